@@ -1,0 +1,1 @@
+//! 摆方 Baifang: the 5×5 two-player stone game.

@@ -1,0 +1,1 @@
+//! 六边一笔 Hex Stroke: the single-player hex path puzzle.

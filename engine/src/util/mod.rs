@@ -1,0 +1,1 @@
+//! Generic helpers shared by both modes (nothing game-specific lives here).
