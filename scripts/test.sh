@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Quick start 2: install what is missing, then run every check the project has:
+# formatting, lints, the workspace's unit/property/CLI tests, the level content law,
+# a release web build, and the browser tests against that build on loopback.
+# Ends with one summary line; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export CARGO_TERM_COLOR=never
+
+rust_passed=0; rust_failed=0; web_passed=0; web_failed=0; web_skipped=0
+log_dir=$(mktemp -d)
+started=$(date +%s)
+
+summary() {
+  local status=$1
+  echo
+  echo "rust tests: $rust_passed passed, $rust_failed failed; browser tests: $web_passed passed, $web_failed failed, $web_skipped skipped; $(( $(date +%s) - started )) s"
+  echo "summary: $((rust_passed + web_passed)) passed, $((rust_failed + web_failed)) failed"
+  exit "$status"
+}
+
+step() {
+  echo
+  echo "==> $1"
+}
+
+fail() {
+  echo "FAILED: $1"
+  summary 1
+}
+
+step "tools"
+scripts/setup.sh test || fail "tool setup"
+
+step "cargo fmt --check"
+cargo fmt --all --check || fail "formatting (run cargo fmt --all)"
+
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings || fail "clippy"
+
+step "cargo test (workspace, release profile so property tests and solvers run at speed)"
+cargo test --workspace --release 2>&1 | tee "$log_dir/cargo-test.log"
+cargo_status=${PIPESTATUS[0]}
+read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$log_dir/cargo-test.log")
+[ "$cargo_status" -eq 0 ] || fail "cargo test"
+
+if compgen -G "levels/*.json" >/dev/null; then
+  step "level content law (hex verify levels/*.json)"
+  cargo run -p engine --release --quiet -- hex verify levels/*.json || fail "hex verify"
+fi
+
+step "release web build (trunk build --release)"
+trunk build --release || fail "trunk build"
+for wasm in dist/*.wasm; do
+  raw=$(stat -c %s "$wasm")
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  echo "wasm size: $(basename "$wasm") $raw bytes raw, $gz bytes gzip"
+done
+
+step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
+rm -rf artifacts
+npx playwright test --config e2e/playwright.config.mjs 2>&1 | tee "$log_dir/e2e.log"
+e2e_status=${PIPESTATUS[0]}
+if [ -f artifacts/e2e-results.json ]; then
+  read -r web_passed web_failed web_skipped < <(node -e '
+    const s = require("./artifacts/e2e-results.json").stats;
+    console.log(s.expected, s.unexpected, s.skipped);')
+fi
+echo "browser test artifacts (screenshots): $PWD/artifacts/screenshots"
+[ "$e2e_status" -eq 0 ] || fail "browser tests"
+
+summary 0
