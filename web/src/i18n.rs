@@ -61,7 +61,9 @@ impl Text {
             (HexName, Lang::Zh) => "六边一笔",
             (HexName, Lang::En) => "Hex Stroke",
             (HexBlurb, Lang::Zh) => "一笔走遍六边形，墙挡路，数字定步",
-            (HexBlurb, Lang::En) => "One stroke through every hex; walls block, numbers pin the step",
+            (HexBlurb, Lang::En) => {
+                "One stroke through every hex; walls block, numbers pin the step"
+            }
             (Back, Lang::Zh) => "返回",
             (Back, Lang::En) => "Back",
             // The switch names the language it switches to.

@@ -69,15 +69,17 @@ pub fn provide_nav() -> Nav {
         screen: RwSignal::new(Screen::Home),
     };
     if let Some(window) = web_sys::window() {
-        let on_pop = Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {
-            let screen = event
-                .state()
-                .as_string()
-                .and_then(|key| Screen::from_key(&key))
-                .unwrap_or(Screen::Home);
-            nav.screen.set(screen);
-        });
-        let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
+        let on_pop =
+            Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {
+                let screen = event
+                    .state()
+                    .as_string()
+                    .and_then(|key| Screen::from_key(&key))
+                    .unwrap_or(Screen::Home);
+                nav.screen.set(screen);
+            });
+        let _ =
+            window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         // The listener lives as long as the page does.
         on_pop.forget();
     }
