@@ -182,7 +182,11 @@ pub struct CheckReport {
     pub ok: bool,
 }
 
-fn variant(level: &Level, walls: Vec<(usize, usize)>, spinners: Vec<super::model::SpinnerSpec>) -> Level {
+fn variant(
+    level: &Level,
+    walls: Vec<(usize, usize)>,
+    spinners: Vec<super::model::SpinnerSpec>,
+) -> Level {
     let parts = LevelParts {
         walls,
         spinners,
@@ -242,9 +246,8 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
                     .to_string(),
             ),
             Verdict::Unknown => problems.push("walls-matter unknown: node limit hit".to_string()),
-            Verdict::NotApplicable => problems.push(
-                "walls must matter but the level has no walls or spinners".to_string(),
-            ),
+            Verdict::NotApplicable => problems
+                .push("walls must matter but the level has no walls or spinners".to_string()),
             Verdict::Yes => {}
         }
     }
@@ -302,7 +305,9 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
             let c = Count::of(&r);
             match c.breaks_uniqueness() {
                 Verdict::No => static_breaks = Verdict::No,
-                Verdict::Unknown if static_breaks == Verdict::Yes => static_breaks = Verdict::Unknown,
+                Verdict::Unknown if static_breaks == Verdict::Yes => {
+                    static_breaks = Verdict::Unknown
+                }
                 _ => {}
             }
             as_static[j] = Some(c);

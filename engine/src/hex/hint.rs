@@ -29,9 +29,10 @@ impl Hint {
     /// The cell to highlight, if any.
     pub fn cell(&self) -> Option<usize> {
         match *self {
-            Hint::Start { cell } | Hint::Next { cell } | Hint::Fork { cell } | Hint::Restart { cell } => {
-                Some(cell)
-            }
+            Hint::Start { cell }
+            | Hint::Next { cell }
+            | Hint::Fork { cell }
+            | Hint::Restart { cell } => Some(cell),
             Hint::Solved | Hint::NoSolution => None,
         }
     }
@@ -90,7 +91,10 @@ mod tests {
         assert_eq!(hint_with_solution(&[0], &sol), Hint::Next { cell: 2 });
         assert_eq!(hint_with_solution(&[0, 2], &sol), Hint::Next { cell: 1 });
         assert_eq!(hint_with_solution(&[0, 2, 3], &sol), Hint::Fork { cell: 2 });
-        assert_eq!(hint_with_solution(&[0, 1, 3, 2], &sol), Hint::Fork { cell: 0 });
+        assert_eq!(
+            hint_with_solution(&[0, 1, 3, 2], &sol),
+            Hint::Fork { cell: 0 }
+        );
         assert_eq!(hint_with_solution(&[3, 1], &sol), Hint::Restart { cell: 0 });
         assert_eq!(hint_with_solution(&sol, &sol), Hint::Solved);
     }

@@ -275,8 +275,8 @@ pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
 /// Parses either a pack file or a single level (told apart by a `"levels"` key).
 /// A single level comes back as a pack with number 0 and an empty title.
 pub fn parse_any(text: &str) -> Result<Pack, Vec<LevelError>> {
-    let v: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| vec![err(None, format!("not valid JSON: {e}"))])?;
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| vec![err(None, format!("not valid JSON: {e}"))])?;
     if v.get("levels").is_some() {
         parse_pack(text)
     } else {

@@ -246,7 +246,10 @@ impl Level {
         let mut wall_dirs = vec![0u8; n];
         for &(x, y) in &raw_walls {
             if x >= n || y >= n {
-                problems.push(format!("a wall names cell #{} which does not exist", x.max(y) + 1));
+                problems.push(format!(
+                    "a wall names cell #{} which does not exist",
+                    x.max(y) + 1
+                ));
                 continue;
             }
             if x == y {
@@ -282,7 +285,10 @@ impl Level {
         let mut spin_on = vec![Vec::new(); n * 6];
         for s in &raw_spinners {
             if s.cell >= n {
-                problems.push(format!("a spinner names cell #{} which does not exist", s.cell + 1));
+                problems.push(format!(
+                    "a spinner names cell #{} which does not exist",
+                    s.cell + 1
+                ));
                 continue;
             }
             let cname = clue_name(&cells, s.cell);
@@ -310,7 +316,11 @@ impl Level {
                 (Some(x), Some(y)) => Some(Edge::new(x, y)),
                 _ => None,
             };
-            let candidates = [pair(nk, nk1), pair(Some(s.cell), nk1), pair(Some(s.cell), nk)];
+            let candidates = [
+                pair(nk, nk1),
+                pair(Some(s.cell), nk1),
+                pair(Some(s.cell), nk),
+            ];
             let (vpos, vk) = canonical_vertex(pos, k);
             let name_i = vertex_names(pos, k)
                 .iter()
@@ -366,7 +376,10 @@ impl Level {
             let si = spinners.len();
             for (j, e) in candidates.iter().enumerate() {
                 if let Some(e) = e {
-                    let d = cells[e.a].pos.direction_to(cells[e.b].pos).expect("adjacent");
+                    let d = cells[e.a]
+                        .pos
+                        .direction_to(cells[e.b].pos)
+                        .expect("adjacent");
                     spin_on[e.a * 6 + d].push((si, j as u8));
                     spin_on[e.b * 6 + (d + 3) % 6].push((si, j as u8));
                 }
@@ -493,7 +506,11 @@ impl Level {
         let d = self.direction(a, b)?;
         if self.wall_dirs[a] & (1 << d) != 0 {
             let e = Edge::new(a, b);
-            let index = self.walls.iter().position(|&w| w == e).expect("wall listed");
+            let index = self
+                .walls
+                .iter()
+                .position(|&w| w == e)
+                .expect("wall listed");
             return Some(Blocker::Wall { index });
         }
         for &(si, cand) in &self.spin_on[a * 6 + d] {
@@ -631,7 +648,11 @@ mod tests {
         // centre c at (0,0), E neighbour e at (1,0), SE neighbour s at (0,1)
         let parts = LevelParts {
             id: "t".into(),
-            cells: vec![cell("c", 0, 0, None), cell("e", 1, 0, None), cell("s", 0, 1, None)],
+            cells: vec![
+                cell("c", 0, 0, None),
+                cell("e", 1, 0, None),
+                cell("s", 0, 1, None),
+            ],
             spinners: vec![SpinnerSpec {
                 cell: 0,
                 corner: 0,
@@ -644,7 +665,7 @@ mod tests {
         assert_eq!(sp.candidates[0], Some(Edge::new(1, 2))); // between the two neighbours
         assert_eq!(sp.candidates[1], Some(Edge::new(0, 2))); // cell ↔ neighbour at 60°
         assert_eq!(sp.candidates[2], Some(Edge::new(0, 1))); // cell ↔ neighbour at 0°
-        // the same vertex written from e (corner 2) with the phase shifted by one
+                                                             // the same vertex written from e (corner 2) with the phase shifted by one
         let parts2 = LevelParts {
             id: "t".into(),
             cells: l.cells().to_vec(),
@@ -705,7 +726,11 @@ mod tests {
 
     #[test]
     fn spinner_overlap_and_shared_vertex_rejected() {
-        let cells = vec![cell("c", 0, 0, None), cell("e", 1, 0, None), cell("s", 0, 1, None)];
+        let cells = vec![
+            cell("c", 0, 0, None),
+            cell("e", 1, 0, None),
+            cell("s", 0, 1, None),
+        ];
         let over = LevelParts {
             id: "t".into(),
             cells: cells.clone(),

@@ -86,10 +86,8 @@ pub fn validate_path(level: &Level, path: &[usize]) -> Result<(), PathError> {
         return Err(PathError::BadStart { cell: first });
     }
     for k in 1..path.len() {
-        check_step(level, &path[..k], path[k]).map_err(|error| PathError::BadStep {
-            step: k + 1,
-            error,
-        })?;
+        check_step(level, &path[..k], path[k])
+            .map_err(|error| PathError::BadStep { step: k + 1, error })?;
     }
     Ok(())
 }
@@ -105,7 +103,9 @@ pub fn conflicts(level: &Level, path: &[usize]) -> Vec<usize> {
 
 /// Cleared: every cell visited (once, legally) and every clue matched.
 pub fn is_cleared(level: &Level, path: &[usize]) -> bool {
-    path.len() == level.len() && validate_path(level, path).is_ok() && conflicts(level, path).is_empty()
+    path.len() == level.len()
+        && validate_path(level, path).is_ok()
+        && conflicts(level, path).is_empty()
 }
 
 /// A complete solution is exactly a cleared path.
@@ -131,12 +131,16 @@ mod tests {
         assert!(is_legal_start(&l, 0));
         assert!(!is_legal_start(&l, 1));
         assert_eq!(legal_starts(&l), vec![0]);
-        assert_eq!(validate_path(&l, &[1]), Err(PathError::BadStart { cell: 1 }));
+        assert_eq!(
+            validate_path(&l, &[1]),
+            Err(PathError::BadStart { cell: 1 })
+        );
     }
 
     #[test]
     fn any_start_without_clue_one() {
-        let l = lvl(r#"{"id":"x","cells":[{"id":"a","q":0,"r":0},{"id":"b","q":1,"r":0,"clue":2}]}"#);
+        let l =
+            lvl(r#"{"id":"x","cells":[{"id":"a","q":0,"r":0},{"id":"b","q":1,"r":0,"clue":2}]}"#);
         assert_eq!(legal_starts(&l), vec![0, 1]);
     }
 
@@ -217,8 +221,14 @@ mod tests {
                 "spinners":[{"cell":"c","corner":0,"phase":0}]}"#;
         let e = parse_level(t).unwrap_err();
         assert!(e[0].message.contains("at least two"), "{e:?}");
-        let mut parts = lvl(r#"{"id":"s","cells":[{"id":"c","q":0,"r":0,"clue":1},{"id":"e","q":1,"r":0}]}"#).parts();
-        parts.spinners.push(crate::hex::model::SpinnerSpec { cell: 0, corner: 0, phase: 0 });
+        let mut parts =
+            lvl(r#"{"id":"s","cells":[{"id":"c","q":0,"r":0,"clue":1},{"id":"e","q":1,"r":0}]}"#)
+                .parts();
+        parts.spinners.push(crate::hex::model::SpinnerSpec {
+            cell: 0,
+            corner: 0,
+            phase: 0,
+        });
         let l = Level::build_relaxed(parts).unwrap();
         // t=1: candidate 1 = c–(0,1) which is absent → nothing blocked; t=2 would block c–e
         assert_eq!(l.spinners()[0].blocked_edge(1), None);

@@ -479,7 +479,9 @@ impl Search {
         }
         let link = |x: usize| -> bool {
             let y = (x + 1) % 6;
-            present[x] && present[y] && self.open[self.nb[e][x] as usize] & (1 << ((x + 2) % 6)) != 0
+            present[x]
+                && present[y]
+                && self.open[self.nb[e][x] as usize] & (1 << ((x + 2) % 6)) != 0
         };
         let brk = (0..6).find(|&x| !link((x + 5) % 6));
         let safe = match brk {
@@ -577,7 +579,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(count_solutions(&l, 0), 2);
-        let r = solve(&l, &SolveOptions { limit: 1, node_limit: 0 });
+        let r = solve(
+            &l,
+            &SolveOptions {
+                limit: 1,
+                node_limit: 0,
+            },
+        );
         assert!(r.capped);
     }
 
@@ -609,7 +617,13 @@ mod tests {
             }
         }
         let l = parse_level(&format!(r#"{{"id":"big","cells":[{cells}]}}"#)).unwrap();
-        let r = solve(&l, &SolveOptions { limit: 0, node_limit: 1000 });
+        let r = solve(
+            &l,
+            &SolveOptions {
+                limit: 0,
+                node_limit: 1000,
+            },
+        );
         assert!(r.aborted);
         assert!(r.nodes <= 1001);
     }
