@@ -112,12 +112,18 @@ pub fn run(cmd: Command) -> i32 {
                     node_limit: 0,
                 },
             );
-            let out = serde_json::json!({
-                "solutions": r.count,
-                "capped": r.capped,
-                "path": r.first.as_ref().map(|p| level.ids(p)),
-            });
-            println!("{out}");
+            #[derive(Serialize)]
+            struct SolveOut {
+                solutions: u64,
+                capped: bool,
+                path: Option<Vec<String>>,
+            }
+            let out = SolveOut {
+                solutions: r.count,
+                capped: r.capped,
+                path: r.first.as_ref().map(|p| level.ids(p)),
+            };
+            println!("{}", serde_json::to_string(&out).expect("serialises"));
             0
         }
         Command::Generate {

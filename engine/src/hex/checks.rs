@@ -144,7 +144,7 @@ pub struct SpinnerCheck {
 pub struct Difficulty {
     /// Search nodes needed to prove uniqueness (solution limit 2).
     pub nodes: u64,
-    /// `log2(nodes / cells + 1) · 10`, rounded to one decimal: 0 for a level the
+    /// `log2(max(nodes / cells, 1)) · 10`, rounded to one decimal: 0 for a level the
     /// pruned search walks straight through, growing with the backtracking needed.
     pub score: f64,
 }
@@ -354,7 +354,7 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
     }
 
     let n = level.len().max(1) as f64;
-    let score = ((main.nodes as f64 / n + 1.0).log2() * 100.0).round() / 10.0;
+    let score = ((main.nodes as f64 / n).max(1.0).log2() * 100.0).round() / 10.0;
     let ok = problems.is_empty();
     CheckReport {
         id: level.id.clone(),

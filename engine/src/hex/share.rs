@@ -149,6 +149,11 @@ fn checksum(data: &[u8]) -> [u8; 4] {
     [h[0], h[1], h[2], h[3]]
 }
 
+/// The code's checksum (first four bytes of SHA-256), exposed for fuzzing and tools.
+pub fn checksum4(data: &[u8]) -> [u8; 4] {
+    checksum(data)
+}
+
 /// Encodes a level as a share code.
 pub fn encode(level: &Level) -> String {
     let cells = level.cells();
