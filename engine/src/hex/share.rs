@@ -293,11 +293,11 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
     let r0 = unzigzag(r.varint()?);
     let w = r.varint()?;
     let h = r.varint()?;
-    if w == 0 || h == 0 || w * h > MAX_AREA || w > MAX_AREA || h > MAX_AREA {
+    if w == 0 || h == 0 || w > MAX_AREA || h > MAX_AREA || w * h > MAX_AREA {
         return Err(ShareError::Malformed(format!("bad board size {w}×{h}")));
     }
     let lim = i64::from(i32::MAX) / 2;
-    if q0.abs() > lim || r0.abs() > lim {
+    if !(-lim..=lim).contains(&q0) || !(-lim..=lim).contains(&r0) {
         return Err(ShareError::Malformed("coordinates out of range".into()));
     }
     let (w, h) = (w as usize, h as usize);
@@ -470,5 +470,26 @@ mod tests {
         let e = decode(&base64url_encode(&raw)).unwrap_err();
         assert_eq!(e, ShareError::UnknownVersion(2));
         assert!(e.to_string().contains("newer"));
+    }
+
+    #[test]
+    fn huge_numbers_are_errors_not_overflows() {
+        // found by the fuzz target: a board size whose product overflows u64,
+        // and a coordinate that decodes to i64::MIN
+        for body in [
+            vec![
+                1u8, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x07, 0x2e,
+            ],
+            vec![
+                1u8, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 1, 1, 1,
+            ],
+        ] {
+            let mut raw = body.clone();
+            raw.extend_from_slice(&checksum(&body));
+            assert!(matches!(
+                decode(&base64url_encode(&raw)),
+                Err(ShareError::Malformed(_) | ShareError::Truncated)
+            ));
+        }
     }
 }
