@@ -1,10 +1,304 @@
-//! `engine hex …` subcommands.
+//! `engine hex …` subcommands: verify, solve, generate, share encode/decode.
+//! Output formats are a stable contract (see issue 4).
+
+use std::io::Read;
 
 use clap::Subcommand;
+use serde::Serialize;
+
+use engine::hex::checks::{check_level, spinner_summary, CheckOptions, CheckReport};
+use engine::hex::generator::{generate, GenOptions};
+use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
+use engine::hex::share;
+use engine::hex::solver::{solve, SolveOptions};
 
 #[derive(Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Check every level of pack files (or single-level files) against the content law.
+    Verify {
+        /// Pack files (`{"pack":N,"title":…,"levels":[…]}`) or single-level files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Node limit per solver run (0 = none).
+        #[arg(long, default_value_t = 20_000_000)]
+        node_limit: u64,
+    },
+    /// Solve a single level (a file, or `-` for stdin).
+    Solve {
+        file: String,
+        /// Stop after this many solutions (0 = count them all).
+        #[arg(long, default_value_t = 2)]
+        limit: u64,
+    },
+    /// Generate a level (seed §8) and print it as JSON.
+    Generate {
+        #[arg(long)]
+        cells: usize,
+        #[arg(long, default_value_t = 0)]
+        holes: usize,
+        #[arg(long, default_value_t = 2)]
+        walls: usize,
+        #[arg(long, default_value_t = 0)]
+        spinners: usize,
+        #[arg(long)]
+        seed: u64,
+        /// Leave the start unknown (no clue 1).
+        #[arg(long)]
+        no_start_clue: bool,
+        /// Level id (default `gen-{seed}`).
+        #[arg(long)]
+        id: Option<String>,
+    },
+    /// Share codes for links.
+    #[command(subcommand)]
+    Share(ShareCommand),
+}
+
+#[derive(Subcommand)]
+pub enum ShareCommand {
+    /// Print the share code of a single level file (`-` for stdin).
+    Encode { file: String },
+    /// Print the level JSON of a share code.
+    Decode { code: String },
+}
+
+fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+fn print_errors(file: &str, errors: &[LevelError]) {
+    for e in errors {
+        eprintln!("{file}: {e}");
+    }
+}
 
 pub fn run(cmd: Command) -> i32 {
-    match cmd {}
+    match cmd {
+        Command::Verify {
+            files,
+            json,
+            node_limit,
+        } => verify(&files, json, node_limit),
+        Command::Solve { file, limit } => {
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            };
+            let level = match parse_level(&text) {
+                Ok(l) => l,
+                Err(errs) => {
+                    print_errors(&file, &errs);
+                    return 2;
+                }
+            };
+            let r = solve(
+                &level,
+                &SolveOptions {
+                    limit,
+                    node_limit: 0,
+                },
+            );
+            #[derive(Serialize)]
+            struct SolveOut {
+                solutions: u64,
+                capped: bool,
+                path: Option<Vec<String>>,
+            }
+            let out = SolveOut {
+                solutions: r.count,
+                capped: r.capped,
+                path: r.first.as_ref().map(|p| level.ids(p)),
+            };
+            println!("{}", serde_json::to_string(&out).expect("serialises"));
+            0
+        }
+        Command::Generate {
+            cells,
+            holes,
+            walls,
+            spinners,
+            seed,
+            no_start_clue,
+            id,
+        } => {
+            let opts = GenOptions {
+                cells,
+                holes,
+                walls,
+                spinners,
+                seed,
+                start_clue: !no_start_clue,
+                id,
+                ..GenOptions::default()
+            };
+            match generate(&opts) {
+                Ok(level) => {
+                    println!("{}", level_to_string(&level));
+                    0
+                }
+                Err(e) => {
+                    eprintln!("generate: {e}");
+                    1
+                }
+            }
+        }
+        Command::Share(ShareCommand::Encode { file }) => {
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            };
+            match parse_level(&text) {
+                Ok(level) => {
+                    println!("{}", share::encode(&level));
+                    0
+                }
+                Err(errs) => {
+                    print_errors(&file, &errs);
+                    2
+                }
+            }
+        }
+        Command::Share(ShareCommand::Decode { code }) => match share::decode(&code) {
+            Ok(level) => {
+                println!("{}", level_to_string(&level));
+                0
+            }
+            Err(e) => {
+                eprintln!("share decode: {e}");
+                1
+            }
+        },
+    }
+}
+
+#[derive(Serialize)]
+struct FileReport {
+    file: String,
+    pack: Option<u32>,
+    title: Option<String>,
+    errors: Vec<String>,
+    levels: Vec<CheckReport>,
+}
+
+#[derive(Serialize)]
+struct VerifyReport {
+    ok: bool,
+    levels: usize,
+    failed: usize,
+    files: Vec<FileReport>,
+}
+
+fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
+    let opts = CheckOptions {
+        node_limit,
+        ..CheckOptions::default()
+    };
+    let mut reports = Vec::new();
+    for file in files {
+        let mut fr = FileReport {
+            file: file.clone(),
+            pack: None,
+            title: None,
+            errors: Vec::new(),
+            levels: Vec::new(),
+        };
+        match read_input(file).map_err(|e| vec![e]).and_then(|t| {
+            parse_any(&t).map_err(|errs| errs.iter().map(|e| e.to_string()).collect())
+        }) {
+            Ok(pack) => {
+                fr.pack = Some(pack.pack);
+                fr.title = Some(pack.title.clone()).filter(|t| !t.is_empty());
+                fr.levels = pack.levels.iter().map(|l| check_level(l, &opts)).collect();
+            }
+            Err(errs) => fr.errors = errs,
+        }
+        reports.push(fr);
+    }
+    let levels: usize = reports.iter().map(|f| f.levels.len()).sum();
+    let failed: usize = reports
+        .iter()
+        .map(|f| f.levels.iter().filter(|l| !l.ok).count())
+        .sum();
+    let load_errors = reports.iter().any(|f| !f.errors.is_empty());
+    let ok = failed == 0 && !load_errors;
+    if json {
+        let v = VerifyReport {
+            ok,
+            levels,
+            failed,
+            files: reports,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).expect("report serialises")
+        );
+    } else {
+        println!(
+            "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10}  result",
+            "id",
+            "cells",
+            "walls",
+            "holes",
+            "clues",
+            "spinners",
+            "solutions",
+            "walls-matter",
+            "spinner-checks",
+            "difficulty"
+        );
+        for f in &reports {
+            for e in &f.errors {
+                println!("{}: {e}", f.file);
+            }
+            for r in &f.levels {
+                println!(
+                    "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1}  {}",
+                    r.id,
+                    r.cells,
+                    r.walls,
+                    r.holes,
+                    r.clues,
+                    r.spinners,
+                    r.count.label(),
+                    r.walls_matter.word(),
+                    spinner_summary(r),
+                    r.difficulty.score,
+                    if r.ok { "ok" } else { "FAIL" }
+                );
+                for p in &r.problems {
+                    println!("    ! {p}");
+                }
+            }
+        }
+        println!(
+            "{levels} level(s) checked, {failed} failed{}",
+            if load_errors {
+                ", some files did not load"
+            } else {
+                ""
+            }
+        );
+    }
+    if ok {
+        0
+    } else {
+        1
+    }
 }

@@ -1,1 +1,21 @@
 //! 六边一笔 Hex Stroke: the single-player hex path puzzle.
+//!
+//! Modules, as seed §12 asks: [`coord`] and [`model`] (hexes, walls, spinners),
+//! [`level_file`] (JSON packs and levels), [`rules`] (legality, spinner positions,
+//! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
+//! (content law), [`hint`], [`generator`] and [`share`] (URL share codes).
+//! Nothing here imports the Baifang mode.
+
+pub mod checks;
+pub mod coord;
+pub mod generator;
+pub mod hint;
+pub mod input;
+pub mod level_file;
+pub mod model;
+pub mod rules;
+pub mod share;
+pub mod solver;
+
+pub use coord::Axial;
+pub use model::{Blocker, Cell, Edge, Level, LevelParts, Spinner, SpinnerSpec};

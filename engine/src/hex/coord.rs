@@ -1,0 +1,191 @@
+//! Axial coordinates for pointy-top hexagons, and the one geometry convention used
+//! everywhere (model, solver, renderer).
+//!
+//! Screen coordinates: x to the right, **y pointing down**, angles measured
+//! clockwise from +x. Direction `d` is the neighbour whose shared edge has its
+//! midpoint at angle `60°·d`; corner `k` is the vertex at angle `30° + 60°·k`
+//! (0 lower-right, 1 bottom, 2 lower-left, 3 upper-left, 4 top, 5 upper-right).
+
+use serde::{Deserialize, Serialize};
+
+/// A lattice position in axial coordinates `(q, r)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Axial {
+    pub q: i32,
+    pub r: i32,
+}
+
+/// The six neighbour offsets, indexed by direction `d` (edge midpoint at `60°·d`).
+pub const DIRECTIONS: [Axial; 6] = [
+    Axial { q: 1, r: 0 },  // 0 E    (0°)
+    Axial { q: 0, r: 1 },  // 1 SE  (60°)
+    Axial { q: -1, r: 1 }, // 2 SW (120°)
+    Axial { q: -1, r: 0 }, // 3 W  (180°)
+    Axial { q: 0, r: -1 }, // 4 NW (240°)
+    Axial { q: 1, r: -1 }, // 5 NE (300°)
+];
+
+/// Short names of the directions, for messages.
+pub const DIRECTION_NAMES: [&str; 6] = ["E", "SE", "SW", "W", "NW", "NE"];
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+impl Axial {
+    pub const fn new(q: i32, r: i32) -> Self {
+        Axial { q, r }
+    }
+
+    /// The neighbouring position in direction `d` (taken mod 6).
+    pub fn neighbor(self, d: usize) -> Axial {
+        let o = DIRECTIONS[d % 6];
+        Axial::new(self.q + o.q, self.r + o.r)
+    }
+
+    /// The direction from `self` to an adjacent `other`, if they are adjacent.
+    pub fn direction_to(self, other: Axial) -> Option<usize> {
+        let dq = other.q - self.q;
+        let dr = other.r - self.r;
+        DIRECTIONS.iter().position(|o| o.q == dq && o.r == dr)
+    }
+
+    /// Whether the two positions share an edge.
+    pub fn is_adjacent(self, other: Axial) -> bool {
+        self.direction_to(other).is_some()
+    }
+
+    /// Lattice distance (number of steps on the full lattice).
+    pub fn distance(self, other: Axial) -> i32 {
+        let dq = self.q - other.q;
+        let dr = self.r - other.r;
+        (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+    }
+
+    /// Centre of the hex in pixels for hexes of circumradius `size`, origin at (0,0).
+    pub fn to_pixel(self, size: f64) -> (f64, f64) {
+        let x = size * SQRT3 * (self.q as f64 + self.r as f64 / 2.0);
+        let y = size * 1.5 * self.r as f64;
+        (x, y)
+    }
+
+    /// The hex containing pixel `(x, y)` (inverse of [`Axial::to_pixel`] plus rounding).
+    pub fn from_pixel(x: f64, y: f64, size: f64) -> Axial {
+        let q = (SQRT3 / 3.0 * x - y / 3.0) / size;
+        let r = (2.0 / 3.0 * y) / size;
+        axial_round(q, r)
+    }
+
+    /// Pixel position of corner `k` (vertex at angle `30° + 60°·k`).
+    pub fn corner_pixel(self, k: usize, size: f64) -> (f64, f64) {
+        let (cx, cy) = self.to_pixel(size);
+        let a = (30.0 + 60.0 * (k % 6) as f64).to_radians();
+        (cx + size * a.cos(), cy + size * a.sin())
+    }
+
+    /// Pixel position of the midpoint of the edge shared with the neighbour in direction `d`.
+    pub fn edge_midpoint_pixel(self, d: usize, size: f64) -> (f64, f64) {
+        let (cx, cy) = self.to_pixel(size);
+        let a = (60.0 * (d % 6) as f64).to_radians();
+        let h = size * SQRT3 / 2.0;
+        (cx + h * a.cos(), cy + h * a.sin())
+    }
+}
+
+/// Rounds fractional axial coordinates to the nearest hex (cube rounding).
+pub fn axial_round(q: f64, r: f64) -> Axial {
+    let s = -q - r;
+    let mut rq = q.round();
+    let mut rr = r.round();
+    let rs = s.round();
+    let dq = (rq - q).abs();
+    let dr = (rr - r).abs();
+    let ds = (rs - s).abs();
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    Axial::new(rq as i32, rr as i32)
+}
+
+/// The two directions whose neighbours meet the cell at corner `k`: `(k, k+1)`.
+pub fn corner_directions(k: usize) -> (usize, usize) {
+    (k % 6, (k + 1) % 6)
+}
+
+/// The three `(cell position, corner)` names of one lattice vertex, in the order
+/// `(pos, k)`, `(pos + dir k, k+2)`, `(pos + dir (k+1), k+4)`. Writing the vertex from
+/// the i-th name shifts candidate numbering by `i`: candidate `j` seen from name
+/// `i` is candidate `(j + i) mod 3` seen from name 0.
+pub fn vertex_names(pos: Axial, k: usize) -> [(Axial, usize); 3] {
+    let k = k % 6;
+    [
+        (pos, k),
+        (pos.neighbor(k), (k + 2) % 6),
+        (pos.neighbor(k + 1), (k + 4) % 6),
+    ]
+}
+
+/// A canonical key for the vertex at corner `k` of `pos`: the smallest of its three names.
+pub fn canonical_vertex(pos: Axial, k: usize) -> (Axial, usize) {
+    let names = vertex_names(pos, k);
+    *names.iter().min().expect("three names")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_angles_match_pixels() {
+        for (d, o) in DIRECTIONS.iter().enumerate() {
+            let (x, y) = o.to_pixel(1.0);
+            let ang = y.atan2(x).to_degrees().rem_euclid(360.0);
+            assert!((ang - 60.0 * d as f64).abs() < 1e-9, "dir {d} angle {ang}");
+            // the edge midpoint lies half way to the neighbour
+            let (mx, my) = Axial::new(0, 0).edge_midpoint_pixel(d, 1.0);
+            assert!((mx - x / 2.0).abs() < 1e-9 && (my - y / 2.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn pixel_round_trip_and_rounding() {
+        for q in -5..5 {
+            for r in -5..5 {
+                let a = Axial::new(q, r);
+                let (x, y) = a.to_pixel(20.0);
+                assert_eq!(Axial::from_pixel(x, y, 20.0), a);
+                assert_eq!(Axial::from_pixel(x + 7.0, y - 6.0, 20.0), a);
+                // a point just inside each corner still belongs to the hex
+                for k in 0..6 {
+                    let (cx, cy) = a.corner_pixel(k, 20.0);
+                    let (px, py) = (x + (cx - x) * 0.9, y + (cy - y) * 0.9);
+                    assert_eq!(Axial::from_pixel(px, py, 20.0), a);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn vertex_names_share_a_point() {
+        let p = Axial::new(2, -1);
+        for k in 0..6 {
+            let names = vertex_names(p, k);
+            let (x0, y0) = names[0].0.corner_pixel(names[0].1, 1.0);
+            for &(c, kk) in &names[1..] {
+                let (x, y) = c.corner_pixel(kk, 1.0);
+                assert!((x - x0).abs() < 1e-9 && (y - y0).abs() < 1e-9);
+            }
+            for &(c, kk) in &names {
+                assert_eq!(canonical_vertex(c, kk), canonical_vertex(p, k));
+            }
+        }
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(Axial::new(0, 0).distance(Axial::new(2, -1)), 2);
+        assert_eq!(Axial::new(0, 0).distance(Axial::new(-3, 3)), 3);
+        assert!(Axial::new(0, 0).is_adjacent(Axial::new(1, -1)));
+        assert!(!Axial::new(0, 0).is_adjacent(Axial::new(1, 1)));
+    }
+}

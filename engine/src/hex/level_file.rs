@@ -1,0 +1,357 @@
+//! Level files: seed §8 plus appendix A.5.
+//!
+//! A pack file is `{"pack":N,"title":"…","levels":[level…]}`; a level is
+//! `{"id":"1-3","pack":1,"index":3,"orientation":"pointy","cells":[{"id":"a","q":0,"r":0,"clue":1}…],
+//! "walls":[["a","b"]…],"spinners":[{"cell":"c","corner":0,"phase":1}…]}` with an optional
+//! `"title"`. Unknown fields are rejected (so a solution can never ride along).
+//! Loading validates everything and reports every problem with the level id.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::coord::Axial;
+use super::model::{Cell, Level, LevelParts, SpinnerSpec};
+
+fn pointy() -> String {
+    "pointy".to_string()
+}
+
+/// A cell as written in a level file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellJson {
+    pub id: String,
+    pub q: i32,
+    pub r: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clue: Option<u32>,
+}
+
+/// A spinner as written in a level file (appendix A.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpinnerJson {
+    pub cell: String,
+    pub corner: u8,
+    pub phase: u8,
+}
+
+/// A level as written in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelJson {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
+    #[serde(default = "pointy")]
+    pub orientation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub cells: Vec<CellJson>,
+    #[serde(default)]
+    pub walls: Vec<[String; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spinners: Vec<SpinnerJson>,
+}
+
+/// A pack file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackJson {
+    pub pack: u32,
+    pub title: String,
+    pub levels: Vec<LevelJson>,
+}
+
+/// A loaded, validated pack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pack {
+    pub pack: u32,
+    pub title: String,
+    pub levels: Vec<Level>,
+}
+
+/// One loading problem: which level (if known) and a human sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelError {
+    pub level: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.level {
+            Some(id) => write!(f, "level {id}: {}", self.message),
+            None => write!(f, "{}", self.message),
+        }
+    }
+}
+
+fn err(level: Option<&str>, message: impl Into<String>) -> LevelError {
+    LevelError {
+        level: level.map(str::to_string),
+        message: message.into(),
+    }
+}
+
+/// Validates a level as written and builds it. Every problem is reported.
+pub fn level_from_json(j: &LevelJson) -> Result<Level, Vec<LevelError>> {
+    let id = j.id.as_str();
+    let mut errors = Vec::new();
+    if j.id.is_empty() {
+        errors.push(err(Some(id), "the level id is empty"));
+    }
+    if j.orientation != "pointy" {
+        errors.push(err(
+            Some(id),
+            format!(
+                "orientation is \"{}\"; only \"pointy\" is supported",
+                j.orientation
+            ),
+        ));
+    }
+    let cells: Vec<Cell> = j
+        .cells
+        .iter()
+        .map(|c| Cell {
+            id: c.id.clone(),
+            pos: Axial::new(c.q, c.r),
+            clue: c.clue,
+        })
+        .collect();
+    // ids are resolved to the first cell carrying them; duplicates are reported by the model
+    let find = |name: &str| cells.iter().position(|c| c.id == name);
+    let mut walls = Vec::new();
+    for [a, b] in &j.walls {
+        match (find(a), find(b)) {
+            (Some(x), Some(y)) => walls.push((x, y)),
+            _ => {
+                for name in [a, b] {
+                    if find(name).is_none() {
+                        errors.push(err(
+                            Some(id),
+                            format!("the wall [\"{a}\", \"{b}\"] names unknown cell \"{name}\""),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let mut spinners = Vec::new();
+    for s in &j.spinners {
+        match find(&s.cell) {
+            Some(cell) => spinners.push(SpinnerSpec {
+                cell,
+                corner: s.corner,
+                phase: s.phase,
+            }),
+            None => errors.push(err(
+                Some(id),
+                format!("a spinner names unknown cell \"{}\"", s.cell),
+            )),
+        }
+    }
+    let parts = LevelParts {
+        id: j.id.clone(),
+        pack: j.pack,
+        index: j.index,
+        title: j.title.clone(),
+        cells,
+        walls,
+        spinners,
+    };
+    match Level::build(parts) {
+        Ok(level) if errors.is_empty() => Ok(level),
+        Ok(_) => Err(errors),
+        Err(problems) => {
+            errors.extend(problems.into_iter().map(|p| err(Some(id), p)));
+            Err(errors)
+        }
+    }
+}
+
+/// The file form of a level (walls and spinners as stored, ids as given).
+pub fn level_to_json(level: &Level) -> LevelJson {
+    let id = |i: usize| level.cell(i).id.clone();
+    LevelJson {
+        id: level.id.clone(),
+        pack: level.pack,
+        index: level.index,
+        orientation: pointy(),
+        title: level.title.clone(),
+        cells: level
+            .cells()
+            .iter()
+            .map(|c| CellJson {
+                id: c.id.clone(),
+                q: c.pos.q,
+                r: c.pos.r,
+                clue: c.clue,
+            })
+            .collect(),
+        walls: level.walls().iter().map(|e| [id(e.a), id(e.b)]).collect(),
+        spinners: level
+            .spinners()
+            .iter()
+            .map(|s| SpinnerJson {
+                cell: id(s.cell),
+                corner: s.corner,
+                phase: s.phase,
+            })
+            .collect(),
+    }
+}
+
+/// Pretty JSON text of a single level.
+pub fn level_to_string(level: &Level) -> String {
+    serde_json::to_string_pretty(&level_to_json(level)).expect("level serialises")
+}
+
+/// Parses and validates a single level.
+pub fn parse_level(text: &str) -> Result<Level, Vec<LevelError>> {
+    let j: LevelJson = serde_json::from_str(text)
+        .map_err(|e| vec![err(None, format!("not a valid level JSON: {e}"))])?;
+    level_from_json(&j)
+}
+
+/// Validates a pack as written: every level, plus duplicate level ids and
+/// levels whose `pack` field disagrees with the pack number.
+pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
+    let mut errors = Vec::new();
+    let mut levels = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, l) in p.levels.iter().enumerate() {
+        if seen.contains(&l.id.as_str()) {
+            errors.push(err(
+                Some(&l.id),
+                format!("level id \"{}\" is used twice in pack {}", l.id, p.pack),
+            ));
+        }
+        seen.push(&l.id);
+        if let Some(n) = l.pack {
+            if n != p.pack {
+                errors.push(err(
+                    Some(&l.id),
+                    format!("the level says pack {n} but sits in pack {}", p.pack),
+                ));
+            }
+        }
+        if l.index.is_some_and(|x| x as usize != i + 1) {
+            errors.push(err(
+                Some(&l.id),
+                format!(
+                    "the level says index {} but is entry {} of the pack",
+                    l.index.unwrap_or(0),
+                    i + 1
+                ),
+            ));
+        }
+        match level_from_json(l) {
+            Ok(level) => levels.push(level),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Pack {
+            pack: p.pack,
+            title: p.title.clone(),
+            levels,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// Parses and validates a pack file.
+pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
+    let p: PackJson = serde_json::from_str(text)
+        .map_err(|e| vec![err(None, format!("not a valid pack JSON: {e}"))])?;
+    pack_from_json(&p)
+}
+
+/// Parses either a pack file or a single level (told apart by a `"levels"` key).
+/// A single level comes back as a pack with number 0 and an empty title.
+pub fn parse_any(text: &str) -> Result<Pack, Vec<LevelError>> {
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| vec![err(None, format!("not valid JSON: {e}"))])?;
+    if v.get("levels").is_some() {
+        parse_pack(text)
+    } else {
+        let level = parse_level(text)?;
+        Ok(Pack {
+            pack: level.pack.unwrap_or(0),
+            title: String::new(),
+            levels: vec![level],
+        })
+    }
+}
+
+/// Pretty JSON text of a pack.
+pub fn pack_to_string(pack: &Pack) -> String {
+    let p = PackJson {
+        pack: pack.pack,
+        title: pack.title.clone(),
+        levels: pack.levels.iter().map(level_to_json).collect(),
+    };
+    serde_json::to_string_pretty(&p).expect("pack serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const L13: &str = r#"{"id":"1-3","pack":1,"index":3,"orientation":"pointy",
+      "cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],
+      "walls":[["a","b"]]}"#;
+
+    #[test]
+    fn seed_example_loads_and_round_trips() {
+        let l = parse_level(L13).unwrap();
+        assert_eq!(l.len(), 3);
+        assert_eq!(l.walls().len(), 1);
+        assert_eq!(l.clue_cell(1), Some(0));
+        let again = parse_level(&level_to_string(&l)).unwrap();
+        assert_eq!(again, l);
+    }
+
+    #[test]
+    fn solution_field_rejected() {
+        let t = L13.replace("\"walls\"", "\"solution\":[\"a\"],\"walls\"");
+        let e = parse_level(&t).unwrap_err();
+        assert!(e[0].message.contains("solution"), "{:?}", e);
+    }
+
+    #[test]
+    fn every_problem_reported_with_level_id() {
+        let t = r#"{"pack":1,"title":"t","levels":[
+          {"id":"1-1","pack":1,"index":1,"cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0,"clue":1}],
+           "walls":[["a","zz"],["a","b"],["b","a"]]},
+          {"id":"1-1","pack":2,"index":2,"cells":[{"id":"a","q":0,"r":0,"clue":5}],
+           "spinners":[{"cell":"a","corner":0,"phase":0}]}]}"#;
+        let errs = parse_pack(t).unwrap_err();
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        let all = text.join("\n");
+        for needle in [
+            "unknown cell \"zz\"",
+            "listed twice",
+            "clue 1 appears twice",
+            "used twice in pack",
+            "says pack 2",
+            "outside 1..1",
+            "at least two",
+        ] {
+            assert!(all.contains(needle), "missing {needle}:\n{all}");
+        }
+        assert!(text.iter().all(|l| l.starts_with("level 1-1:")), "{all}");
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        assert!(parse_any("").is_err());
+        assert!(parse_any("{\"levels\":3}").is_err());
+        assert!(parse_any("[1,2]").is_err());
+    }
+}

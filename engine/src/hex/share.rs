@@ -1,0 +1,495 @@
+//! Share codes: a compact, URL-safe, versioned text encoding of a level
+//! (cells, clues, walls, spinners, optional title) for links like `#play=<code>`.
+//! A code never contains a solution.
+//!
+//! Version 1 layout (bytes, then base64url without padding):
+//! ```text
+//! 0x01                          version
+//! varint flags                  bit 0: a title follows
+//! zigzag q0, zigzag r0          the smallest q and r
+//! varint w, varint h            bounding box (w·h ≤ 65536)
+//! ceil(w·h/8) bytes             cell bitmap, row-major (r, then q), LSB first
+//! varint #clues, (ordinal, clue)…      ordinal = rank of the cell in bitmap order
+//! varint #walls, (ordinal·3 + d)…      d ∈ {0 E, 1 SE, 2 SW} from the wall's first cell
+//! varint #spinners, ((ordinal·6 + corner)·3 + phase)…
+//! [varint len, UTF-8 title]
+//! 4 bytes                       first 4 bytes of SHA-256 of everything before
+//! ```
+//! Decoded cells are named a, b, c, … in bitmap order; positions, clues, walls,
+//! spinners (as written) and the title survive a round trip exactly.
+
+use std::fmt;
+
+use sha2::{Digest, Sha256};
+
+use super::coord::Axial;
+use super::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec, MAX_CELLS};
+
+/// The version this code writes.
+pub const VERSION: u8 = 1;
+const MAX_AREA: u64 = 65_536;
+const MAX_TITLE: usize = 200;
+
+/// Why a share code could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShareError {
+    Empty,
+    BadCharacter { position: usize, character: char },
+    UnknownVersion(u8),
+    Truncated,
+    Altered,
+    Malformed(String),
+    Invalid(Vec<String>),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::Empty => write!(f, "the share code is empty"),
+            ShareError::BadCharacter { position, character } => write!(
+                f,
+                "the share code has an invalid character {character:?} at position {}",
+                position + 1
+            ),
+            ShareError::UnknownVersion(v) => write!(
+                f,
+                "the share code has version {v}, but this app reads only version {VERSION}; it may come from a newer app"
+            ),
+            ShareError::Truncated => write!(f, "the share code is incomplete (cut off)"),
+            ShareError::Altered => write!(
+                f,
+                "the share code is damaged: its checksum does not match (altered or mistyped)"
+            ),
+            ShareError::Malformed(m) => write!(f, "the share code is malformed: {m}"),
+            ShareError::Invalid(p) => write!(f, "the shared level is invalid: {}", p.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// base64url without padding.
+pub fn base64url_encode(data: &[u8]) -> String {
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        let chars = chunk.len() + 1;
+        for i in 0..chars {
+            out.push(ALPHABET[(v >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes base64url (padding `=` at the end tolerated).
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, ShareError> {
+    let t = text.trim_end_matches('=');
+    let mut vals = Vec::with_capacity(t.len());
+    for (i, ch) in t.chars().enumerate() {
+        let v = match ch {
+            'A'..='Z' => ch as u32 - 'A' as u32,
+            'a'..='z' => ch as u32 - 'a' as u32 + 26,
+            '0'..='9' => ch as u32 - '0' as u32 + 52,
+            '-' => 62,
+            '_' => 63,
+            _ => {
+                return Err(ShareError::BadCharacter {
+                    position: i,
+                    character: ch,
+                })
+            }
+        };
+        vals.push(v);
+    }
+    if vals.len() % 4 == 1 {
+        return Err(ShareError::Truncated);
+    }
+    let mut out = Vec::with_capacity(vals.len() * 3 / 4);
+    for chunk in vals.chunks(4) {
+        let mut v = 0u32;
+        for (i, &x) in chunk.iter().enumerate() {
+            v |= x << (18 - 6 * i);
+        }
+        for i in 0..chunk.len() - 1 {
+            out.push((v >> (16 - 8 * i)) as u8);
+        }
+    }
+    Ok(out)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    (v >> 1) as i64 ^ -((v & 1) as i64)
+}
+
+fn checksum(data: &[u8]) -> [u8; 4] {
+    let h = Sha256::digest(data);
+    [h[0], h[1], h[2], h[3]]
+}
+
+/// The code's checksum (first four bytes of SHA-256), exposed for fuzzing and tools.
+pub fn checksum4(data: &[u8]) -> [u8; 4] {
+    checksum(data)
+}
+
+/// Encodes a level as a share code.
+pub fn encode(level: &Level) -> String {
+    let cells = level.cells();
+    let qmin = cells.iter().map(|c| c.pos.q).min().unwrap_or(0);
+    let rmin = cells.iter().map(|c| c.pos.r).min().unwrap_or(0);
+    let qmax = cells.iter().map(|c| c.pos.q).max().unwrap_or(0);
+    let rmax = cells.iter().map(|c| c.pos.r).max().unwrap_or(0);
+    let w = (qmax - qmin + 1) as usize;
+    let h = (rmax - rmin + 1) as usize;
+    let slot = |p: Axial| (p.r - rmin) as usize * w + (p.q - qmin) as usize;
+    let mut bitmap = vec![0u8; (w * h).div_ceil(8)];
+    for c in cells {
+        let s = slot(c.pos);
+        bitmap[s / 8] |= 1 << (s % 8);
+    }
+    // ordinal of each cell in bitmap order
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&i| slot(cells[i].pos));
+    let mut ordinal = vec![0usize; cells.len()];
+    for (k, &i) in order.iter().enumerate() {
+        ordinal[i] = k;
+    }
+    let title = level.title.as_deref().filter(|t| !t.is_empty());
+    let mut out = vec![VERSION];
+    put_varint(&mut out, u64::from(title.is_some()));
+    put_varint(&mut out, zigzag(qmin as i64));
+    put_varint(&mut out, zigzag(rmin as i64));
+    put_varint(&mut out, w as u64);
+    put_varint(&mut out, h as u64);
+    out.extend_from_slice(&bitmap);
+    let clues: Vec<(usize, u32)> = {
+        let mut v: Vec<(usize, u32)> = cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.clue.map(|v| (ordinal[i], v)))
+            .collect();
+        v.sort();
+        v
+    };
+    put_varint(&mut out, clues.len() as u64);
+    for (o, v) in clues {
+        put_varint(&mut out, o as u64);
+        put_varint(&mut out, v as u64);
+    }
+    put_varint(&mut out, level.walls().len() as u64);
+    for e in level.walls() {
+        let d = level.direction(e.a, e.b).expect("walls are adjacent");
+        let (from, d) = if d < 3 { (e.a, d) } else { (e.b, d - 3) };
+        put_varint(&mut out, (ordinal[from] * 3 + d) as u64);
+    }
+    put_varint(&mut out, level.spinners().len() as u64);
+    for s in level.spinners() {
+        let v = (ordinal[s.cell] * 6 + s.corner as usize) * 3 + s.phase as usize;
+        put_varint(&mut out, v as u64);
+    }
+    if let Some(t) = title {
+        let mut end = t.len().min(MAX_TITLE);
+        while !t.is_char_boundary(end) {
+            end -= 1;
+        }
+        put_varint(&mut out, end as u64);
+        out.extend_from_slice(&t.as_bytes()[..end]);
+    }
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum);
+    base64url_encode(&out)
+}
+
+struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Result<u8, ShareError> {
+        let b = *self.data.get(self.pos).ok_or(ShareError::Truncated)?;
+        self.pos += 1;
+        Ok(b)
+    }
+    fn varint(&mut self) -> Result<u64, ShareError> {
+        let mut v = 0u64;
+        for i in 0..10 {
+            let b = self.byte()?;
+            if i == 9 && b > 1 {
+                return Err(ShareError::Malformed("a number is too large".into()));
+            }
+            v |= ((b & 0x7f) as u64) << (7 * i);
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(ShareError::Malformed("a number is too long".into()))
+    }
+    fn bytes(&mut self, n: usize) -> Result<&[u8], ShareError> {
+        if self.data.len() - self.pos < n {
+            return Err(ShareError::Truncated);
+        }
+        let s = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+    fn count(&mut self, what: &str, max: usize) -> Result<usize, ShareError> {
+        let v = self.varint()?;
+        if v > max as u64 {
+            return Err(ShareError::Malformed(format!("too many {what} ({v})")));
+        }
+        Ok(v as usize)
+    }
+}
+
+/// Decodes a share code into a validated level with id `shared`.
+pub fn decode(code: &str) -> Result<Level, ShareError> {
+    let code = code.trim();
+    if code.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    let data = base64url_decode(code)?;
+    let Some(&version) = data.first() else {
+        return Err(ShareError::Truncated);
+    };
+    if version != VERSION {
+        return Err(ShareError::UnknownVersion(version));
+    }
+    if data.len() < 5 {
+        return Err(ShareError::Truncated);
+    }
+    let (body, sum) = data.split_at(data.len() - 4);
+    if checksum(body) != sum {
+        return Err(ShareError::Altered);
+    }
+    let mut r = Reader { data: body, pos: 1 };
+    let flags = r.varint()?;
+    if flags > 1 {
+        return Err(ShareError::Malformed(format!("unknown flags {flags}")));
+    }
+    let q0 = unzigzag(r.varint()?);
+    let r0 = unzigzag(r.varint()?);
+    let w = r.varint()?;
+    let h = r.varint()?;
+    if w == 0 || h == 0 || w > MAX_AREA || h > MAX_AREA || w * h > MAX_AREA {
+        return Err(ShareError::Malformed(format!("bad board size {w}×{h}")));
+    }
+    let lim = i64::from(i32::MAX) / 2;
+    if !(-lim..=lim).contains(&q0) || !(-lim..=lim).contains(&r0) {
+        return Err(ShareError::Malformed("coordinates out of range".into()));
+    }
+    let (w, h) = (w as usize, h as usize);
+    let bitmap = r.bytes((w * h).div_ceil(8))?;
+    let mut cells = Vec::new();
+    for s in 0..w * h {
+        if bitmap[s / 8] >> (s % 8) & 1 == 1 {
+            if cells.len() >= MAX_CELLS {
+                return Err(ShareError::Malformed(format!(
+                    "more than {MAX_CELLS} cells"
+                )));
+            }
+            cells.push(Cell {
+                id: cell_name(cells.len()),
+                pos: Axial::new((q0 + (s % w) as i64) as i32, (r0 + (s / w) as i64) as i32),
+                clue: None,
+            });
+        }
+    }
+    let n = cells.len();
+    let nclues = r.count("clues", n)?;
+    for _ in 0..nclues {
+        let o = r.varint()?;
+        let v = r.varint()?;
+        if o >= n as u64 {
+            return Err(ShareError::Malformed(format!(
+                "a clue names cell #{o}, which does not exist"
+            )));
+        }
+        if v > u32::MAX as u64 {
+            return Err(ShareError::Malformed("a clue is too large".into()));
+        }
+        if cells[o as usize].clue.is_some() {
+            return Err(ShareError::Malformed("a cell has two clues".into()));
+        }
+        cells[o as usize].clue = Some(v as u32);
+    }
+    let nwalls = r.count("walls", 3 * n)?;
+    let mut walls = Vec::with_capacity(nwalls);
+    for _ in 0..nwalls {
+        let v = r.varint()?;
+        let (o, d) = ((v / 3) as usize, (v % 3) as usize);
+        if o >= n {
+            return Err(ShareError::Malformed(
+                "a wall names a cell that does not exist".into(),
+            ));
+        }
+        let to = cells[o].pos.neighbor(d);
+        let Some(j) = cells.iter().position(|c| c.pos == to) else {
+            return Err(ShareError::Malformed("a wall borders no cell".into()));
+        };
+        walls.push((o, j));
+    }
+    let nsp = r.count("spinners", 2 * n)?;
+    let mut spinners = Vec::with_capacity(nsp);
+    for _ in 0..nsp {
+        let v = r.varint()?;
+        let phase = (v % 3) as u8;
+        let corner = (v / 3 % 6) as u8;
+        let o = v / 18;
+        if o >= n as u64 {
+            return Err(ShareError::Malformed(
+                "a spinner names a cell that does not exist".into(),
+            ));
+        }
+        spinners.push(SpinnerSpec {
+            cell: o as usize,
+            corner,
+            phase,
+        });
+    }
+    let title = if flags & 1 == 1 {
+        let len = r.count("title bytes", MAX_TITLE)?;
+        let bytes = r.bytes(len)?;
+        Some(
+            String::from_utf8(bytes.to_vec())
+                .map_err(|_| ShareError::Malformed("the title is not UTF-8".into()))?,
+        )
+    } else {
+        None
+    };
+    if r.pos != body.len() {
+        return Err(ShareError::Malformed("unexpected bytes at the end".into()));
+    }
+    Level::build(LevelParts {
+        id: "shared".into(),
+        pack: None,
+        index: None,
+        title,
+        cells,
+        walls,
+        spinners,
+    })
+    .map_err(ShareError::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::level_file::parse_level;
+
+    fn sample() -> Level {
+        parse_level(
+            r#"{"id":"x","title":"小题 ✓","cells":[{"id":"c","q":0,"r":0,"clue":1},{"id":"e","q":1,"r":0},{"id":"s","q":0,"r":1},
+               {"id":"w","q":-1,"r":1,"clue":4}],"walls":[["s","w"]],"spinners":[{"cell":"c","corner":0,"phase":2}]}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn base64_round_trip() {
+        for n in 0..20 {
+            let data: Vec<u8> = (0..n).map(|i| (i * 37 + 11) as u8).collect();
+            let t = base64url_encode(&data);
+            assert!(!t.contains('='));
+            assert_eq!(base64url_decode(&t).unwrap(), data);
+        }
+        assert_eq!(base64url_encode(b"hello"), "aGVsbG8");
+    }
+
+    #[test]
+    fn round_trip_keeps_content() {
+        let l = sample();
+        let code = encode(&l);
+        let d = decode(&code).unwrap();
+        assert_eq!(d.title.as_deref(), Some("小题 ✓"));
+        assert_eq!(d.len(), 4);
+        for c in l.cells() {
+            let j = d.index_at(c.pos).unwrap();
+            assert_eq!(d.cell(j).clue, c.clue);
+        }
+        assert_eq!(d.walls().len(), 1);
+        let (a, b) = (
+            d.index_at(Axial::new(0, 1)).unwrap(),
+            d.index_at(Axial::new(-1, 1)).unwrap(),
+        );
+        assert!(d.has_wall(a, b));
+        let (s0, s1) = (&l.spinners()[0], &d.spinners()[0]);
+        assert_eq!(
+            (s0.vertex, s0.vertex_corner, s0.vertex_phase),
+            (s1.vertex, s1.vertex_corner, s1.vertex_phase)
+        );
+        assert_eq!(encode(&d), code);
+    }
+
+    #[test]
+    fn errors_are_clear() {
+        let code = encode(&sample());
+        assert_eq!(decode(""), Err(ShareError::Empty));
+        assert!(matches!(
+            decode("ab*c"),
+            Err(ShareError::BadCharacter { position: 2, .. })
+        ));
+        // truncated
+        let cut = &code[..code.len() - 3];
+        assert!(matches!(
+            decode(cut),
+            Err(ShareError::Truncated | ShareError::Altered)
+        ));
+        assert_eq!(decode(&code[..1]), Err(ShareError::Truncated));
+        // altered: flip one character in the middle
+        let mut chars: Vec<char> = code.chars().collect();
+        let mid = chars.len() / 2;
+        chars[mid] = if chars[mid] == 'A' { 'B' } else { 'A' };
+        let altered: String = chars.into_iter().collect();
+        assert_eq!(decode(&altered), Err(ShareError::Altered));
+        // a future version
+        let mut raw = base64url_decode(&code).unwrap();
+        raw[0] = 2;
+        let e = decode(&base64url_encode(&raw)).unwrap_err();
+        assert_eq!(e, ShareError::UnknownVersion(2));
+        assert!(e.to_string().contains("newer"));
+    }
+
+    #[test]
+    fn huge_numbers_are_errors_not_overflows() {
+        // found by the fuzz target: a board size whose product overflows u64,
+        // and a coordinate that decodes to i64::MIN
+        for body in [
+            vec![
+                1u8, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x07, 0x2e,
+            ],
+            vec![
+                1u8, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 1, 1, 1,
+            ],
+        ] {
+            let mut raw = body.clone();
+            raw.extend_from_slice(&checksum(&body));
+            assert!(matches!(
+                decode(&base64url_encode(&raw)),
+                Err(ShareError::Malformed(_) | ShareError::Truncated)
+            ));
+        }
+    }
+}

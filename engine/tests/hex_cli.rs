@@ -1,0 +1,163 @@
+//! The `engine hex …` command line: formats and exit codes are a contract.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn engine() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_engine"))
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = engine().args(args).output().expect("engine runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn verify_sample_pack_passes_with_a_table() {
+    let (code, out, _) = run(&["hex", "verify", &data("hex-sample-pack.json")]);
+    assert_eq!(code, 0, "{out}");
+    let header = out.lines().next().unwrap();
+    for col in [
+        "id",
+        "cells",
+        "walls",
+        "holes",
+        "clues",
+        "spinners",
+        "solutions",
+        "walls-matter",
+        "spinner-checks",
+        "difficulty",
+    ] {
+        assert!(header.contains(col), "{header}");
+    }
+    for id in ["s-1", "s-2", "s-3"] {
+        let line = out.lines().find(|l| l.starts_with(id)).expect(id);
+        assert!(line.ends_with("ok"), "{line}");
+    }
+    assert!(out.contains("3 level(s) checked, 0 failed"));
+}
+
+#[test]
+fn verify_reports_every_problem_and_fails() {
+    let (code, out, _) = run(&[
+        "hex",
+        "verify",
+        &data("hex-bad-pack.json"),
+        &data("hex-ambiguous.json"),
+    ]);
+    assert_eq!(code, 1);
+    for needle in [
+        "level b-1: the wall [\"a\", \"zz\"] names unknown cell \"zz\"",
+        "level b-1: cell id \"a\" is used twice",
+        "both sit at",
+        "clue 1 appears twice",
+        "outside 1..3",
+        "listed twice",
+        "level b-2: the wall between \"a\" and \"b\" is not on a shared edge",
+        "level b-2: the spinner on cell \"a\" corner 0",
+        "more than one solution",
+    ] {
+        assert!(out.contains(needle), "missing {needle}:\n{out}");
+    }
+}
+
+#[test]
+fn verify_json_is_machine_readable() {
+    let (code, out, _) = run(&["hex", "verify", "--json", &data("hex-sample-pack.json")]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true);
+    let levels = v["files"][0]["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 3);
+    assert_eq!(levels[1]["walls_matter"], "yes");
+    assert_eq!(levels[2]["spinner_checks"][0]["ok"], "yes");
+}
+
+#[test]
+fn solve_prints_the_contract() {
+    let (code, out, _) = run(&["hex", "solve", &data("hex-level.json")]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        r#"{"solutions":1,"capped":false,"path":["a","c","b","d"]}"#
+    );
+    let (_, out, _) = run(&["hex", "solve", "--limit", "1", &data("hex-ambiguous.json")]);
+    assert_eq!(
+        out.trim(),
+        r#"{"solutions":1,"capped":true,"path":["a","b","c"]}"#
+    );
+    let (_, out, _) = run(&["hex", "solve", "--limit", "0", &data("hex-ambiguous.json")]);
+    assert!(
+        out.starts_with(r#"{"solutions":2,"capped":false,"#),
+        "{out}"
+    );
+}
+
+#[test]
+fn solve_reads_stdin_and_reports_no_solution() {
+    let level = r#"{"id":"n","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":2,"r":0,"clue":2}]}"#;
+    let mut child = engine()
+        .args(["hex", "solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(level.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"{"solutions":0,"capped":false,"path":null}"#
+    );
+}
+
+#[test]
+fn generate_then_verify_and_share() {
+    let (code, out, err) = run(&[
+        "hex", "generate", "--cells", "12", "--holes", "1", "--walls", "2", "--seed", "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cells"].as_array().unwrap().len(), 12);
+    assert_eq!(v["walls"].as_array().unwrap().len(), 2);
+    assert!(v.get("solution").is_none());
+    // same seed, same text
+    let (_, again, _) = run(&[
+        "hex", "generate", "--cells", "12", "--holes", "1", "--walls", "2", "--seed", "5",
+    ]);
+    assert_eq!(out, again);
+    let dir = std::env::temp_dir().join(format!("hex-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("gen.json");
+    std::fs::write(&f, &out).unwrap();
+    let f = f.to_str().unwrap();
+    let (code, table, _) = run(&["hex", "verify", f]);
+    assert_eq!(code, 0, "{table}");
+    let (code, share, _) = run(&["hex", "share", "encode", f]);
+    assert_eq!(code, 0);
+    let share = share.trim();
+    assert!(share
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+    let (code, decoded, _) = run(&["hex", "share", "decode", share]);
+    assert_eq!(code, 0);
+    let d: serde_json::Value = serde_json::from_str(&decoded).unwrap();
+    assert_eq!(d["cells"].as_array().unwrap().len(), 12);
+    let (code, _, err) = run(&["hex", "share", "decode", &format!("{share}x")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("share decode:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
