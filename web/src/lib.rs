@@ -6,6 +6,7 @@ pub mod app;
 pub mod baifang;
 pub mod hex;
 pub mod home;
+pub mod host;
 pub mod i18n;
 pub mod nav;
 
