@@ -33,6 +33,21 @@ pub struct Outcome {
     pub result: Option<(Side, Reason)>,
 }
 
+impl Outcome {
+    /// Points of the newly formed squares and lines (for the ripple/gold-line
+    /// animation of seed §5.2.2).
+    pub fn formed_stones(&self) -> u32 {
+        let mut m = 0;
+        for s in bitboard::bits(self.new_squares as u32) {
+            m |= bitboard::SQUARES[s];
+        }
+        for l in bitboard::bits(self.new_lines as u32) {
+            m |= bitboard::LINES[l];
+        }
+        m
+    }
+}
+
 impl State {
     // ---- hash-maintaining setters (every write goes through these) ----
 

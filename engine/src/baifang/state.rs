@@ -356,9 +356,9 @@ impl State {
     /// Recomputes the hash from scratch (the incremental one must equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0u64;
-        for side in 0..2 {
+        for (side, keys) in STONE.iter().enumerate() {
             for p in bitboard::bits(self.board[side]) {
-                h ^= STONE[side][p];
+                h ^= keys[p];
             }
             h ^= mix(Tag::Hand, (side as u64) << 8 | self.hand[side] as u64);
             h ^= mix(
