@@ -200,7 +200,7 @@ fn legal_lists_actions_in_packet_format() {
             serde_json::json!({"actionType":2,"eatIndices":[24]}),
         ]
     );
-    // The listed actions replay.
+    // A file with an illegal action (exit 1) or malformed JSON (exit 2).
     let o = engine(&["baifang", "legal", "-"], "[{\"actionType\":9}]");
     assert_eq!(
         o.status.code(),
