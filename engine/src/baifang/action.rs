@@ -5,7 +5,7 @@ use super::bitboard::CELLS;
 use super::spec::STONES_PER_SIDE;
 use super::state::Side;
 use core::fmt;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// One atomic action. Captures are one stone at a time (a packet may carry
 /// several; see [`Packet`]). Time, resignation and connectivity are actions too,
@@ -307,22 +307,30 @@ impl std::error::Error for ActionError {}
 /// One wire packet (seed 000 §4.3.2). Missing fields default to -1 / [];
 /// unknown fields (protocolVersion, playerID, timestamp…) are ignored. One
 /// packet carries a whole turn: a place/move may list the captures it owes.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Packet {
     /// 0 place, 1 move, 2 capture, 3 resign, 4 timeout (5 disconnect: library only).
-    #[serde(rename = "actionType", default)]
+    #[serde(
+        rename = "actionType",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub action_type: Option<i64>,
     /// Origin point of a move.
-    #[serde(rename = "fromIndex", default)]
+    #[serde(rename = "fromIndex", default, skip_serializing_if = "Option::is_none")]
     pub from_index: Option<i64>,
     /// Target point of a place or move.
-    #[serde(rename = "toIndex", default)]
+    #[serde(rename = "toIndex", default, skip_serializing_if = "Option::is_none")]
     pub to_index: Option<i64>,
     /// Captured points, removed in order.
-    #[serde(rename = "eatIndices", default)]
+    #[serde(
+        rename = "eatIndices",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub eat_indices: Option<Vec<i64>>,
     /// Resigning side (`"B"`/`"W"`); default: the side to move.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
 }
 
@@ -388,4 +396,101 @@ impl std::error::Error for ParseError {}
 /// Parses a JSON array of packets.
 pub fn parse_packets(bytes: &[u8]) -> Result<Vec<Packet>, ParseError> {
     serde_json::from_slice(bytes).map_err(|e| ParseError(e.to_string()))
+}
+
+/// An action serialises as its packet JSON ([`Action::to_json`]):
+/// `{"actionType":0,"toIndex":12}`, `{"actionType":2,"eatIndices":[3]}`…
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = ser.serialize_map(None)?;
+        match *self {
+            Action::Place { to } => {
+                m.serialize_entry("actionType", &0)?;
+                m.serialize_entry("toIndex", &to)?;
+            }
+            Action::Move { from, to } => {
+                m.serialize_entry("actionType", &1)?;
+                m.serialize_entry("fromIndex", &from)?;
+                m.serialize_entry("toIndex", &to)?;
+            }
+            Action::Capture { at } => {
+                m.serialize_entry("actionType", &2)?;
+                m.serialize_entry("eatIndices", &[at])?;
+            }
+            Action::Resign { side } => {
+                m.serialize_entry("actionType", &3)?;
+                m.serialize_entry("side", &side.letter().to_string())?;
+            }
+            Action::Timeout => m.serialize_entry("actionType", &4)?,
+            Action::Disconnect {
+                side,
+                grace_expired,
+            } => {
+                m.serialize_entry("actionType", &5)?;
+                m.serialize_entry("side", &side.letter().to_string())?;
+                m.serialize_entry("graceExpired", &grace_expired)?;
+            }
+        }
+        m.end()
+    }
+}
+
+#[derive(Deserialize)]
+struct ActionJson {
+    #[serde(rename = "actionType")]
+    action_type: i64,
+    #[serde(rename = "fromIndex", default)]
+    from_index: Option<i64>,
+    #[serde(rename = "toIndex", default)]
+    to_index: Option<i64>,
+    #[serde(rename = "eatIndices", default)]
+    eat_indices: Option<Vec<i64>>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(rename = "graceExpired", default)]
+    grace_expired: bool,
+}
+
+/// The inverse of the `Serialize` impl: one engine action per object (a
+/// capture carries exactly one index; resign and disconnect need `side`).
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Action, D::Error> {
+        use serde::de::Error;
+        let j = ActionJson::deserialize(de)?;
+        let pt = |f: &'static str, v: Option<i64>| point(f, v).map_err(D::Error::custom);
+        let side = |s: &Option<String>| {
+            s.as_deref()
+                .and_then(Side::parse)
+                .ok_or_else(|| D::Error::custom("side must be \"B\" or \"W\""))
+        };
+        Ok(match j.action_type {
+            0 => Action::Place {
+                to: pt("toIndex", j.to_index)?,
+            },
+            1 => Action::Move {
+                from: pt("fromIndex", j.from_index)?,
+                to: pt("toIndex", j.to_index)?,
+            },
+            2 => match j.eat_indices.as_deref() {
+                Some([i]) => Action::Capture {
+                    at: pt("eatIndices", Some(*i))?,
+                },
+                _ => {
+                    return Err(D::Error::custom(
+                        "a capture action has exactly one eatIndex",
+                    ))
+                }
+            },
+            3 => Action::Resign {
+                side: side(&j.side)?,
+            },
+            4 => Action::Timeout,
+            5 => Action::Disconnect {
+                side: side(&j.side)?,
+                grace_expired: j.grace_expired,
+            },
+            k => return Err(D::Error::custom(format!("unknown actionType {k}"))),
+        })
+    }
 }

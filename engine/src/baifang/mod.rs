@@ -13,7 +13,8 @@
 //! - [`bitboard`]: precomputed masks; [`zobrist`]: hash keys;
 //! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
 //! - [`rules`]: validation, generation, `apply`, [`Outcome`];
-//! - [`perft`], [`playout`], [`elo`], [`anatomy`].
+//! - [`perft`], [`playout`], [`elo`], [`anatomy`];
+//! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
 //!
 //! Typical use:
 //! ```
@@ -27,6 +28,7 @@
 //! ```
 
 pub mod action;
+pub mod ai;
 pub mod anatomy;
 pub mod bitboard;
 pub mod elo;

@@ -7,8 +7,14 @@
 //!   one index at a time; resign/timeout, always legal while running, omitted).
 //! - `perft DEPTH [FILE]`: number of action sequences of length DEPTH (plies:
 //!   placement, move, single capture). Timing goes to stderr.
+//! - `bench [--depth D]`: AI nodes per second at a fixed depth over the fixed
+//!   bench positions (median of a few runs).
+//! - `selfplay --a LEVEL --b LEVEL --games N --seed S [--threads T]`: AI
+//!   matches, colours alternating; `random` is a uniformly random player.
+//! - `ai FILE [--level L] [--seed S]`: the AI's whole turn after FILE (JSON).
 
 use clap::Subcommand;
+use engine::baifang::ai::{self, selfplay::Player, Level, Searcher};
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
 use std::io::Read;
@@ -32,6 +38,47 @@ pub enum Command {
         depth: u32,
         /// Optional file with a JSON array of actions, or `-` for stdin.
         file: Option<String>,
+    },
+    /// AI search speed: nodes per second at a fixed depth over fixed positions.
+    Bench {
+        /// Search depth in turns.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Timed repetitions (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: u32,
+    },
+    /// AI self-play: LEVEL vs LEVEL (beginner|medium|hard|master|random), colours alternating.
+    Selfplay {
+        /// Player A (Black in even games).
+        #[arg(long)]
+        a: String,
+        /// Player B.
+        #[arg(long)]
+        b: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Match seed (game i uses a seed derived from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (results do not depend on it).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print one line per game.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// The AI's whole turn for the state after a JSON action list (FILE or `-`).
+    Ai {
+        /// File with a JSON array of actions, or `-` for stdin.
+        file: String,
+        /// Level (beginner|medium|hard|master); `hint` for the hint.
+        #[arg(long, default_value = "hard")]
+        level: String,
+        /// Noise seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
 }
 
@@ -126,8 +173,159 @@ fn load_state(file: Option<&str>) -> Result<State, i32> {
     Ok(r.state)
 }
 
+fn bench(depth: u32, runs: u32) -> i32 {
+    let mut searcher = Searcher::new();
+    let mut times = Vec::new();
+    let mut result = None;
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        let r = ai::bench(&mut searcher, depth);
+        times.push(t.elapsed().as_secs_f64());
+        result = Some(r);
+    }
+    let r = result.expect("at least one run");
+    times.sort_by(|a, b| a.total_cmp(b));
+    let median = times[times.len() / 2];
+    let nps = r.nodes as f64 / median;
+    println!(
+        "bench: depth {depth}, {} positions, {} nodes, median {:.3} s of {} runs, {:.2} M nodes/s (checksum {})",
+        r.positions,
+        r.nodes,
+        median,
+        times.len(),
+        nps / 1e6,
+        r.checksum
+    );
+    0
+}
+
+fn selfplay(a: &str, b: &str, games: u32, seed: u64, threads: usize, verbose: bool) -> i32 {
+    let (Some(pa), Some(pb)) = (Player::parse(a), Player::parse(b)) else {
+        eprintln!(
+            "error: a level is one of beginner|medium|hard|master|random (or 入门/中等/困难/大师)"
+        );
+        return 2;
+    };
+    let t = Instant::now();
+    let st = ai::selfplay::play_match(pa, pb, games, seed, threads, |i, a_black, g| {
+        if verbose {
+            let res = match g.last.result() {
+                Some((w, r)) => format!("{} wins by {}", w.letter(), r.name()),
+                None => "unfinished".into(),
+            };
+            println!(
+                "game {i}: A={} turns={} {res}",
+                if a_black { "B" } else { "W" },
+                g.turns
+            );
+        }
+    });
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "A = {}, B = {}, {} games, seed {seed}",
+        pa.name(),
+        pb.name(),
+        st.games
+    );
+    println!(
+        "wins: A {} ({} as Black, {} as White), B {} ({} as Black, {} as White)",
+        st.a_wins,
+        st.a_wins_as_black,
+        st.a_wins - st.a_wins_as_black,
+        st.b_wins,
+        st.b_wins_as_black,
+        st.b_wins - st.b_wins_as_black
+    );
+    println!(
+        "average length {:.1} turns; first player (Black) won {} of {}, score {:.3}; reasons {:?}",
+        st.avg_turns(),
+        st.first_player_wins,
+        st.games,
+        st.first_player_score(),
+        st.reasons
+    );
+    println!(
+        "A share of decided games {:.1} %; time {:.1} s",
+        100.0 * st.a_share_of_decided(),
+        secs
+    );
+    println!(
+        "selfplay: A won {}, B won {}, unfinished {}",
+        st.a_wins, st.b_wins, st.unfinished
+    );
+    0
+}
+
+fn ai_turn(file: &str, level: &str, seed: u64) -> i32 {
+    let mut bytes = Vec::new();
+    let read = if file == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(file).map(|b| bytes = b)
+    };
+    if let Err(e) = read {
+        eprintln!("error: cannot read {file}: {e}");
+        return 2;
+    }
+    let packets = match baifang::parse_packets(&bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return 2;
+        }
+    };
+    let mut state = State::new();
+    let mut history = vec![state.hash()];
+    for (i, p) in packets.iter().enumerate() {
+        if let Err(e) = state.apply_packet(p) {
+            eprintln!("error: {file}: action {i} is illegal: {e}");
+            return 1;
+        }
+        history.push(state.hash());
+    }
+    let r = Replay {
+        state,
+        applied: packets.len(),
+        error: None,
+        last: Vec::new(),
+    };
+    let mut searcher = Searcher::new();
+    let t = Instant::now();
+    let reply = if level == "hint" {
+        searcher.hint(&r.state, &history)
+    } else {
+        match Level::parse(level) {
+            Some(l) => searcher.choose_turn(&r.state, &history, l, seed),
+            None => {
+                eprintln!("error: unknown level {level}");
+                return 2;
+            }
+        }
+    };
+    eprintln!(
+        "{} nodes in {:.3} s",
+        reply.nodes,
+        t.elapsed().as_secs_f64()
+    );
+    println!(
+        "{}",
+        serde_json::json!({ "reply": reply, "packet": reply.packet() })
+    );
+    0
+}
+
 pub fn run(cmd: Command) -> i32 {
     match cmd {
+        Command::Bench { depth, runs } => bench(depth, runs),
+        Command::Selfplay {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+            verbose,
+        } => selfplay(&a, &b, games, seed, threads, verbose),
+        Command::Ai { file, level, seed } => ai_turn(&file, &level, seed),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(
