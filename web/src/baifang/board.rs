@@ -75,6 +75,9 @@ pub fn Board(
     #[prop(into)] waiting: Signal<bool>,
     #[prop(into)] refused: Signal<Option<(u8, u32)>>,
     #[prop(into)] formation_key: Signal<usize>,
+    /// Points the hint marks (empty: no hint shown).
+    #[prop(into)]
+    hint: Signal<Vec<u8>>,
     on_tap: Callback<u8>,
 ) -> impl IntoView {
     let aim = RwSignal::new(None::<u8>);
@@ -239,6 +242,25 @@ pub fn Board(
         })
     };
 
+    let hint_marks = move || {
+        let points = hint.get();
+        (!points.is_empty()).then(|| {
+            let list = points
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            view! {
+                <g class="hint-marks" data-testid="hint-marker" data-points=list>
+                    {points.iter().map(|&p| {
+                        let (cx, cy) = point_xy(p as usize);
+                        view! { <circle class="hint-ring" cx=cx cy=cy r=STONE_R + 8.0/> }
+                    }).collect_view()}
+                </g>
+            }
+        })
+    };
+
     let ghost = move || {
         press.get().and_then(|pr| pr.drag_at).map(|(x, y)| {
             let side = if mover.get() == Side::Black { "B" } else { "W" };
@@ -263,6 +285,7 @@ pub fn Board(
             <g class="grid">{grid}</g>
             <g class="formation-lines">{formation_lines}</g>
             <g class="points">{points}</g>
+            {hint_marks}
             {ghost}
             <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
         </svg>

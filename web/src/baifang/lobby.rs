@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::ai::Level;
 use engine::baifang::elo;
 use engine::baifang::Side;
 
 use crate::i18n::{use_lang, Lang};
 
-use super::ai_levels::{AiLevel, AI_LEVELS};
 use super::local_match::Opponent;
 use super::profile::{self, Loaded};
 use super::room::RoomSetup;
@@ -29,7 +29,7 @@ pub fn Lobby(on_start: Callback<RoomSetup>) -> impl IntoView {
         Lang::En => tier.en.clone(),
     };
     let ai_sheet = RwSignal::new(false);
-    let level = RwSignal::new(AI_LEVELS[1].id);
+    let level = RwSignal::new(Level::Medium);
     let human = RwSignal::new(Side::Black);
     let step_clock = RwSignal::new(false);
     let text = move |t: BText| move || t.in_lang(lang.get());
@@ -78,16 +78,15 @@ pub fn Lobby(on_start: Callback<RoomSetup>) -> impl IntoView {
                     <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
                         <h3>{text(BText::ChooseLevel)}</h3>
                         <div class="segmented">
-                            {AI_LEVELS.iter().map(|l: &AiLevel| {
-                                let id = l.id;
+                            {Level::ALL.iter().map(|&l| {
                                 view! {
                                     <button
                                         class="segment"
-                                        class:active=move || level.get() == id
-                                        data-testid=format!("ai-level-{}", l.key)
-                                        on:click=move |_| level.set(id)
+                                        class:active=move || level.get() == l
+                                        data-testid=format!("ai-level-{}", l.id())
+                                        on:click=move |_| level.set(l)
                                     >
-                                        {move || l.name(lang.get())}
+                                        {move || match lang.get() { Lang::Zh => l.name(), Lang::En => l.en() }}
                                     </button>
                                 }
                             }).collect_view()}

@@ -3,7 +3,9 @@
 //! Pure parts (view-model, local match controller, strings, profile parsing) are
 //! separate from the components so they are unit-tested natively.
 
-pub mod ai_levels;
+pub mod ai_client;
+pub mod ai_protocol;
+pub mod ai_service;
 pub mod board;
 pub mod lobby;
 pub mod local_match;

@@ -12,6 +12,8 @@ use engine::baifang::{Action, Outcome, Side};
 use crate::host::haptics::{self, Haptic};
 use crate::i18n::use_lang;
 
+use super::ai_client::AiClient;
+use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
 use super::board::Board;
 use super::local_match::{LocalMatch, Opponent, Tap};
 use super::scoreboard::ScoreBoard;
@@ -27,6 +29,11 @@ pub struct RoomSetup {
     /// The 30 s step clock (optional in local games).
     pub step_clock: bool,
 }
+
+/// The AI's move is shown no sooner than this after it was asked for, so a person
+/// sees what happened; each capture of its turn follows after `AI_CAPTURE_GAP_MS`.
+const AI_MIN_DELAY_MS: f64 = 400.0;
+const AI_CAPTURE_GAP_MS: u32 = 350;
 
 fn now_ms() -> f64 {
     web_sys::window()
@@ -106,6 +113,80 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
         }
     });
 
+    // The AI and the hint run in a Web Worker, so the board keeps animating meanwhile.
+    // Answers carry the request id; anything but the awaited one is stale and dropped.
+    let awaited = StoredValue::new(None::<(u32, f64, Job)>);
+    let hint = RwSignal::new(Vec::<u8>::new());
+    let worker_error = RwSignal::new(None::<String>);
+    let game_seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
+    let on_response = move |response: AiResponse| {
+        let Some((id, asked_at, job)) = awaited.try_get_value().flatten() else {
+            return;
+        };
+        if response.id != id {
+            return;
+        }
+        awaited.set_value(None);
+        match (job, response.answer) {
+            (Job::Hint, AiAnswer::Turn(reply)) => hint.set(hint_points(&reply.turn)),
+            (Job::Choose { .. }, AiAnswer::Turn(reply)) => {
+                let wait = (AI_MIN_DELAY_MS - (now_ms() - asked_at)).max(0.0) as u32;
+                for (i, action) in reply.turn.into_iter().enumerate() {
+                    let delay = wait + i as u32 * AI_CAPTURE_GAP_MS;
+                    gloo_timers::callback::Timeout::new(delay, move || {
+                        apply(action);
+                    })
+                    .forget();
+                }
+            }
+            (_, AiAnswer::Error(message)) => worker_error.set(Some(message)),
+            (_, AiAnswer::Bench { .. }) | (Job::Bench { .. }, AiAnswer::Turn(_)) => {}
+        }
+    };
+    let ai = match setup.opponent {
+        Opponent::Ai { .. } => match AiClient::spawn(on_response) {
+            Ok(client) => Some(client),
+            Err(message) => {
+                worker_error.set(Some(message));
+                None
+            }
+        },
+        Opponent::HotSeat => None,
+    };
+    // Dropped with the room: leaving the game terminates a search in progress.
+    let ai = StoredValue::new_local(ai);
+    let ask = move |job: Job| {
+        ai.with_value(|client| {
+            if let Some(client) = client {
+                let log = game.with_untracked(|m| m.game().log().to_vec());
+                let id = client.send(AiRequest {
+                    id: 0,
+                    log,
+                    job: job.clone(),
+                });
+                awaited.set_value(Some((id, now_ms(), job)));
+            }
+        });
+    };
+    Effect::new(move |_| {
+        let (ai_turn, count) = game.with(|m| (m.ai_to_act(), m.game().log().len()));
+        hint.set(Vec::new());
+        let busy = awaited.with_value(|a| matches!(a, Some((_, _, Job::Choose { .. }))));
+        if ai_turn && !busy {
+            if let Opponent::Ai { level, .. } = setup.opponent {
+                ask(Job::Choose {
+                    level,
+                    seed: game_seed.wrapping_add(count as u64) & ((1 << 53) - 1),
+                });
+            }
+        }
+    });
+    let ask_hint = move |_| {
+        if game.with_untracked(|m| m.human_to_act()) && awaited.with_value(Option::is_none) {
+            ask(Job::Hint);
+        }
+    };
+
     // The optional step clock: a timeout is an action fed to the engine like any other.
     let remaining = Signal::derive(move || {
         let elapsed = (clock_now.get() - step_started.get()).max(0.0) as u32;
@@ -176,6 +257,7 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
                 <div class=banner_class data-testid="status-banner" role="status" aria-live="polite">{banner}</div>
                 {setup.step_clock.then(|| view! { <StepTimer remaining_ms=remaining limit_ms=STEP_TIME_LIMIT_MS/> })}
             </header>
+            <div class="room-stage">
             <ScoreBoard side=top score=score(top) tag=tag(top)/>
             <div class="board-wrap">
                 <Board
@@ -184,10 +266,22 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
                     waiting=waiting
                     refused=refused
                     formation_key=action_count
+                    hint=hint
                     on_tap=on_tap
                 />
             </div>
             <ScoreBoard side=bottom score=score(bottom) tag=tag(bottom)/>
+            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! {
+                <div class="room-actions">
+                    <button class="pill-button" data-testid="room-hint"
+                        disabled=move || !game.with(|m| m.human_to_act())
+                        on:click=ask_hint>
+                        {move || BText::Hint.in_lang(lang.get())}
+                    </button>
+                </div>
+            })}
+            </div>
+            {move || worker_error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
 
             <Show when=move || menu_open.get()>
                 <div class="sheet-veil" on:click=move |_| { menu_open.set(false); confirm_resign.set(false); }>
@@ -225,4 +319,16 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
             })}
         </div>
     }
+}
+
+/// The points a hint shows: where the turn's stone goes (and comes from), and what it captures.
+fn hint_points(turn: &[Action]) -> Vec<u8> {
+    turn.iter()
+        .flat_map(|action| match *action {
+            Action::Place { to } => vec![to],
+            Action::Move { from, to } => vec![from, to],
+            Action::Capture { at } => vec![at],
+            _ => vec![],
+        })
+        .collect()
 }
