@@ -15,6 +15,7 @@ pub mod nav;
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(app::App);
+    baifang::bench_hook::install();
     if let Some(splash) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("splash"))

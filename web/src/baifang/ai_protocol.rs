@@ -28,8 +28,10 @@ pub struct AiRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum AiAnswer {
     Turn(AiReply),
+    /// Nodes and checksum equal the native `engine baifang bench` at the same depth.
     Bench {
         nodes: u64,
+        checksum: i64,
         millis: f64,
     },
     /// The request could not be served (e.g. a log the engine rejects).

@@ -40,6 +40,7 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
                 let result = ai::bench(searcher, *depth);
                 AiAnswer::Bench {
                     nodes: result.nodes,
+                    checksum: result.checksum,
                     millis: clock() - start,
                 }
             }

@@ -6,6 +6,7 @@
 pub mod ai_client;
 pub mod ai_protocol;
 pub mod ai_service;
+pub mod bench_hook;
 pub mod board;
 pub mod lobby;
 pub mod local_match;
