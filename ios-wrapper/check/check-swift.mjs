@@ -8,7 +8,11 @@
 //  3. payloads the fields of each `<Type>Payload` struct (and reply struct) equal the
 //              payload keys in messages.json, and enum-valued fields ("a|b|c") equal the
 //              raw values of the Swift enum used for them;
-//  4. project  the Info.plist / entitlement keys the issue asks for are in the project.
+//  4. scripts  the JavaScript the host injects or evaluates (haptic shim, viewport lock,
+//              event delivery), taken from the Swift string literals with their
+//              interpolations resolved, runs in node against a stub page and produces the
+//              envelopes messages.json describes (handler name, event function, types);
+//  5. project  the Info.plist / entitlement keys the issue asks for are in the project.
 //
 // Usage: node check-swift.mjs [--types extra.json ...]
 //   extra.json: {"name": "...", "calls": [...], "events": [...]} (either list optional);
@@ -19,6 +23,7 @@
 // source does not cover) and add it to SOURCES below.
 
 import fs from 'node:fs';
+import vm from 'node:vm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Parser from 'tree-sitter';
@@ -161,6 +166,80 @@ function calleeName(call) {
     return callee.childForFieldName('suffix')?.childForFieldName('suffix')?.text ?? null;
   }
   return null;
+}
+
+/** `static let name = "text"` constants: Map "Type.name" -> text. */
+function swiftStaticStrings(units) {
+  const constants = new Map();
+  for (const { tree } of units) {
+    for (const node of walk(tree.rootNode)) {
+      if (node.type !== 'property_declaration' || !/\bstatic\b/.test(node.children.find((c) => c.type === 'modifiers')?.text ?? '')) continue;
+      const value = node.childForFieldName('value');
+      if (value?.type !== 'line_string_literal' || value.children.some((c) => c.type === 'interpolated_expression')) continue;
+      let owner = node.parent;
+      while (owner && owner.type !== 'class_declaration') owner = owner.parent;
+      const typeName = owner?.childForFieldName('name')?.text;
+      const name = node.childForFieldName('name')?.text;
+      if (typeName && name) constants.set(`${typeName}.${name}`, value.text.slice(1, -1));
+    }
+  }
+  return constants;
+}
+
+/** Enum cases with their raw values: Map enum -> Map(case -> raw value). */
+function swiftEnumCases(units) {
+  const out = new Map();
+  for (const { tree } of units) {
+    for (const node of walk(tree.rootNode)) {
+      if (node.type !== 'class_declaration' || fieldText(node, 'declaration_kind') !== 'enum') continue;
+      const cases = new Map();
+      const body = node.childForFieldName('body');
+      for (let i = 0; body && i < body.childCount; i++) {
+        const entry = body.child(i);
+        if (entry.type !== 'enum_entry') continue;
+        let last = null;
+        for (let j = 0; j < entry.childCount; j++) {
+          const field = entry.fieldNameForChild(j);
+          if (field === 'name') cases.set((last = entry.child(j).text), entry.child(j).text);
+          else if (field === 'raw_value' && last !== null) {
+            const literal = entry.child(j).text.match(/^"(.*)"$/);
+            if (literal) cases.set(last, literal[1]);
+          }
+        }
+      }
+      out.set(node.childForFieldName('name').text, cases);
+    }
+  }
+  return out;
+}
+
+/**
+ * The text of the multi-line string literal inside `function name` of `file`, with each
+ * interpolation `\(Type.constant)` or `\(Enum.case.rawValue)` replaced by its value.
+ */
+function swiftScript(ctx, fileSuffix, functionName) {
+  const unit = ctx.units.find((u) => u.file.endsWith(fileSuffix));
+  if (!unit) throw new Error(`${fileSuffix} not found`);
+  const fn = [...walk(unit.tree.rootNode)].find(
+    (n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === functionName,
+  );
+  const literal = fn && [...walk(fn)].find((n) => n.type === 'multi_line_string_literal');
+  if (!literal) throw new Error(`${fileSuffix}: no multi-line string in ${functionName}`);
+  let text = '';
+  for (let i = 0; i < literal.childCount; i++) {
+    const child = literal.child(i);
+    const field = literal.fieldNameForChild(i);
+    if (field === 'text') text += child.text.replace(/\\(["\\])/g, '$1');
+    else if (field === 'interpolation') {
+      const expr = child.text;
+      const raw = expr.match(/^(\w+)\.(\w+)\.rawValue$/);
+      const constant = ctx.constants.get(expr);
+      if (constant !== undefined) text += constant;
+      else if (raw && ctx.enumCases.get(raw[1])?.has(raw[2])) text += ctx.enumCases.get(raw[1]).get(raw[2]);
+      else throw new Error(`${fileSuffix}: cannot resolve \\(${expr}) in ${functionName}`);
+    }
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -340,6 +419,71 @@ function checkPayloads(ctx) {
   }
 }
 
+/**
+ * The injected and evaluated JavaScript, run against stub pages: the haptic shim posts
+ * `{id, type: "haptic", payload: {style}}` to the handler named in messages.json; the
+ * viewport lock pins the viewport; the event delivery body calls the page function named
+ * in messages.json with the envelope and reports whether the page was listening.
+ */
+async function checkScripts(ctx) {
+  const problems = [];
+  const results = [];
+  const expect = (what, ok, detail = '') => {
+    results.push(ok);
+    if (!ok) problems.push(`scripts: ${what}${detail ? ` (${detail})` : ''}`);
+  };
+  const { handlerName, pageEventFunction } = ctx.messages;
+  expect('HostBridge.handlerName equals messages.json handlerName', ctx.constants.get('HostBridge.handlerName') === handlerName);
+  expect('HostBridge.pageEventFunction equals messages.json pageEventFunction', ctx.constants.get('HostBridge.pageEventFunction') === pageEventFunction);
+
+  // Haptic shim.
+  const posted = [];
+  let unhandled = 0;
+  const onUnhandled = () => { unhandled += 1; };
+  process.on('unhandledRejection', onUnhandled);
+  const page = { webkit: { messageHandlers: { [handlerName]: { postMessage: (m) => { posted.push(structuredClone(m)); return Promise.reject(new Error('stub')); } } } } };
+  vm.runInNewContext(swiftScript(ctx, 'Web/PageScripts.swift', 'hapticShim'), { window: page, Promise, String });
+  page.__hostHaptic('light');
+  page.__hostHaptic('success');
+  await new Promise((r) => setTimeout(r, 10));
+  process.off('unhandledRejection', onUnhandled);
+  expect('haptic shim swallows a rejected reply', unhandled === 0, `${unhandled} unhandled`);
+  const want = [
+    { id: -1, type: 'haptic', payload: { style: 'light' } },
+    { id: -2, type: 'haptic', payload: { style: 'success' } },
+  ];
+  expect('haptic shim posts the haptic call envelope', JSON.stringify(posted) === JSON.stringify(want), JSON.stringify(posted));
+  expect('haptic is a call in messages.json', 'haptic' in ctx.messages.calls);
+  const bare = {};
+  vm.runInNewContext(swiftScript(ctx, 'Web/PageScripts.swift', 'hapticShim'), { window: bare, Promise, String });
+  let threw = false;
+  try { bare.__hostHaptic('light'); } catch { threw = true; }
+  expect('haptic shim is silent without the handler', !threw);
+
+  // Viewport lock.
+  const head = { children: [], appendChild(el) { this.children.push(el); } };
+  const created = [];
+  const document = {
+    head,
+    documentElement: { style: {} },
+    querySelector: () => null,
+    createElement: (tag) => { const el = { tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }; created.push(el); return el; },
+  };
+  vm.runInNewContext(swiftScript(ctx, 'Web/PageScripts.swift', 'lockViewport'), { document });
+  const meta = head.children[0];
+  expect('viewport lock adds a pinned viewport', meta?.name === 'viewport' && /user-scalable=no/.test(meta.attrs.content) && /maximum-scale=1/.test(meta.attrs.content) && /viewport-fit=cover/.test(meta.attrs.content));
+
+  // Event delivery (callAsyncJavaScript treats the string as an async function body).
+  const body = swiftScript(ctx, 'Bridge/HostBridge.swift', 'deliver');
+  const envelope = { id: 1, type: 'matchFound', payload: { players: [] } };
+  const received = [];
+  const listening = { [pageEventFunction]: (e) => received.push(e) };
+  const run = (window) => vm.runInNewContext(`(async function (e) {\n${body}\n})`, { window })(envelope);
+  expect('event body calls the page function with the envelope', (await run(listening)) === true && received[0] === envelope);
+  expect('event body reports a page that is not listening', (await run({})) === false);
+  return { problems, checked: results.length, passed: results.filter(Boolean).length };
+}
+
 /** The Info.plist and entitlement keys the issue asks for. */
 function checkProject() {
   const problems = [];
@@ -388,7 +532,7 @@ function selfTest() {
 
 // ---------------------------------------------------------------------------------------
 
-function main(argv) {
+async function main(argv) {
   const extraSources = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--types' && argv[i + 1]) extraSources.push(jsonTypesFile(path.resolve(argv[++i])));
@@ -399,7 +543,14 @@ function main(argv) {
   const files = listSwiftFiles(swiftRoot);
   const units = parseSwiftSources(files);
   const messages = JSON.parse(read(messagesPath));
-  const ctx = { units, messages, enums: swiftEnums(units), structs: swiftStructs(units) };
+  const ctx = {
+    units,
+    messages,
+    enums: swiftEnums(units),
+    enumCases: swiftEnumCases(units),
+    structs: swiftStructs(units),
+    constants: swiftStaticStrings(units),
+  };
 
   let failed = false;
   const syntaxErrorCount = units.reduce((n, u) => n + u.errors.length, 0);
@@ -415,15 +566,18 @@ function main(argv) {
   const sources = [...SOURCES, ...extraSources].map((source) => source(ctx));
   const contract = checkContract(sources);
   const payloads = checkPayloads(ctx);
+  const scripts = await checkScripts(ctx);
   const project = checkProject();
-  for (const p of [...contract.problems, ...payloads.problems, ...project.problems]) console.log(p);
-  failed ||= contract.problems.length > 0 || payloads.problems.length > 0 || project.problems.length > 0;
+  const problems = [...contract.problems, ...payloads.problems, ...scripts.problems, ...project.problems];
+  for (const p of problems) console.log(p);
+  failed ||= problems.length > 0;
 
   console.log(
     `swift: ${files.length} files parsed, ${syntaxErrorCount} errors; ` +
       `bridge contract: calls ${contract.text.calls}, events ${contract.text.events} ` +
       `(${sources.length - 1} sources vs messages.json); ` +
       `payloads: ${payloads.checked - payloads.failed}/${payloads.checked}; ` +
+      `scripts: ${scripts.passed}/${scripts.checked}; ` +
       `project keys: ${project.checked - project.problems.length}/${project.checked}` +
       (failed ? ' — FAILED' : ''),
   );
@@ -431,7 +585,7 @@ function main(argv) {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   console.error(`check-swift: ${error.message}`);
   process.exitCode = 2;
