@@ -1,16 +1,17 @@
 import Foundation
 
-/// Framework callbacks (GameKit delegates and completion handlers) come in nonisolated.
-/// `run` executes the work on the main actor: at once when already on the main thread,
-/// otherwise queued on the main queue, which is FIFO, so packets keep their order.
+/// Framework callbacks (GameKit delegates and completion handlers) come in nonisolated,
+/// on whatever thread GameKit chose. `run` puts the work on the main queue, always
+/// asynchronously: the main queue is FIFO, so packets and state changes keep their order
+/// even when some callbacks already arrive on the main thread.
+///
+/// The compiler treats a closure passed to `DispatchQueue.main.async` as main-actor
+/// isolated, so it may call the `@MainActor` work directly. (`MainActor.assumeIsolated`
+/// is avoided on purpose: back-deployed to iOS 15–16 it can trap on the main queue.)
 enum MainThread {
     static func run(_ work: @escaping @MainActor () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(work)
-        } else {
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated(work)
-            }
+        DispatchQueue.main.async {
+            work()
         }
     }
 }

@@ -55,7 +55,7 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
     func userContentController(
         _ userContentController: WKUserContentController,
         didReceive message: WKScriptMessage,
-        replyHandler: @escaping (Any?, String?) -> Void
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
     ) {
         // Only the app's own top-level document may drive Game Center.
         guard message.frameInfo.isMainFrame,
@@ -167,9 +167,10 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
 
 /// Answers one call exactly once: `{id, type, payload}` on success, the error text otherwise
 /// (the page's `postMessage` promise resolves or rejects accordingly).
+@MainActor
 struct BridgeReply {
     let call: IncomingCall
-    let handler: (Any?, String?) -> Void
+    let handler: @MainActor @Sendable (Any?, String?) -> Void
 
     func succeed<P: Encodable>(_ payload: P) {
         do {

@@ -16,7 +16,7 @@ final class WeakScriptMessageHandler: NSObject, WKScriptMessageHandlerWithReply 
     func userContentController(
         _ userContentController: WKUserContentController,
         didReceive message: WKScriptMessage,
-        replyHandler: @escaping (Any?, String?) -> Void
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
     ) {
         guard let target else {
             // The bridge is gone (the app is tearing down): settle the page's promise.

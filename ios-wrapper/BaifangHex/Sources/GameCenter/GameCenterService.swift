@@ -42,7 +42,7 @@ final class GameCenterService {
     /// Installs the authenticate handler. GameKit calls it with a sign-in view controller
     /// to present, or once the outcome is known (and again if it changes later).
     func authenticateAtLaunch() {
-        GKLocalPlayer.local.authenticateHandler = { [weak self] viewController, error in
+        GKLocalPlayer.local.authenticateHandler = { @Sendable [weak self] viewController, error in
             MainThread.run {
                 self?.authenticationChanged(viewController: viewController, error: error)
             }
@@ -139,7 +139,7 @@ final class GameCenterService {
             context: 0,
             player: GKLocalPlayer.local,
             leaderboardIDs: [AppConfig.leaderboardID]
-        ) { error in
+        ) { @Sendable error in
             let failure = error.map { BridgeError.gameKit($0.localizedDescription) }
             MainThread.run {
                 completion(failure)

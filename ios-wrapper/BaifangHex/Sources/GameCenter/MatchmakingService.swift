@@ -53,7 +53,7 @@ final class MatchmakingService: NSObject {
         searchGeneration += 1
         let generation = searchGeneration
         searching = true
-        GKMatchmaker.shared().findMatch(for: request) { [weak self] match, error in
+        GKMatchmaker.shared().findMatch(for: request) { @Sendable [weak self] match, error in
             MainThread.run {
                 self?.searchEnded(generation: generation, match: match, error: error, ruleBased: ruleBased, playerGroup: playerGroup)
             }
