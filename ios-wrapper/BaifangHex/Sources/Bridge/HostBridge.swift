@@ -144,7 +144,9 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
     private func pageStartedListening() {
         guard !pageListening else { return }
         pageListening = true
-        let queued = pendingEvents
+        // Event ids grow with time, so sorting by id restores the order of events that
+        // were held back and events that came back undelivered.
+        let queued = pendingEvents.sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }
         pendingEvents.removeAll()
         queued.forEach(deliver)
     }
@@ -157,10 +159,24 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
             listener(e);
             return true;
             """
-        webView.callAsyncJavaScript(body, arguments: ["e": envelope], in: nil, in: .page) { result in
-            if case .failure(let error) = result {
+        webView.callAsyncJavaScript(body, arguments: ["e": envelope], in: nil, in: .page) { [weak self] result in
+            switch result {
+            case .success(let delivered):
+                if (delivered as? Bool) == false {
+                    // The page has no listener (yet): keep the event for its next call.
+                    self?.holdUndelivered(envelope)
+                }
+            case .failure(let error):
                 NSLog("[bridge] event delivery failed: %@", String(describing: error))
             }
+        }
+    }
+
+    private func holdUndelivered(_ envelope: [String: Any]) {
+        pageListening = false
+        pendingEvents.append(envelope)
+        if pendingEvents.count > HostBridge.maxPendingEvents {
+            pendingEvents.removeFirst()
         }
     }
 }
