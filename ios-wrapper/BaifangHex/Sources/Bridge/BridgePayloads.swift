@@ -1,0 +1,73 @@
+import Foundation
+
+// Typed payloads of the bridge messages, one struct per message type that carries fields,
+// named `<Type>Payload` after the message type (the contract check compares their fields
+// with web/host-bridge/messages.json). Numbers arrive from JavaScript as doubles, so number
+// fields are `Double` and converted where an integer is meant.
+
+/// `{}`: the payload of calls and events without fields, and the reply of most calls.
+struct EmptyPayload: Codable {}
+
+/// A Game Center player as the page sees it (also the reply of `authenticate`).
+struct PlayerInfo: Codable, Equatable {
+    let playerID: String
+    let displayName: String
+}
+
+// MARK: Calls (page -> host)
+
+struct FindMatchPayload: Decodable {
+    let playerGroup: Double
+    let rating: Double
+}
+
+struct InviteFriendPayload: Decodable {
+    let playerGroup: Double
+}
+
+struct SendDataPayload: Decodable {
+    /// One packet: UTF-8 JSON text, sent to the peer as is.
+    let data: String
+}
+
+struct SubmitScorePayload: Decodable {
+    let rating: Double
+}
+
+struct HapticPayload: Decodable {
+    let style: HapticStyle
+}
+
+// MARK: Events (host -> page)
+
+struct MatchFoundPayload: Encodable {
+    /// The remote players of the match (one in a two-player match).
+    let players: [PlayerInfo]
+}
+
+struct MatchFailedPayload: Encodable {
+    let message: String
+}
+
+struct DataReceivedPayload: Encodable {
+    let playerID: String
+    let data: String
+}
+
+struct PlayerStateChangedPayload: Encodable {
+    let playerID: String
+    let state: PeerConnectionState
+}
+
+enum PeerConnectionState: String, Encodable {
+    case connected
+    case disconnected
+}
+
+extension Double {
+    /// A whole number from a JavaScript number (player groups are small integers).
+    var wholeNumber: Int {
+        guard isFinite, abs(self) < 1e15 else { return 0 }
+        return Int(rounded())
+    }
+}

@@ -1,0 +1,122 @@
+import GameKit
+
+/// The one running `GKMatch` (seed §4.3–4.4). GameKit does not retain the match, so this
+/// holds the strong reference from the moment it is found until `end()`. Delegate
+/// callbacks become bridge events; the match protocol itself (packets, verification,
+/// the 15 s grace, settlement) lives in the page.
+@MainActor
+final class MatchSession: NSObject {
+    weak var events: HostEventSink?
+
+    private(set) var match: GKMatch?
+    /// `matchFound` was sent for the current match.
+    private var announced = false
+
+    /// Takes over a found match (replacing any previous one). It is announced to the page
+    /// once every expected player is connected.
+    func start(_ newMatch: GKMatch) {
+        end()
+        match = newMatch
+        announced = false
+        newMatch.delegate = self
+        announceIfReady()
+    }
+
+    /// Sends one packet to the peer, reliably and in order (seed §4.3.1).
+    func send(_ text: String) throws {
+        guard let match, announced else { throw BridgeError.noActiveMatch }
+        do {
+            try match.send(Data(text.utf8), to: match.players, dataMode: .reliable)
+        } catch {
+            throw BridgeError.gameKit(error.localizedDescription)
+        }
+    }
+
+    /// Leaves the match and releases it (seed §4.4: `match.disconnect()` at the end).
+    func end() {
+        guard let match else { return }
+        match.delegate = nil
+        match.disconnect()
+        self.match = nil
+        announced = false
+    }
+
+    private func announceIfReady() {
+        guard let match, !announced, match.expectedPlayerCount == 0 else { return }
+        announced = true
+        events?.emit(.matchFound, MatchFoundPayload(players: match.players.map { PlayerInfo($0) }))
+    }
+
+    // MARK: Delegate callbacks, on the main actor
+
+    private func received(_ data: Data, from player: GKPlayer, in source: GKMatch) {
+        guard source === match else { return }
+        // Forwarded even if not valid UTF-8 (replacement characters): the page's protocol
+        // rejects a packet it cannot parse as tampering, which is the right outcome.
+        let text = String(decoding: data, as: UTF8.self)
+        events?.emit(.dataReceived, DataReceivedPayload(playerID: player.gamePlayerID, data: text))
+    }
+
+    private func player(_ player: GKPlayer, changedTo state: GKPlayerConnectionState, in source: GKMatch) {
+        guard source === match else { return }
+        switch state {
+        case .connected:
+            if announced {
+                events?.emit(.playerStateChanged, PlayerStateChangedPayload(playerID: player.gamePlayerID, state: .connected))
+            } else {
+                announceIfReady()
+            }
+        case .disconnected:
+            if announced {
+                events?.emit(.playerStateChanged, PlayerStateChangedPayload(playerID: player.gamePlayerID, state: .disconnected))
+            } else {
+                // The opponent left before the match started: there is no match.
+                end()
+                events?.emit(.matchFailed, MatchFailedPayload(message: "the opponent left before the match started"))
+            }
+        default:
+            break
+        }
+    }
+
+    private func failed(_ error: Error?, in source: GKMatch) {
+        guard source === match else { return }
+        let message = error?.localizedDescription ?? "the match failed"
+        if announced {
+            // Mid-game failure: to the page this is the peer going away; its grace and
+            // disconnect rules decide the outcome.
+            for player in source.players {
+                events?.emit(.playerStateChanged, PlayerStateChangedPayload(playerID: player.gamePlayerID, state: .disconnected))
+            }
+        } else {
+            end()
+            events?.emit(.matchFailed, MatchFailedPayload(message: message))
+        }
+    }
+}
+
+extension MatchSession: GKMatchDelegate {
+    nonisolated func match(_ match: GKMatch, didReceive data: Data, fromRemotePlayer player: GKPlayer) {
+        MainThread.run { [weak self] in
+            self?.received(data, from: player, in: match)
+        }
+    }
+
+    nonisolated func match(_ match: GKMatch, player: GKPlayer, didChange state: GKPlayerConnectionState) {
+        MainThread.run { [weak self] in
+            self?.player(player, changedTo: state, in: match)
+        }
+    }
+
+    nonisolated func match(_ match: GKMatch, didFailWithError error: Error?) {
+        MainThread.run { [weak self] in
+            self?.failed(error, in: match)
+        }
+    }
+
+    /// Two-player matches only: GameKit tries to bring a disconnected peer back, which is
+    /// what the 15 s grace waits for (seed §4.4).
+    nonisolated func match(_ match: GKMatch, shouldReinviteDisconnectedPlayer player: GKPlayer) -> Bool {
+        true
+    }
+}
