@@ -38,7 +38,8 @@ fi
 # npm packages (binaryen's wasm-opt, Playwright's test runner). The stamp holds the
 # hash of package.json so an unchanged tree skips npm entirely.
 stamp=node_modules/.setup-stamp
-want=$(sha256sum package.json | cut -d' ' -f1)
+# sha256sum is GNU; macOS has shasum instead.
+want=$( (sha256sum package.json 2>/dev/null || shasum -a 256 package.json) | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
   say "installing npm packages"
   npm install --no-audit --no-fund --loglevel=error

@@ -56,6 +56,9 @@ step "rule spec anatomy (engine spec anatomy)"
 "$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)="
 "$ENGINE_BIN" spec anatomy | grep -q "orphans=0" || fail "spec anatomy has orphan state components"
 
+step "iOS wrapper (Swift syntax, bridge contract)"
+(cd ios-wrapper/check && npm ci --ignore-scripts --no-audit --no-fund >/dev/null && node check-swift.mjs) || fail "iOS wrapper check"
+
 step "release web build (trunk build --release)"
 trunk build --release || fail "trunk build"
 for wasm in dist/*.wasm; do
