@@ -7,6 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use engine::hex::checks::{check_level, spinner_summary, CheckOptions, CheckReport};
+use engine::hex::content;
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
 use engine::hex::share;
@@ -194,6 +195,8 @@ struct FileReport {
     pack: Option<u32>,
     title: Option<String>,
     errors: Vec<String>,
+    /// Broken pack rules of the content law (sizes, tutorial table, knob schedule…).
+    pack_problems: Vec<String>,
     levels: Vec<CheckReport>,
 }
 
@@ -211,12 +214,14 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         ..CheckOptions::default()
     };
     let mut reports = Vec::new();
+    let mut loaded: Vec<u32> = Vec::new();
     for file in files {
         let mut fr = FileReport {
             file: file.clone(),
             pack: None,
             title: None,
             errors: Vec::new(),
+            pack_problems: Vec::new(),
             levels: Vec::new(),
         };
         match read_input(file).map_err(|e| vec![e]).and_then(|t| {
@@ -225,7 +230,34 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
             Ok(pack) => {
                 fr.pack = Some(pack.pack);
                 fr.title = Some(pack.title.clone()).filter(|t| !t.is_empty());
-                fr.levels = pack.levels.iter().map(|l| check_level(l, &opts)).collect();
+                fr.levels = pack
+                    .levels
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| check_level(l, &content::check_options(pack.pack, i + 1, &opts)))
+                    .collect();
+                // the content law's pack rules (seed §4.6, §7, A.6): sizes, tutorial
+                // table, knob schedule, spinner limits
+                if content::pack_kind(pack.pack) != content::PackKind::Other {
+                    if loaded.contains(&pack.pack) {
+                        fr.pack_problems
+                            .push(format!("pack {} is loaded twice", pack.pack));
+                    }
+                    loaded.push(pack.pack);
+                }
+                for v in content::pack_rules(&pack) {
+                    match v
+                        .level
+                        .as_ref()
+                        .and_then(|id| fr.levels.iter_mut().find(|r| &r.id == id))
+                    {
+                        Some(r) => {
+                            r.problems.push(v.message);
+                            r.ok = false;
+                        }
+                        None => fr.pack_problems.push(v.message),
+                    }
+                }
             }
             Err(errs) => fr.errors = errs,
         }
@@ -237,7 +269,8 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         .map(|f| f.levels.iter().filter(|l| !l.ok).count())
         .sum();
     let load_errors = reports.iter().any(|f| !f.errors.is_empty());
-    let ok = failed == 0 && !load_errors;
+    let pack_problems: usize = reports.iter().map(|f| f.pack_problems.len()).sum();
+    let ok = failed == 0 && !load_errors && pack_problems == 0;
     if json {
         let v = VerifyReport {
             ok,
@@ -267,6 +300,9 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
             for e in &f.errors {
                 println!("{}: {e}", f.file);
             }
+            for e in &f.pack_problems {
+                println!("{}: ! {e}", f.file);
+            }
             for r in &f.levels {
                 println!(
                     "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1}  {}",
@@ -288,7 +324,12 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
             }
         }
         println!(
-            "{levels} level(s) checked, {failed} failed{}",
+            "{levels} level(s) checked, {failed} failed{}{}",
+            if pack_problems > 0 {
+                format!(", {pack_problems} pack rule(s) broken")
+            } else {
+                String::new()
+            },
             if load_errors {
                 ", some files did not load"
             } else {

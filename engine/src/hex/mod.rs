@@ -3,10 +3,13 @@
 //! Modules, as seed §12 asks: [`coord`] and [`model`] (hexes, walls, spinners),
 //! [`level_file`] (JSON packs and levels), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
-//! (content law), [`hint`], [`generator`] and [`share`] (URL share codes).
+//! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
+//! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
+//! (URL share codes).
 //! Nothing here imports the Baifang mode.
 
 pub mod checks;
+pub mod content;
 pub mod coord;
 pub mod generator;
 pub mod hint;

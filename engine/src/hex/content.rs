@@ -1,0 +1,459 @@
+//! The shipped content's law (seed §4.6, §7, appendix A.4–A.6) on top of the
+//! per-level checks of [`super::checks`]: which levels must have walls that matter,
+//! pack sizes, the tutorial table (§7.1), the knob schedule of the main line (§7) and
+//! the spinner pack's limits (A.6). `hex verify` applies all of it, so the test
+//! command fails on any violation.
+//!
+//! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (a side
+//! branch), 3–5 the main packs. The main line is 1-1 … 1-8 then 3-1 … 5-8; other
+//! pack numbers (samples, designer files) only get the per-level checks.
+
+use super::checks::{CheckOptions, CheckReport};
+use super::level_file::Pack;
+use super::model::Level;
+
+/// The tutorial pack's number.
+pub const TUTORIAL_PACK: u32 = 1;
+/// The experimental spinner pack's number (appendix A.6).
+pub const SPINNER_PACK: u32 = 2;
+/// The main packs after the tutorial.
+pub const MAIN_PACKS: [u32; 3] = [3, 4, 5];
+/// How far (in difficulty-score points) a level may fall below the one before it.
+/// The score is `10·log2(nodes / cells)`, so 4 points is a factor of about 1.3 in
+/// search effort: noise, not a step back.
+pub const DIFFICULTY_TOLERANCE: f64 = 4.0;
+/// Most spinners in one level of the spinner pack.
+pub const SPINNER_MAX: usize = 4;
+/// Cell range of the spinner pack.
+pub const SPINNER_CELLS: (usize, usize) = (7, 19);
+/// Cell range of the main packs (9–14 regular, 15–20 late).
+pub const MAIN_CELLS: (usize, usize) = (9, 20);
+/// Static wall range of the main packs (2–4 walls do the reasoning).
+pub const MAIN_WALLS: (usize, usize) = (2, 4);
+/// First main-line position allowed to go without clue 1 (after the 13th level).
+pub const FIRST_WITHOUT_START: usize = 14;
+/// First main-line position with holes (knob table: the 6th level).
+pub const FIRST_HOLE: usize = 6;
+/// First main-line position with walls (knob table: the 3rd level).
+pub const FIRST_WALL: usize = 3;
+
+/// What kind of pack a number is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackKind {
+    Tutorial,
+    Spinner,
+    Main,
+    /// Not part of the shipped content: only per-level checks.
+    Other,
+}
+
+pub fn pack_kind(pack: u32) -> PackKind {
+    match pack {
+        TUTORIAL_PACK => PackKind::Tutorial,
+        SPINNER_PACK => PackKind::Spinner,
+        p if MAIN_PACKS.contains(&p) => PackKind::Main,
+        _ => PackKind::Other,
+    }
+}
+
+/// Levels a pack must hold (8 / 9 / 8 / 8 / 8).
+pub fn expected_size(pack: u32) -> Option<usize> {
+    match pack_kind(pack) {
+        PackKind::Tutorial | PackKind::Main => Some(8),
+        PackKind::Spinner => Some(9),
+        PackKind::Other => None,
+    }
+}
+
+/// 1-based position on the main line (1-1 … 1-8, 3-1 … 5-8) of entry `index`
+/// (1-based) of pack `pack`; `None` off the main line.
+pub fn main_line_position(pack: u32, index: usize) -> Option<usize> {
+    match pack_kind(pack) {
+        PackKind::Tutorial => Some(index),
+        PackKind::Main => Some(8 + (pack - MAIN_PACKS[0]) as usize * 8 + index),
+        _ => None,
+    }
+}
+
+/// The check options for entry `index` (1-based) of pack `pack`: from 1-3 on and in
+/// every other content pack, removing all walls and spinners must break uniqueness.
+pub fn check_options(pack: u32, index: usize, base: &CheckOptions) -> CheckOptions {
+    let required = match pack_kind(pack) {
+        PackKind::Tutorial => Some(index >= FIRST_WALL),
+        PackKind::Spinner | PackKind::Main => Some(true),
+        PackKind::Other => base.walls_matter_required,
+    };
+    CheckOptions {
+        walls_matter_required: required,
+        ..*base
+    }
+}
+
+/// A content-law violation: the level it concerns (if one) and a human sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub level: Option<String>,
+    pub message: String,
+}
+
+fn v(level: Option<&Level>, message: String) -> Violation {
+    Violation {
+        level: level.map(|l| l.id.clone()),
+        message,
+    }
+}
+
+/// Clue values present on a level, sorted.
+pub fn clue_values(level: &Level) -> Vec<u32> {
+    let mut c: Vec<u32> = level.cells().iter().filter_map(|c| c.clue).collect();
+    c.sort_unstable();
+    c
+}
+
+/// Whether the level has a clue strictly between 1 and N.
+pub fn has_mid_clue(level: &Level) -> bool {
+    let n = level.len() as u32;
+    clue_values(level).iter().any(|&c| c > 1 && c < n)
+}
+
+/// Open (unwalled) neighbours of a cell.
+fn open_neighbours(level: &Level, i: usize) -> usize {
+    level
+        .neighbors(i)
+        .filter(|&(d, _)| level.wall_dirs(i) & (1 << d) == 0)
+        .count()
+}
+
+fn in_range(x: usize, (lo, hi): (usize, usize)) -> bool {
+    (lo..=hi).contains(&x)
+}
+
+/// The tutorial table of seed §7.1, read strictly (issue 7), for entry `index`.
+fn tutorial_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
+    let l = Some(level);
+    let n = level.len();
+    let walls = level.walls().len();
+    let clues = clue_values(level);
+    if !level.spinners().is_empty() {
+        out.push(v(l, "tutorial levels have no spinners".into()));
+    }
+    let size = match index {
+        1 if n != 3 || walls != 0 => Some(format!(
+            "1-1 has 3 cells and no wall (it has {n} cells, {walls} walls)"
+        )),
+        2 if n != 5 || walls != 0 || clues != [1, 5] => Some(format!(
+            "1-2 has 5 cells, no wall and exactly the clues 1 and 5 (it has {n} cells, {walls} walls, clues {clues:?})"
+        )),
+        3..=7 if !in_range(n, (6, 8)) => {
+            Some(format!("1-3 … 1-7 have 6–8 cells (this one has {n})"))
+        }
+        8 if !in_range(n, (10, 14)) || walls != 3 || clues.len() != 3 => Some(format!(
+            "1-8 has 10–14 cells, exactly 3 walls and exactly 3 clues (it has {n} cells, {walls} walls, {} clues)",
+            clues.len()
+        )),
+        _ => None,
+    };
+    if let Some(m) = size {
+        out.push(v(l, m));
+    }
+    match index {
+        3 if walls == 0 => out.push(v(l, "1-3 teaches the first wall but has none".into())),
+        4 => {
+            let ok = level
+                .clue_cell(1)
+                .is_some_and(|s| level.wall_dirs(s) != 0 && open_neighbours(level, s) == 1);
+            if !ok {
+                out.push(v(
+                    l,
+                    "1-4: the clue-1 cell must have a wall and exactly one open neighbour".into(),
+                ));
+            }
+        }
+        5 if !has_mid_clue(level) => {
+            out.push(v(l, "1-5 teaches a mid-path clue but has none".into()))
+        }
+        6 if walls != 2 || level.holes() != 1 => out.push(v(
+            l,
+            format!(
+                "1-6 has exactly two walls and one enclosed hole (it has {walls} walls, {} holes)",
+                level.holes()
+            ),
+        )),
+        _ => {}
+    }
+}
+
+/// Appendix A.6 for entry `index` of the spinner pack.
+fn spinner_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
+    let l = Some(level);
+    let n = level.len();
+    let s = level.spinners().len();
+    if !in_range(n, SPINNER_CELLS) {
+        out.push(v(
+            l,
+            format!(
+                "spinner-pack levels have {}–{} cells (this one has {n})",
+                SPINNER_CELLS.0, SPINNER_CELLS.1
+            ),
+        ));
+    }
+    if s == 0 || s > SPINNER_MAX {
+        out.push(v(
+            l,
+            format!("spinner-pack levels have 1–{SPINNER_MAX} spinners (this one has {s})"),
+        ));
+    }
+    if level.clue_cell(1).is_none() {
+        out.push(v(
+            l,
+            "spinner-pack levels keep clue 1 (the first tap starts the beat)".into(),
+        ));
+    }
+    match index {
+        1 => {
+            // after the first tap (t = 1) a spinner blocks an edge of the start cell
+            let ok = level.clue_cell(1).is_some_and(|st| {
+                level
+                    .spinners()
+                    .iter()
+                    .any(|sp| sp.blocked_edge(1).is_some_and(|e| e.touches(st)))
+            });
+            if !ok {
+                out.push(v(
+                    l,
+                    "2-1: after the first tap a spinner must block a step out of the start cell"
+                        .into(),
+                ));
+            }
+        }
+        2 if !has_mid_clue(level) => out.push(v(
+            l,
+            "2-2 counts beats with a mid-path clue but has none".into(),
+        )),
+        3 if level.walls().is_empty() => out.push(v(
+            l,
+            "2-3 combines a static wall with a spinner but has no wall".into(),
+        )),
+        _ => {}
+    }
+}
+
+/// Main-pack limits and the main line's knob schedule (seed §7).
+fn main_line_rules(level: &Level, pack: u32, index: usize, out: &mut Vec<Violation>) {
+    let l = Some(level);
+    let Some(pos) = main_line_position(pack, index) else {
+        return;
+    };
+    if pack_kind(pack) == PackKind::Main {
+        let n = level.len();
+        let w = level.walls().len();
+        if !in_range(n, MAIN_CELLS) {
+            out.push(v(
+                l,
+                format!(
+                    "main-pack levels have {}–{} cells (this one has {n})",
+                    MAIN_CELLS.0, MAIN_CELLS.1
+                ),
+            ));
+        }
+        if !in_range(w, MAIN_WALLS) {
+            out.push(v(
+                l,
+                format!(
+                    "main-pack levels have {}–{} walls (this one has {w})",
+                    MAIN_WALLS.0, MAIN_WALLS.1
+                ),
+            ));
+        }
+        if !level.spinners().is_empty() {
+            out.push(v(l, "spinners live only in the spinner pack".into()));
+        }
+    }
+    if pos < FIRST_WALL && !level.walls().is_empty() {
+        out.push(v(l, format!("walls start at main-line level {FIRST_WALL}")));
+    }
+    if pos >= FIRST_WALL && level.walls().is_empty() {
+        out.push(v(
+            l,
+            format!("from main-line level {FIRST_WALL} on every level has a wall"),
+        ));
+    }
+    if pos < FIRST_HOLE && level.holes() > 0 {
+        out.push(v(l, format!("holes start at main-line level {FIRST_HOLE}")));
+    }
+    if pos < FIRST_WITHOUT_START && level.clue_cell(1).is_none() {
+        out.push(v(
+            l,
+            format!(
+                "main-line level {pos} lacks clue 1; levels without clue 1 start at the {FIRST_WITHOUT_START}th (3-6)"
+            ),
+        ));
+    }
+}
+
+/// Every pack-level rule for one loaded pack: its size, level ids, the tutorial
+/// table, the spinner pack's limits, the main packs' knob schedule.
+pub fn pack_rules(pack: &Pack) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let kind = pack_kind(pack.pack);
+    if kind == PackKind::Other {
+        return out;
+    }
+    if let Some(size) = expected_size(pack.pack) {
+        if pack.levels.len() != size {
+            out.push(v(
+                None,
+                format!(
+                    "pack {} must hold {size} levels, it holds {}",
+                    pack.pack,
+                    pack.levels.len()
+                ),
+            ));
+        }
+    }
+    for (i, level) in pack.levels.iter().enumerate() {
+        let index = i + 1;
+        let want = format!("{}-{index}", pack.pack);
+        if level.id != want {
+            out.push(v(
+                Some(level),
+                format!(
+                    "entry {index} of pack {} must have the id \"{want}\"",
+                    pack.pack
+                ),
+            ));
+        }
+        match kind {
+            PackKind::Tutorial => {
+                tutorial_rules(level, index, &mut out);
+                main_line_rules(level, pack.pack, index, &mut out);
+            }
+            PackKind::Spinner => spinner_rules(level, index, &mut out),
+            PackKind::Main => main_line_rules(level, pack.pack, index, &mut out),
+            PackKind::Other => {}
+        }
+    }
+    if kind == PackKind::Spinner {
+        let counts: Vec<usize> = pack.levels.iter().map(|l| l.spinners().len()).collect();
+        if counts.windows(2).any(|w| w[1] < w[0]) {
+            out.push(v(
+                None,
+                format!("the spinner pack's spinner counts must not fall ({counts:?})"),
+            ));
+        }
+    }
+    out
+}
+
+/// Rules across several loaded packs: a pack number may be loaded only once.
+pub fn content_law(packs: &[&Pack]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for p in packs {
+        if pack_kind(p.pack) != PackKind::Other {
+            if seen.contains(&p.pack) {
+                out.push(v(None, format!("pack {} is loaded twice", p.pack)));
+            }
+            seen.push(p.pack);
+        }
+        out.extend(pack_rules(p));
+    }
+    out
+}
+
+/// Difficulty order: within a pack no level falls more than
+/// [`DIFFICULTY_TOLERANCE`] below the one before it, and along the main line
+/// (1, 3, 4, 5) each pack's mean score is not below the previous pack's mean minus
+/// the tolerance. (A pack may open easier than the previous one closed: the
+/// tutorial ends on its 综合 level, pack 3 opens gently.) `packs` pairs a pack number
+/// with its levels' reports in order.
+pub fn difficulty_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for (n, reports) in packs {
+        for w in reports.windows(2) {
+            let (a, b) = (w[0].difficulty.score, w[1].difficulty.score);
+            if b < a - DIFFICULTY_TOLERANCE {
+                out.push(Violation {
+                    level: Some(w[1].id.clone()),
+                    message: format!(
+                        "difficulty falls within pack {n}: {} scores {a:.1}, {} only {b:.1} (tolerance {DIFFICULTY_TOLERANCE})",
+                        w[0].id, w[1].id
+                    ),
+                });
+            }
+        }
+    }
+    let mut means: Vec<(usize, u32, f64)> = packs
+        .iter()
+        .filter(|(n, r)| main_line_position(*n, 1).is_some() && !r.is_empty())
+        .map(|(n, r)| {
+            (
+                main_line_position(*n, 1).unwrap_or(0),
+                *n,
+                mean_difficulty(r),
+            )
+        })
+        .collect();
+    means.sort_by_key(|x| x.0);
+    for w in means.windows(2) {
+        if w[1].2 < w[0].2 - DIFFICULTY_TOLERANCE {
+            out.push(Violation {
+                level: None,
+                message: format!(
+                    "difficulty falls from pack {} (mean {:.1}) to pack {} (mean {:.1})",
+                    w[0].1, w[0].2, w[1].1, w[1].2
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// Mean difficulty score of a pack's reports.
+pub fn mean_difficulty(reports: &[&CheckReport]) -> f64 {
+    if reports.is_empty() {
+        0.0
+    } else {
+        reports.iter().map(|r| r.difficulty.score).sum::<f64>() / reports.len() as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_line_positions() {
+        assert_eq!(main_line_position(1, 8), Some(8));
+        assert_eq!(main_line_position(3, 1), Some(9));
+        assert_eq!(main_line_position(3, 6), Some(14));
+        assert_eq!(main_line_position(5, 8), Some(32));
+        assert_eq!(main_line_position(2, 1), None);
+        assert_eq!(main_line_position(9, 1), None);
+    }
+
+    #[test]
+    fn walls_matter_from_1_3_and_in_other_content_packs() {
+        let base = CheckOptions::default();
+        assert_eq!(
+            check_options(1, 2, &base).walls_matter_required,
+            Some(false)
+        );
+        assert_eq!(check_options(1, 3, &base).walls_matter_required, Some(true));
+        assert_eq!(check_options(2, 1, &base).walls_matter_required, Some(true));
+        assert_eq!(check_options(4, 1, &base).walls_matter_required, Some(true));
+        assert_eq!(check_options(9, 1, &base).walls_matter_required, None);
+    }
+
+    #[test]
+    fn wrong_sizes_and_tutorial_table_are_reported() {
+        use crate::hex::level_file::parse_pack;
+        let pack = parse_pack(
+            r#"{"pack":1,"title":"t","levels":[{"id":"1-1","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0}]}]}"#,
+        )
+        .unwrap();
+        let v = pack_rules(&pack);
+        assert!(v.iter().any(|x| x.message.contains("must hold 8 levels")));
+        assert!(v.iter().any(|x| x.message.contains("1-1 has 3 cells")));
+    }
+}

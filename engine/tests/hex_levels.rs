@@ -1,0 +1,257 @@
+//! The shipped Hex Stroke content (`levels/*.json`) against the content law:
+//! every level proven by the solver (seed §4.6, appendix A.4), the pack rules
+//! (sizes, tutorial table, spinner limits), the knob schedule (seed §7) and the
+//! difficulty order within packs and from pack to pack.
+
+use std::path::PathBuf;
+
+use engine::hex::checks::{check_level, CheckOptions, CheckReport, Verdict};
+use engine::hex::content::{self, PackKind};
+use engine::hex::level_file::{parse_pack, Pack};
+
+fn load() -> Vec<Pack> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("levels/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            parse_pack(&text).unwrap_or_else(|e| panic!("{}: {e:?}", f.display()))
+        })
+        .collect()
+}
+
+fn reports(pack: &Pack) -> Vec<CheckReport> {
+    pack.levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            check_level(
+                l,
+                &content::check_options(pack.pack, i + 1, &CheckOptions::default()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn all_packs_are_present_with_the_right_sizes() {
+    let packs = load();
+    let mut numbers: Vec<u32> = packs.iter().map(|p| p.pack).collect();
+    numbers.sort();
+    assert_eq!(numbers, vec![1, 2, 3, 4, 5]);
+    let total: usize = packs.iter().map(|p| p.levels.len()).sum();
+    assert_eq!(total, 41);
+    for p in &packs {
+        assert_eq!(
+            Some(p.levels.len()),
+            content::expected_size(p.pack),
+            "pack {}",
+            p.pack
+        );
+    }
+}
+
+#[test]
+fn content_law_holds_for_every_level_and_pack() {
+    let packs = load();
+    let refs: Vec<&Pack> = packs.iter().collect();
+    let violations = content::content_law(&refs);
+    assert!(violations.is_empty(), "{violations:#?}");
+    let mut by_pack = Vec::new();
+    for p in &packs {
+        let rs = reports(p);
+        for (i, r) in rs.iter().enumerate() {
+            assert!(r.ok, "{}: {:?}", r.id, r.problems);
+            assert_eq!(r.unique, Verdict::Yes, "{}", r.id);
+            assert!(r.connected, "{}", r.id);
+            assert!(!r.aborted, "{}", r.id);
+            // from 1-3 on and in every other pack, removing all walls breaks uniqueness
+            if content::pack_kind(p.pack) != PackKind::Tutorial || i + 1 >= 3 {
+                assert_eq!(r.walls_matter, Verdict::Yes, "{}: walls must matter", r.id);
+            }
+            for s in &r.spinner_checks {
+                assert_eq!(s.removal_breaks, Verdict::Yes, "{}", r.id);
+                assert_eq!(s.static_breaks, Verdict::Yes, "{}", r.id);
+            }
+        }
+        by_pack.push((p.pack, rs));
+    }
+    let order: Vec<(u32, Vec<&CheckReport>)> = by_pack
+        .iter()
+        .map(|(n, rs)| (*n, rs.iter().collect()))
+        .collect();
+    let v = content::difficulty_order(&order);
+    assert!(v.is_empty(), "{v:#?}");
+}
+
+#[test]
+fn knob_schedule() {
+    let packs = load();
+    for p in &packs {
+        for (i, l) in p.levels.iter().enumerate() {
+            let Some(pos) = content::main_line_position(p.pack, i + 1) else {
+                continue;
+            };
+            assert_eq!(
+                l.walls().is_empty(),
+                pos < 3,
+                "{}: walls from the third level",
+                l.id
+            );
+            if pos < 6 {
+                assert_eq!(l.holes(), 0, "{}: holes from the sixth level", l.id);
+            }
+            if pos < 14 {
+                assert!(l.clue_cell(1).is_some(), "{}: clue 1 until 3-6", l.id);
+            }
+            if content::pack_kind(p.pack) == PackKind::Main {
+                let n = l.len();
+                assert!((9..=20).contains(&n), "{}: {n} cells", l.id);
+                assert!((2..=4).contains(&l.walls().len()), "{}", l.id);
+                // walls beside clues: some wall touches a clue cell
+                assert!(
+                    l.walls()
+                        .iter()
+                        .any(|e| l.cell(e.a).clue.is_some() || l.cell(e.b).clue.is_some()),
+                    "{}: no wall beside a clue",
+                    l.id
+                );
+            }
+        }
+    }
+    // the knobs do get turned: holes, mid clues and start-less levels appear
+    let main: Vec<_> = packs
+        .iter()
+        .filter(|p| content::pack_kind(p.pack) == PackKind::Main)
+        .flat_map(|p| p.levels.iter())
+        .collect();
+    assert!(main.iter().any(|l| l.holes() > 0));
+    assert!(main.iter().any(|l| content::has_mid_clue(l)));
+    assert!(main.iter().any(|l| l.clue_cell(1).is_none()));
+    assert!(main.iter().any(|l| l.len() >= 15));
+}
+
+#[test]
+fn tutorial_table() {
+    let packs = load();
+    let t = packs.iter().find(|p| p.pack == 1).unwrap();
+    let cells: Vec<usize> = t.levels.iter().map(|l| l.len()).collect();
+    assert_eq!(cells[0], 3);
+    assert_eq!(cells[1], 5);
+    assert!(cells[2..7].iter().all(|n| (6..=8).contains(n)), "{cells:?}");
+    assert!((10..=14).contains(&cells[7]));
+    for l in &t.levels {
+        assert!(l.clue_cell(1).is_some(), "{}", l.id);
+        assert!(l.spinners().is_empty());
+    }
+    assert_eq!(content::clue_values(&t.levels[1]), vec![1, 5]);
+    // 1-3: a wall between two cells that share an edge, not at the start
+    let l3 = &t.levels[2];
+    assert_eq!(l3.walls().len(), 1);
+    let s = l3.clue_cell(1).unwrap();
+    assert!(!l3.walls()[0].touches(s));
+    // 1-4: the clue-1 cell has a wall and exactly one open neighbour
+    let l4 = &t.levels[3];
+    let s = l4.clue_cell(1).unwrap();
+    assert_ne!(l4.wall_dirs(s), 0);
+    let open = l4
+        .neighbors(s)
+        .filter(|&(d, _)| l4.wall_dirs(s) & (1 << d) == 0)
+        .count();
+    assert_eq!(open, 1);
+    // 1-5: a mid clue; 1-6: two walls, one enclosed hole; 1-8: 3 walls, 3 clues
+    assert!(content::has_mid_clue(&t.levels[4]));
+    assert_eq!(t.levels[5].walls().len(), 2);
+    assert_eq!(t.levels[5].holes(), 1);
+    assert_eq!(t.levels[7].walls().len(), 3);
+    assert_eq!(t.levels[7].clue_count(), 3);
+}
+
+#[test]
+fn spinner_pack_limits() {
+    let packs = load();
+    let p = packs.iter().find(|p| p.pack == 2).unwrap();
+    let counts: Vec<usize> = p.levels.iter().map(|l| l.spinners().len()).collect();
+    assert!(counts.iter().all(|&c| (1..=4).contains(&c)), "{counts:?}");
+    assert_eq!(*counts.last().unwrap(), 4, "spinners rise to 4");
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]));
+    for l in &p.levels {
+        assert!((7..=19).contains(&l.len()), "{}", l.id);
+        // spinners sit at interior vertices: all three candidate edges on the board
+        for s in l.spinners() {
+            assert_eq!(s.on_board_candidates(), 3, "{}", l.id);
+        }
+    }
+    assert_eq!(p.levels[0].len(), 7);
+    assert_eq!(p.levels[8].len(), 19);
+    assert!(!p.levels[2].walls().is_empty(), "2-3 has a static wall");
+    assert!(content::has_mid_clue(&p.levels[1]), "2-2 has a mid clue");
+}
+
+fn verify(files: &[String]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_engine"))
+        .arg("hex")
+        .arg("verify")
+        .args(files)
+        .output()
+        .expect("engine runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn level_files() -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| p.display().to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_cli_verifies_all_41_levels_with_a_table() {
+    let (code, out) = verify(&level_files());
+    assert_eq!(code, 0, "{out}");
+    let header = out.lines().next().unwrap();
+    for col in [
+        "id",
+        "cells",
+        "walls",
+        "holes",
+        "clues",
+        "spinners",
+        "difficulty",
+    ] {
+        assert!(header.contains(col), "{header}");
+    }
+    assert!(out.contains("41 level(s) checked, 0 failed"), "{out}");
+}
+
+#[test]
+fn the_cli_fails_on_a_broken_pack_rule() {
+    // the spinner pack with its last level missing breaks the pack size (9)
+    let src = level_files()
+        .into_iter()
+        .find(|f| f.contains("pack-2-"))
+        .unwrap();
+    let mut pack: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(src).unwrap()).unwrap();
+    pack["levels"].as_array_mut().unwrap().pop();
+    let path = std::env::temp_dir().join(format!("hex-levels-test-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_string(&pack).unwrap()).unwrap();
+    let (code, out) = verify(&[path.display().to_string()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("pack 2 must hold 9 levels"), "{out}");
+}
