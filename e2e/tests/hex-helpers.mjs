@@ -147,3 +147,77 @@ export async function expectPath(page, ids) {
 export async function bumpsSoFar(page) {
   return page.evaluate(() => (window.__haptics ?? []).filter((h) => h === "bump").length);
 }
+
+// ---- move finders: pick test moves from the level's own geometry (no stored solutions) ----
+
+function isOpen(lvl, a, b) {
+  return neighbours(lvl, a).some(([, n]) => n === b) && !hasWall(lvl, a, b);
+}
+
+/**
+ * A legal path (walls respected; for levels without spinners) from the start that
+ * reaches a clue cell at the wrong step: [path, clueCellId]. Shortest first.
+ */
+export function wrongClueRoute(lvl) {
+  const start = startCell(lvl);
+  const clues = lvl.cells.filter((c) => c.clue && c.clue !== 1);
+  const queue = [[start]];
+  while (queue.length) {
+    const path = queue.shift();
+    const end = path[path.length - 1];
+    const hit = clues.find((c) => c.id === end && c.clue !== path.length);
+    if (hit && path.length > 1) return [path, hit.id];
+    if (path.length > 8) continue;
+    for (const [, n] of neighbours(lvl, end)) {
+      if (!path.includes(n) && isOpen(lvl, end, n)) queue.push([...path, n]);
+    }
+  }
+  return null;
+}
+
+/**
+ * Where the player can leave the solution: the first k such that the solution's k-th
+ * cell has another open, unvisited neighbour. Returns { prefix, wrong, fork }.
+ */
+export function deviation(lvl, solution) {
+  for (let k = 1; k < solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = prefix[k - 1];
+    const wrong = neighbours(lvl, end)
+      .map(([, n]) => n)
+      .find((n) => n !== solution[k] && !prefix.includes(n) && isOpen(lvl, end, n));
+    if (wrong) return { prefix, wrong, fork: end };
+  }
+  return null;
+}
+
+/**
+ * A point on the solution from which three open, unvisited cells follow in a straight
+ * lattice line: { prefix, run } with run the three ids in order.
+ */
+export function straightRun(lvl, solution) {
+  for (let k = 1; k <= solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = lvl.cells.find((c) => c.id === prefix[k - 1]);
+    for (const [dq, dr] of DIRS) {
+      const run = [1, 2, 3].map((i) => cellAt(lvl, end.q + dq * i, end.r + dr * i)?.id);
+      if (run.some((id) => !id || prefix.includes(id))) continue;
+      const chain = [end.id, ...run];
+      if (chain.slice(1).every((id, i) => !hasWall(lvl, chain[i], id))) return { prefix, run };
+    }
+  }
+  return null;
+}
+
+/** A prefix of the solution that ends on a wall, with the cell behind the wall unvisited. */
+export function wallAhead(lvl, solution) {
+  for (let k = 1; k <= solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = prefix[k - 1];
+    const behind = neighbours(lvl, end)
+      .map(([, n]) => n)
+      .find((n) => hasWall(lvl, end, n) && !prefix.includes(n));
+    if (behind) return { prefix, behind };
+  }
+  return null;
+}

@@ -90,6 +90,9 @@ fn PackSection(p: usize, pack: &'static PackInfo, tutorial: bool) -> impl IntoVi
             l => generic.in_lang(l).to_string(),
         }
     };
+    // the badge, unless the pack's own title already says so
+    let badge = tr(Text::HexExperimental);
+    let label_badge = label.clone();
     let branch_locked = move || {
         experimental
             && !ctx
@@ -104,7 +107,7 @@ fn PackSection(p: usize, pack: &'static PackInfo, tutorial: bool) -> impl IntoVi
             <header class="hex-pack-head">
                 <span class="hex-pack-num">{number}</span>
                 <span class="hex-pack-title">{label}</span>
-                {experimental.then(|| view! { <span class="hex-badge">{tr(Text::HexExperimental)}</span> })}
+                {move || (experimental && !label_badge().contains(badge())).then(|| view! { <span class="hex-badge">{badge}</span> })}
             </header>
             {move || branch_locked().then(|| view! { <p class="hex-pack-note">{tr(Text::HexUnlocksAfterTutorial)}</p> })}
             <div class="hex-level-grid">{tiles}</div>
