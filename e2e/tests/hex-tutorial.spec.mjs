@@ -56,6 +56,7 @@ test("1-3: a straight drag into the wall appends nothing; going round clears", a
   await expectPath(page, prefix);
   expect((await board(page)).cells[behind]).toEqual({ step: "", state: "unvisited" });
   expect(await bumpsSoFar(page)).toBe(bumps + 1);
+  await page.waitForTimeout(250); // let the 100 ms wall flash fade for the picture
   await snap(page, testInfo, "hex-1-3-mid-drag");
 
   // back onto the path's end (nothing happens) and round the long way
@@ -97,5 +98,24 @@ test("1-4: a press off the 1 starts nothing and the wall leaves one first direct
   }
   expect(neighbours(lvl, start).length).toBeGreaterThan(1);
   expect(open).toEqual([solve(lvl)[1]]);
+  console.expectClean();
+});
+
+test("the tutorial lines have English versions", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "a language check; the phone runs the Chinese lines");
+  const console = watchConsole(page);
+  await page.goto("./");
+  await page.evaluate(() => localStorage.setItem("app:lang", "en"));
+  await openHex(page, { cleared: ["1-1", "1-2"] });
+  await openLevel(page, "1-1");
+  await expect(page.getByTestId("hex-tutorial")).toHaveText("Slide from a number to the cell beside it");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await openLevel(page, "1-2");
+  await expect(page.getByTestId("hex-tutorial")).toHaveCount(0);
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await openLevel(page, "1-3");
+  await expect(page.getByTestId("hex-tutorial")).toHaveText("Stripes are walls: go around them");
   console.expectClean();
 });
