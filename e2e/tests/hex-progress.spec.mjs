@@ -120,3 +120,19 @@ test("the colour-blind wall style is a remembered setting; the menu leads back",
   await expect(page.getByTestId("screen-home")).toBeVisible();
   console.expectClean();
 });
+
+test("leaving during the clear animation stays left (the next level does not open later)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "phone is the target");
+  const console = watchConsole(page);
+  await openHex(page);
+  await openLevel(page, "1-1");
+  await drag(page, solve(level("1-1")));
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "true");
+  console.expectClean();
+});
