@@ -169,3 +169,24 @@ test("no long task over 50 ms while drawing a 20-cell board", async ({ page }) =
   await expect.poll(() => tasks.longest()).toBeGreaterThan(50);
   console.expectClean();
 });
+
+test("a touch drag draws like the mouse (pointer events, touch type)", async ({ page }) => {
+  const console = watchConsole(page);
+  const lvl = level("1-3");
+  const solution = solve(lvl);
+  await openLevel(page, lvl.id);
+  const cdp = await page.context().newCDPSession(page);
+  const points = [];
+  for (const id of solution) points.push(await centre(page, id));
+  const touch = (type, p) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  await touch("touchStart", points[0]);
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    for (let s = 1; s <= 5; s++) await touch("touchMove", { x: a.x + ((b.x - a.x) * s) / 5, y: a.y + ((b.y - a.y) * s) / 5 });
+  }
+  await touch("touchEnd");
+  await expectPath(page, solution);
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  console.expectClean();
+});
