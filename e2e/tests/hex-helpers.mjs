@@ -185,7 +185,9 @@ export function deviation(lvl, solution) {
     const end = prefix[k - 1];
     const wrong = neighbours(lvl, end)
       .map(([, n]) => n)
-      .find((n) => n !== solution[k] && !prefix.includes(n) && isOpen(lvl, end, n));
+      .filter((n) => n !== solution[k] && !prefix.includes(n) && isOpen(lvl, end, n))
+      // prefer a plain cell (a clue would also show a conflict)
+      .sort((x, y) => Number(!!lvl.cells.find((c) => c.id === x).clue) - Number(!!lvl.cells.find((c) => c.id === y).clue))[0];
     if (wrong) return { prefix, wrong, fork: end };
   }
   return null;
