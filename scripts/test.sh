@@ -45,10 +45,16 @@ cargo_status=${PIPESTATUS[0]}
 read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$log_dir/cargo-test.log")
 [ "$cargo_status" -eq 0 ] || fail "cargo test"
 
-if compgen -G "levels/*.json" >/dev/null; then
-  step "level content law (hex verify levels/*.json)"
-  cargo run -p engine --release --quiet -- hex verify levels/*.json || fail "hex verify"
-fi
+step "engine CLI (release build; the browser tests check the UI against it)"
+cargo build -p engine --release --quiet || fail "engine build"
+export ENGINE_BIN="$PWD/target/release/engine"
+
+step "level content law (engine hex verify levels/*.json)"
+"$ENGINE_BIN" hex verify levels/*.json || fail "hex verify"
+
+step "rule spec anatomy (engine spec anatomy)"
+"$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)="
+"$ENGINE_BIN" spec anatomy | grep -q "orphans=0" || fail "spec anatomy has orphan state components"
 
 step "release web build (trunk build --release)"
 trunk build --release || fail "trunk build"

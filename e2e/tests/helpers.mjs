@@ -46,5 +46,6 @@ export async function observeLongTasks(page) {
   });
   return {
     longest: () => page.evaluate(() => Math.max(0, ...window.__longTasks)),
+    all: () => page.evaluate(() => window.__longTasks),
   };
 }

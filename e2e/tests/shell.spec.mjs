@@ -57,3 +57,10 @@ test("touch targets are at least 44 px", async ({ page }) => {
     expect(box.width, id).toBeGreaterThanOrEqual(44);
   }
 });
+
+test("the splash covers the load and is gone once the app mounts", async ({ page }) => {
+  const html = await (await page.request.get("./")).text();
+  expect(html).toContain('data-testid="splash"');
+  await openApp(page);
+  await expect(page.getByTestId("splash")).toHaveCount(0);
+});

@@ -10,8 +10,16 @@ pub mod host;
 pub mod i18n;
 pub mod nav;
 
-/// Installs the panic hook (so a Rust panic reaches the console) and mounts the app.
+/// Installs the panic hook (so a Rust panic reaches the console), mounts the app,
+/// and removes the static splash that covered the load.
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(app::App);
+    baifang::bench_hook::install();
+    if let Some(splash) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("splash"))
+    {
+        splash.remove();
+    }
 }

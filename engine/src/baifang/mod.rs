@@ -1,1 +1,152 @@
 //! 摆方 Baifang: the 5×5 two-player stone game.
+//!
+//! A deterministic, integer-only state machine (seed 000 §3, issue 3):
+//! phase 1 places 12 stones each, phase 2 steps them one point orthogonally;
+//! a new square (1×1 cell) owes 1 capture, a new row/column line owes 2;
+//! captures take loose enemy stones first (the protection chain); a stone
+//! shuttling A↔B does not capture twice with an unchanged surrounding
+//! (anti-looping); fewer than 4 stones, no legal move, 3 timeouts, resignation
+//! or disconnect end the game.
+//!
+//! Layout:
+//! - [`spec`]: the read-only rule numbers (`engine/spec/baifang.json`);
+//! - [`bitboard`]: precomputed masks; [`zobrist`]: hash keys;
+//! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
+//! - [`rules`]: validation, generation, `apply`, [`Outcome`];
+//! - [`perft`], [`playout`], [`elo`], [`anatomy`];
+//! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
+//!
+//! Typical use:
+//! ```
+//! use engine::baifang::{State, Action, ActionList};
+//! let mut s = State::new();
+//! let mut list = ActionList::new();
+//! s.legal_actions(&mut list);
+//! let outcome = s.apply(list[0]).unwrap();
+//! assert!(outcome.turn_passed);
+//! assert_eq!(s.apply(Action::Place { to: 0 }), Err(engine::baifang::ActionError::Occupied { at: 0 }));
+//! ```
+
+pub mod action;
+pub mod ai;
+pub mod anatomy;
+pub mod bitboard;
+pub mod elo;
+pub mod perft;
+pub mod playout;
+pub mod rules;
+pub mod spec;
+pub mod state;
+pub mod zobrist;
+
+pub use action::{parse_packets, Action, ActionError, ActionList, Packet, ParseError, MAX_ACTIONS};
+pub use perft::{perft, perft_full};
+pub use playout::playout;
+pub use rules::Outcome;
+pub use state::{Lock, Phase, Reason, Side, State};
+
+/// The result of replaying a packet list.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// State after the last accepted packet.
+    pub state: State,
+    /// Number of packets accepted.
+    pub applied: usize,
+    /// The first rejected packet: (its index, why). Replay stops there.
+    pub error: Option<(usize, ActionError)>,
+    /// Outcomes of the last accepted packet (for the UI's "last action" view).
+    pub last: Vec<Outcome>,
+}
+
+/// Replays packets from the start position, stopping at the first illegal one.
+pub fn replay(packets: &[Packet]) -> Replay {
+    replay_from(State::new(), packets)
+}
+
+/// Replays packets from `start`, stopping at the first illegal one.
+pub fn replay_from(start: State, packets: &[Packet]) -> Replay {
+    let mut state = start;
+    let mut last = Vec::new();
+    for (i, p) in packets.iter().enumerate() {
+        match state.apply_packet(p) {
+            Ok(o) => last = o,
+            Err(e) => {
+                return Replay {
+                    state,
+                    applied: i,
+                    error: Some((i, e)),
+                    last,
+                }
+            }
+        }
+    }
+    Replay {
+        state,
+        applied: packets.len(),
+        error: None,
+        last,
+    }
+}
+
+/// Parses a JSON action list and replays it. Arbitrary bytes give an error or
+/// a replay, never a panic (this is what the fuzz target drives).
+pub fn replay_bytes(bytes: &[u8]) -> Result<Replay, ParseError> {
+    let packets = parse_packets(bytes)?;
+    Ok(replay(&packets))
+}
+
+/// A game with its action log: what a UI or session holds. The log is the
+/// game; replaying it reproduces the state exactly.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    state: State,
+    log: Vec<Action>,
+    last: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game at the start position.
+    pub fn new() -> Game {
+        Game::default()
+    }
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// Accepted actions so far.
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+    /// Outcome of the last accepted action (formations formed, owed captures,
+    /// whether anti-looping intercepted it…).
+    pub fn last_outcome(&self) -> Option<&Outcome> {
+        self.last.as_ref()
+    }
+    /// Plays one action; a rejected action changes nothing.
+    pub fn play(&mut self, a: Action) -> Result<Outcome, ActionError> {
+        let o = self.state.apply(a)?;
+        self.log.push(a);
+        self.last = Some(o);
+        Ok(o)
+    }
+    /// Takes back the last action by replaying the log without it.
+    pub fn undo(&mut self) -> Option<Action> {
+        let a = self.log.pop()?;
+        let mut s = State::new();
+        let mut last = None;
+        for &b in &self.log {
+            last = Some(s.apply_unchecked(b));
+        }
+        self.state = s;
+        self.last = last;
+        Some(a)
+    }
+    /// Replays a log from the start (fails at the first illegal action).
+    pub fn from_log(log: &[Action]) -> Result<Game, (usize, ActionError)> {
+        let mut g = Game::new();
+        for (i, &a) in log.iter().enumerate() {
+            g.play(a).map_err(|e| (i, e))?;
+        }
+        Ok(g)
+    }
+}

@@ -1,0 +1,84 @@
+// Helpers for the Baifang browser tests: drive the board by clicks and ask the
+// engine's own CLI what the state must be, so the UI is checked against the rules.
+import { expect } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openApp } from "./helpers.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const scenarios = JSON.parse(readFileSync(join(root, "e2e", "fixtures", "baifang-scenarios.json"), "utf8"));
+
+/** The engine binary built by scripts/test.sh (override with ENGINE_BIN). */
+export function engineBin() {
+  return process.env.ENGINE_BIN ?? join(root, "target", "release", "engine");
+}
+
+/** Runs `engine baifang replay -` on an action list and returns its JSON answer. */
+export function engineReplay(actions) {
+  const run = spawnSync(engineBin(), ["baifang", "replay", "-"], { input: JSON.stringify(actions), encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`engine replay failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+export const place = (to) => ({ actionType: 0, toIndex: to });
+export const capture = (at) => ({ actionType: 2, eatIndices: [at] });
+
+export async function openBaifang(page) {
+  await openApp(page);
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+}
+
+export async function startHotSeat(page) {
+  await openBaifang(page);
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+}
+
+export const point = (page, p) => page.getByTestId(`point-${p}`);
+
+/** Performs one packet-format action with clicks on the points, as a player would. */
+export async function clickAction(page, action) {
+  switch (action.actionType) {
+    case 0:
+      await point(page, action.toIndex).click();
+      break;
+    case 1:
+      await point(page, action.fromIndex).click();
+      await expect(point(page, action.fromIndex)).toHaveAttribute("data-flags", /selected/);
+      await point(page, action.toIndex).click();
+      break;
+    case 2:
+      for (const at of action.eatIndices) await point(page, at).click();
+      break;
+    default:
+      throw new Error(`no click for action ${JSON.stringify(action)}`);
+  }
+}
+
+/** The board as the engine CLI prints it: 25 chars of . B W, read from the hooks. */
+export async function boardString(page) {
+  return page.evaluate(() =>
+    Array.from({ length: 25 }, (_, i) => document.querySelector(`[data-testid="point-${i}"]`).dataset.owner || ".").join(""),
+  );
+}
+
+/**
+ * Plays `actions[from..to]` by clicks (the earlier ones must already be on the board);
+ * after each one the UI board must equal the engine's replay of the whole prefix.
+ */
+export async function playChecked(page, actions, from = 0, to = actions.length) {
+  for (let i = from; i < to; i++) {
+    await clickAction(page, actions[i]);
+    const expected = engineReplay(actions.slice(0, i + 1));
+    expect(expected.error, `fixture action ${i} is legal`).toBeNull();
+    await expect.poll(() => boardString(page), { message: `board after action ${i}` }).toBe(expected.board);
+  }
+}
+
+export async function flagsOf(page, p) {
+  return (await point(page, p).getAttribute("data-flags")) ?? "";
+}

@@ -1,0 +1,165 @@
+// Baifang hot-seat games played by clicking points: each seed 000 §7 rule case is
+// shown through the stable hooks and the banner, and the board is checked against
+// the engine CLI after every action.
+import { test, expect } from "@playwright/test";
+import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
+import {
+  boardString, capture, engineReplay, flagsOf, openBaifang, place, playChecked, point, scenarios, startHotSeat,
+} from "./baifang-helpers.mjs";
+
+const banner = (page) => page.getByTestId("status-banner");
+
+test("lobby offers the four ways to play", async ({ page }, testInfo) => {
+  const console = watchConsole(page);
+  await openBaifang(page);
+  for (const id of ["lobby-quick", "lobby-friend", "lobby-ai", "lobby-hotseat"]) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  await expect(page.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+  await snap(page, testInfo, "baifang-lobby");
+  console.expectClean();
+});
+
+test("a square captures 1 with the warning banner", async ({ page }, testInfo) => {
+  const console = watchConsole(page);
+  await startHotSeat(page);
+  await playChecked(page, [0, 24, 1, 23, 5, 22].map(place));
+  await point(page, 12).hover();
+  await snap(page, testInfo, "baifang-placing");
+  await point(page, 6).click();
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
+  for (const p of [0, 1, 5, 6]) expect(await flagsOf(page, p)).toContain("formation");
+  for (const p of [22, 23, 24]) expect(await flagsOf(page, p)).toContain("capturable");
+  await snap(page, testInfo, "baifang-capture-mode");
+  // Own stones and empty points are refused; an enemy stone is taken.
+  await point(page, 0).click();
+  await point(page, 12).click();
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
+  await point(page, 22).click();
+  await expect(point(page, 22)).toHaveAttribute("data-owner", "");
+  await expect(banner(page)).not.toContainText("吃掉");
+  await expect(page.getByTestId("score-W")).toHaveAttribute("data-on-board", "2");
+  await expect(page.getByTestId("score-B")).toHaveAttribute("data-taken", "1");
+  console.expectClean();
+});
+
+test("a line captures 2", async ({ page }) => {
+  await startHotSeat(page);
+  await playChecked(page, [0, 20, 1, 22, 2, 24, 3, 11].map(place));
+  await point(page, 4).click();
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 2 枚棋子");
+  await point(page, 20).click();
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
+  await point(page, 22).click();
+  await expect(banner(page)).not.toContainText("吃掉");
+  expect(await boardString(page)).toBe(engineReplay([...[0, 20, 1, 22, 2, 24, 3, 11, 4].map(place), capture(20), capture(22)]).board);
+});
+
+test("a five-stone diagonal gives no response", async ({ page }) => {
+  await startHotSeat(page);
+  await playChecked(page, [0, 4, 6, 2, 12, 14, 18, 20, 24].map(place));
+  await expect(banner(page)).toHaveText("橙方落子");
+  for (let p = 0; p < 25; p++) {
+    const flags = await flagsOf(page, p);
+    expect(flags).not.toContain("formation");
+    expect(flags).not.toContain("capturable");
+  }
+});
+
+test("shielded stones cannot be captured while loose ones exist, and can once none are", async ({ page }) => {
+  await startHotSeat(page);
+  // White squares 18-19-23-24 and keeps a loose stone on 14; White takes Black's 10.
+  await playChecked(page, [...[0, 18, 1, 19, 2, 23, 3, 14, 10, 24].map(place), capture(10)]);
+  await point(page, 4).click(); // Black's row 0: owes 2.
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 2 枚棋子");
+  for (const p of [18, 19, 23, 24]) {
+    expect(await flagsOf(page, p)).toContain("locked");
+    await point(page, p).click();
+    await expect(point(page, p)).toHaveAttribute("data-owner", "W");
+  }
+  expect(await flagsOf(page, 14)).toContain("capturable");
+  await point(page, 14).click();
+  await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
+  // No loose White stone is left: the shield lifts.
+  for (const p of [18, 19, 23, 24]) {
+    const flags = await flagsOf(page, p);
+    expect(flags).toContain("capturable");
+    expect(flags).not.toContain("locked");
+  }
+  await point(page, 18).click();
+  await expect(point(page, 18)).toHaveAttribute("data-owner", "");
+});
+
+test("the A-B shuttle captures only the first time", async ({ page }, testInfo) => {
+  const console = watchConsole(page);
+  await startHotSeat(page);
+  const moves = scenarios.shuttle;
+  const last = moves.length - 1;
+  const firstCapture = moves.findIndex((a, i) => a.actionType === 1 && moves[i + 1]?.actionType === 2);
+  expect(firstCapture).toBeGreaterThan(0);
+  const shuttle = moves[firstCapture];
+  expect(moves[last]).toMatchObject({ actionType: 1, fromIndex: shuttle.toIndex, toIndex: shuttle.fromIndex });
+
+  await playChecked(page, moves, 0, firstCapture);
+  // The first A→B move forms and captures; the stone is dragged, with a long-task observer on.
+  const longTasks = await observeLongTasks(page);
+  const from = await point(page, shuttle.fromIndex).boundingBox();
+  const to = await point(page, shuttle.toIndex).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await snap(page, testInfo, "baifang-moving-drag");
+  await page.mouse.up();
+  await expect(banner(page)).toContainText("请挑拣并吃掉对方");
+  await page.waitForTimeout(700); // the formation ripple and gold flash run their course
+  expect(await longTasks.longest(), "no main-thread task over 50 ms during the drag and formation").toBeLessThanOrEqual(50);
+
+  await playChecked(page, moves, firstCapture + 1, last);
+  await expect(point(page, moves[last].fromIndex)).toHaveAttribute("data-owner", /[BW]/);
+  // Moving back B→A re-forms the formation, but the capture is intercepted and shown.
+  await point(page, moves[last].fromIndex).click();
+  await snap(page, testInfo, "baifang-moving-selected");
+  await point(page, moves[last].toIndex).click();
+  await expect(banner(page)).toContainText("退步不吃子");
+  const after = engineReplay(moves);
+  expect(after.pendingCaptures).toBe(0);
+  expect(await boardString(page)).toBe(after.board);
+  for (let p = 0; p < 25; p++) expect(await flagsOf(page, p)).not.toContain("capturable");
+  console.expectClean();
+});
+
+for (const [name, reason] of [["fewerThanFour", "fewer_than_four"], ["noMoves", "no_moves"]]) {
+  test(`a ${reason} ending reaches the settlement with that reason`, async ({ page }, testInfo) => {
+    await startHotSeat(page);
+    const game = scenarios[name];
+    const expected = engineReplay(game);
+    expect(expected.reason).toBe(reason);
+    await playChecked(page, game);
+    const settlement = page.getByTestId("settlement");
+    await expect(settlement).toBeVisible();
+    await expect(settlement).toHaveAttribute("data-reason", reason);
+    await expect(settlement).toHaveAttribute("data-winner", expected.winner);
+    await expect(page.getByTestId("settlement-reason")).toHaveText(reason === "no_moves" ? "憋死" : "兵力枯竭");
+    if (reason === "fewer_than_four") {
+      await page.waitForTimeout(300); // let the card's pop-in finish
+      await snap(page, testInfo, "baifang-settlement");
+    }
+    await page.getByTestId("settlement-back").click();
+    await expect(page.getByTestId("lobby")).toBeVisible();
+  });
+}
+
+test("resign from the menu, with confirmation", async ({ page }) => {
+  await startHotSeat(page);
+  await point(page, 12).click(); // Blue places; Orange is to move.
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-cancel").click();
+  await expect(page.getByTestId("settlement")).toHaveCount(0);
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  const settlement = page.getByTestId("settlement");
+  await expect(settlement).toHaveAttribute("data-reason", "resign");
+  await expect(settlement).toHaveAttribute("data-winner", "B");
+  await expect(page.getByTestId("settlement-reason")).toHaveText("认输");
+});

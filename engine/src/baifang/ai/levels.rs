@@ -1,0 +1,188 @@
+//! AI levels as data: `engine/spec/baifang_ai.json`.
+//!
+//! Each level is one row (depth limit, node budget, evaluation noise); the
+//! search has no per-level code path. The file is embedded at compile time and
+//! parsed once; serde rejects unknown fields, and a test checks that every
+//! field is read, so the file has no dead numbers.
+
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// The AI spec file, verbatim.
+pub const AI_SPEC_JSON: &str = include_str!("../../../spec/baifang_ai.json");
+
+/// A documented integer constant.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IntParam {
+    /// The number.
+    pub value: u64,
+    /// What it means.
+    pub doc: String,
+}
+
+/// A documented string constant.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrParam {
+    /// The value.
+    pub value: String,
+    /// What it means.
+    pub doc: String,
+}
+
+/// One level row.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct LevelSpec {
+    /// Stable id (`beginner`, `medium`, `hard`, `master`).
+    pub id: String,
+    /// Display name (入门 / 中等 / 困难 / 大师).
+    pub name: String,
+    /// English name.
+    pub en: String,
+    /// Iterative deepening stops after this many turns of depth.
+    pub max_depth: u32,
+    /// Node budget (positions entered); the search stops when it is spent.
+    pub nodes: u64,
+    /// Evaluation noise amplitude: each evaluated position gets a
+    /// seed-dependent offset in `[-noise, noise]` (a stone is worth 100).
+    pub noise: i32,
+    /// What the row is for.
+    pub doc: String,
+}
+
+/// The whole AI spec file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AiSpec {
+    /// `"baifang_ai"`.
+    pub id: String,
+    /// File version.
+    pub version: u32,
+    /// What the file is.
+    pub doc: String,
+    /// Transposition table size (log2 of the entry count).
+    pub tt_bits: IntParam,
+    /// Quiescence depth in turns.
+    pub quiescence_plies: IntParam,
+    /// Level used by the hint.
+    pub hint_level: StrParam,
+    /// Self-play: turns without capture before a game is cut as unfinished.
+    pub selfplay_quiet_turns: IntParam,
+    /// Self-play: total turns before a game is cut as unfinished.
+    pub selfplay_max_turns: IntParam,
+    /// The levels, weakest first.
+    pub levels: Vec<LevelSpec>,
+}
+
+/// The parsed AI spec (parsed once).
+pub fn ai_spec() -> &'static AiSpec {
+    static SPEC: OnceLock<AiSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        serde_json::from_str(AI_SPEC_JSON)
+            .expect("engine/spec/baifang_ai.json is valid (checked by tests)")
+    })
+}
+
+/// The four levels. The discriminant is the row index in the spec file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// 入门: one turn deep with heavy noise.
+    Beginner = 0,
+    /// 中等.
+    Medium = 1,
+    /// 困难.
+    Hard = 2,
+    /// 大师: the full budget.
+    Master = 3,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Medium, Level::Hard, Level::Master];
+
+    /// The level's data row.
+    pub fn spec(self) -> &'static LevelSpec {
+        &ai_spec().levels[self as usize]
+    }
+    /// Stable id (`beginner`…).
+    pub fn id(self) -> &'static str {
+        &self.spec().id
+    }
+    /// Chinese display name (入门…).
+    pub fn name(self) -> &'static str {
+        &self.spec().name
+    }
+    /// English display name.
+    pub fn en(self) -> &'static str {
+        &self.spec().en
+    }
+    /// Parses an id, a Chinese or English name, or the index 0..3.
+    pub fn parse(s: &str) -> Option<Level> {
+        let t = s.trim();
+        Level::ALL.into_iter().find(|l| {
+            let r = l.spec();
+            r.id.eq_ignore_ascii_case(t)
+                || r.en.eq_ignore_ascii_case(t)
+                || r.name == t
+                || (*l as usize).to_string() == t
+        })
+    }
+    /// The level the hint button uses (`hintLevel` in the spec).
+    pub fn hint() -> Level {
+        Level::parse(&ai_spec().hint_level.value).unwrap_or(Level::Master)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_rows_match_the_enum() {
+        let s = ai_spec();
+        assert_eq!(s.id, "baifang_ai");
+        assert!(s.version >= 1 && !s.doc.is_empty());
+        assert_eq!(s.levels.len(), Level::ALL.len());
+        for (i, l) in Level::ALL.iter().enumerate() {
+            assert_eq!(*l as usize, i);
+            assert_eq!(Level::parse(l.id()), Some(*l));
+            assert_eq!(Level::parse(l.name()), Some(*l));
+            assert_eq!(Level::parse(l.en()), Some(*l));
+            let r = l.spec();
+            assert!(r.max_depth >= 1 && r.nodes > 0 && r.noise >= 0 && !r.doc.is_empty());
+        }
+        assert_eq!(
+            ["入门", "中等", "困难", "大师"],
+            Level::ALL.map(|l| l.name())
+        );
+        // Budgets grow with the level.
+        for w in s.levels.windows(2) {
+            assert!(w[0].nodes <= w[1].nodes && w[0].noise >= w[1].noise);
+        }
+        assert!(Level::parse(&s.hint_level.value).is_some());
+        for p in [
+            &s.tt_bits,
+            &s.quiescence_plies,
+            &s.selfplay_quiet_turns,
+            &s.selfplay_max_turns,
+        ] {
+            assert!(p.value > 0 && !p.doc.is_empty());
+        }
+        assert!((10..=26).contains(&s.tt_bits.value));
+    }
+
+    #[test]
+    fn every_field_of_the_file_is_read() {
+        // serde(deny_unknown_fields) on every struct: a field no code reads
+        // cannot be added without failing to parse.
+        let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
+        v["levels"][0]["unused"] = serde_json::json!(1);
+        assert!(serde_json::from_value::<AiSpec>(v).is_err());
+        let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
+        v["unused"] = serde_json::json!(1);
+        assert!(serde_json::from_value::<AiSpec>(v).is_err());
+    }
+}

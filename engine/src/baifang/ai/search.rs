@@ -1,0 +1,500 @@
+//! The search: iterative deepening, alpha-beta with principal variation
+//! search, a transposition table, quiescence over forming moves, repetition
+//! detection, a deterministic node budget.
+//!
+//! Plies are the engine's single actions. A capture is a ply of the same side:
+//! the score is not negated when the side to move does not change, and depth
+//! (counted in turns) only drops when the turn passes, so capture choices are
+//! searched exactly like moves. The root works on whole turns
+//! ([`super::turn::whole_turns`]) so the answer is a replayable turn.
+//!
+//! A node is one position entered (one `apply_unchecked`). Nothing here reads
+//! a clock: the budget is a node count (plus an optional external stop
+//! callback polled every [`POLL`] nodes).
+
+use super::super::action::{Action, ActionList};
+use super::super::state::{Phase, State};
+use super::eval::evaluate;
+use super::ordering::{decode, encode, forming_weight, Heuristics, Picker};
+use super::tt::{Tt, EXACT, LOWER, UPPER};
+use super::turn::{whole_turns, Turn};
+
+/// Score of a won game at the root (minus the plies to reach it).
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are forced wins / losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+/// Score of a repeated position.
+pub const DRAW: i32 = 0;
+const INF: i32 = WIN + 1;
+/// The external stop callback is polled every this many nodes.
+pub const POLL: u64 = 4096;
+
+/// What bounds one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in turns.
+    pub max_depth: u32,
+    /// Node budget.
+    pub nodes: u64,
+    /// Evaluation noise amplitude (0 = none).
+    pub noise: i32,
+    /// Seed of the noise.
+    pub seed: u64,
+}
+
+/// Result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The chosen whole turn.
+    pub turn: Turn,
+    /// Its score for the side to move (a stone = 100; ±30000 ∓ plies = forced win/loss).
+    pub score: i32,
+    /// Deepest completed iteration (turns).
+    pub depth: u32,
+    /// Nodes entered.
+    pub nodes: u64,
+}
+
+/// Search state: the transposition table (allocated once) and the ordering
+/// heuristics, reused across moves.
+pub struct Searcher {
+    tt: Tt,
+    heur: Heuristics,
+    nodes: u64,
+    limit: u64,
+    next_poll: u64,
+    stopped: bool,
+    noise: i32,
+    seed: u64,
+    qplies: i32,
+    path: Vec<u64>,
+    history: Vec<u64>,
+    stop: Option<Box<dyn FnMut(u64) -> bool>>,
+}
+
+#[inline]
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[inline]
+fn terminal(s: &State, ply: i32) -> i32 {
+    match s.result() {
+        Some((w, _)) if w == s.to_move() => WIN - ply,
+        _ => -(WIN - ply),
+    }
+}
+
+#[inline]
+fn to_tt(v: i32, ply: i32) -> i32 {
+    if v >= WIN_BOUND {
+        v + ply
+    } else if v <= -WIN_BOUND {
+        v - ply
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn from_tt(v: i32, ply: i32) -> i32 {
+    if v >= WIN_BOUND {
+        v - ply
+    } else if v <= -WIN_BOUND {
+        v + ply
+    } else {
+        v
+    }
+}
+
+impl Searcher {
+    /// A searcher with a table of 2^`tt_bits` entries.
+    pub fn with_tt_bits(tt_bits: u32, qplies: i32) -> Searcher {
+        Searcher {
+            tt: Tt::new(tt_bits),
+            heur: Heuristics::new(),
+            nodes: 0,
+            limit: u64::MAX,
+            next_poll: POLL,
+            stopped: false,
+            noise: 0,
+            seed: 0,
+            qplies,
+            path: Vec::with_capacity(256),
+            history: Vec::new(),
+            stop: None,
+        }
+    }
+
+    /// Installs an external stop callback, polled every [`POLL`] nodes with
+    /// the node count so far; returning `true` ends the search (the best turn
+    /// of the last completed iteration is returned). Using it makes the
+    /// result depend on the caller, so budgets used for play should be nodes.
+    pub fn set_stop_callback(&mut self, f: Option<Box<dyn FnMut(u64) -> bool>>) {
+        self.stop = f;
+    }
+
+    /// Forgets the table and the heuristics (for reproducible measurements).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+    }
+
+    /// Searches `s` (whose side to move must act) and returns the best whole
+    /// turn. `history`: hashes of the positions already seen in this game (a
+    /// position repeated in the moving phase scores as a draw).
+    pub fn search(&mut self, s: &State, history: &[u64], lim: &Limits) -> SearchResult {
+        self.nodes = 0;
+        self.limit = lim.nodes.max(1);
+        self.next_poll = POLL;
+        self.stopped = false;
+        self.noise = lim.noise.max(0);
+        self.seed = lim.seed;
+        self.history.clear();
+        self.history.extend_from_slice(history);
+        self.history.sort_unstable();
+        self.history.dedup();
+        self.path.clear();
+        self.tt.new_search();
+        self.heur.age();
+
+        let mut turns = Vec::new();
+        whole_turns(s, &mut turns, &mut self.nodes);
+        if turns.is_empty() {
+            return SearchResult {
+                turn: Turn::default(),
+                score: 0,
+                depth: 0,
+                nodes: self.nodes,
+            };
+        }
+        let me = s.to_move();
+        // Static pre-order: one-turn score of each child.
+        let mut order: Vec<(i32, usize)> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, (_, c))| {
+                let v = self.static_child(c, me);
+                (-v, i)
+            })
+            .collect();
+        order.sort();
+        let mut idx: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
+        let mut best = idx[0];
+        let mut best_score = None;
+        let mut depth_done = 0;
+        if turns.len() == 1 {
+            let c = turns[0].1;
+            return SearchResult {
+                turn: turns[0].0,
+                score: self.static_child(&c, me),
+                depth: 0,
+                nodes: self.nodes,
+            };
+        }
+        let root_boundary = s.pending_captures() == 0 && s.phase() == Phase::Moving;
+        if root_boundary {
+            self.path.push(s.hash());
+        }
+        for depth in 1..=lim.max_depth.max(1) as i32 {
+            let mut alpha = -INF;
+            let beta = INF;
+            let mut iter_best = None;
+            let mut iter_score = -INF;
+            for (k, &i) in idx.iter().enumerate() {
+                let c = turns[i].1;
+                let same = c.to_move() == me;
+                let v = if k == 0 {
+                    self.child(&c, same, depth - 1, alpha, beta, 1)
+                } else {
+                    let v = self.child(&c, same, depth - 1, alpha, alpha + 1, 1);
+                    if v > alpha && !self.stopped {
+                        self.child(&c, same, depth - 1, alpha, beta, 1)
+                    } else {
+                        v
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                if v > iter_score {
+                    iter_score = v;
+                    iter_best = Some(i);
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            }
+            if let Some(b) = iter_best {
+                // Usable even if the iteration was cut: the first (previous
+                // best) turn was searched completely, and any turn that beat it
+                // did so with an exact score.
+                best = b;
+                best_score = Some(iter_score);
+                if !self.stopped {
+                    depth_done = depth as u32;
+                }
+                let pos = idx.iter().position(|&x| x == b).unwrap_or(0);
+                let v = idx.remove(pos);
+                idx.insert(0, v);
+            }
+            let decided = best_score.is_some_and(|v| v.abs() >= WIN_BOUND);
+            if self.stopped || decided || self.nodes >= self.limit {
+                break;
+            }
+        }
+        let score = match best_score {
+            Some(v) => v,
+            None => self.static_child(&turns[best].1, me),
+        };
+        SearchResult {
+            turn: turns[best].0,
+            score,
+            depth: depth_done,
+            nodes: self.nodes,
+        }
+    }
+
+    /// Static score of a root child for the root side.
+    fn static_child(&mut self, c: &State, me: super::super::state::Side) -> i32 {
+        let v = if c.is_finished() {
+            terminal(c, 1)
+        } else {
+            self.eval(c)
+        };
+        if c.to_move() == me {
+            v
+        } else {
+            -v
+        }
+    }
+
+    #[inline]
+    fn eval(&self, s: &State) -> i32 {
+        let mut v = evaluate(s);
+        if self.noise > 0 {
+            let r = splitmix(s.hash() ^ self.seed);
+            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
+        v
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.limit {
+            self.stopped = true;
+        } else if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL;
+            if let Some(f) = self.stop.as_mut() {
+                if f(self.nodes) {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// Value of child `c` for the parent's side.
+    #[inline]
+    fn child(&mut self, c: &State, same: bool, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
+        if same {
+            self.node(c, depth, alpha, beta, ply)
+        } else {
+            -self.node(c, depth, -beta, -alpha, ply)
+        }
+    }
+
+    #[inline]
+    fn qchild(&mut self, c: &State, same: bool, alpha: i32, beta: i32, ply: i32, qd: i32) -> i32 {
+        if same {
+            self.qsearch(c, alpha, beta, ply, qd)
+        } else {
+            -self.qsearch(c, -beta, -alpha, ply, qd)
+        }
+    }
+
+    fn is_repetition(&self, h: u64) -> bool {
+        self.path.iter().rev().any(|&x| x == h) || self.history.binary_search(&h).is_ok()
+    }
+
+    /// Alpha-beta (PVS) on one position entered at `ply`; `depth` in turns.
+    fn node(&mut self, s: &State, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if s.is_finished() {
+            return terminal(s, ply);
+        }
+        let boundary = s.pending_captures() == 0;
+        let moving = s.phase() == Phase::Moving;
+        if boundary && moving && self.is_repetition(s.hash()) {
+            return DRAW;
+        }
+        if boundary && depth <= 0 {
+            return self.qsearch(s, alpha, beta, ply, 0);
+        }
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        let key = s.hash();
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let v = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    EXACT => true,
+                    LOWER => v >= beta,
+                    _ => v <= alpha,
+                };
+                if cut {
+                    return v;
+                }
+            }
+        }
+        let pushed = boundary && moving;
+        if pushed {
+            self.path.push(key);
+        }
+        let alpha0 = alpha;
+        let me = s.to_move();
+        let mut list = ActionList::new();
+        s.legal_actions(&mut list);
+        let mut picker = Picker::new(s, &list, tt_move, &self.heur, ply as usize);
+        let mut best = -INF;
+        let mut best_move = 0u16;
+        let mut k = 0;
+        while let Some((a, _)) = picker.next() {
+            let mut c = *s;
+            let out = c.apply_unchecked(a);
+            self.nodes += 1;
+            let d = if out.turn_passed || c.is_finished() {
+                depth - 1
+            } else {
+                depth
+            };
+            let same = c.to_move() == me;
+            let v = if k == 0 {
+                self.child(&c, same, d, alpha, beta, ply + 1)
+            } else {
+                let v = self.child(&c, same, d, alpha, alpha + 1, ply + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    self.child(&c, same, d, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            };
+            k += 1;
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = encode(a);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        let quiet = !matches!(a, Action::Capture { .. }) && out.owed == 0;
+                        if quiet {
+                            self.heur
+                                .good_quiet(me.idx(), ply as usize, best_move, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if pushed {
+            self.path.pop();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Quiescence: the side to move may stand pat or play a forming action
+    /// (one that earns captures); owed captures are always searched.
+    fn qsearch(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, qd: i32) -> i32 {
+        if s.is_finished() {
+            return terminal(s, ply);
+        }
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        let me = s.to_move();
+        let mut list = ActionList::new();
+        s.legal_actions(&mut list);
+        let capturing = s.pending_captures() > 0;
+        let mut best = -INF;
+        if !capturing {
+            let stand = self.eval(s);
+            if stand >= beta || qd >= self.qplies {
+                return stand;
+            }
+            best = stand;
+            if stand > alpha {
+                alpha = stand;
+            }
+        }
+        let mut picker = Picker::new(s, &list, 0, &self.heur, usize::MAX);
+        while let Some((a, _)) = picker.next() {
+            if !capturing && forming_weight(s, a) == 0 {
+                // Ordered forming-first: the rest are quiet.
+                break;
+            }
+            let mut c = *s;
+            let out = c.apply_unchecked(a);
+            self.nodes += 1;
+            if !capturing && out.owed == 0 && !c.is_finished() {
+                continue; // intercepted by anti-looping: a quiet move
+            }
+            let nqd = if out.turn_passed { qd + 1 } else { qd };
+            let same = c.to_move() == me;
+            let v = self.qchild(&c, same, alpha, beta, ply + 1, nqd);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Principal variation from the table (for display; may be short).
+    pub fn pv(&self, s: &State, max: usize) -> Vec<Action> {
+        let mut out = Vec::new();
+        let mut c = *s;
+        let mut seen = Vec::new();
+        while out.len() < max && !c.is_finished() {
+            let Some(e) = self.tt.probe(c.hash()) else {
+                break;
+            };
+            let Some(a) = decode(e.mv) else { break };
+            if c.validate(a).is_err() || seen.contains(&c.hash()) {
+                break;
+            }
+            seen.push(c.hash());
+            c.apply_unchecked(a);
+            out.push(a);
+        }
+        out
+    }
+}

@@ -1,0 +1,51 @@
+//! Messages between the page and the AI Web Worker. The game travels as its
+//! action log (a game is its log), so the worker rebuilds the exact state and the
+//! history the search needs to judge repetitions.
+
+use serde::{Deserialize, Serialize};
+
+use engine::baifang::ai::{AiReply, Level};
+use engine::baifang::Action;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Job {
+    /// The AI's whole turn at `level`; `seed` drives the level's noise.
+    Choose { level: Level, seed: u64 },
+    /// The best whole turn for the side to move (the hint button).
+    Hint,
+    /// Search the engine's fixed bench positions to `depth` (nodes/s in the browser).
+    Bench { depth: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiRequest {
+    /// Echoed in the response so stale answers can be recognised and dropped.
+    pub id: u32,
+    pub log: Vec<Action>,
+    pub job: Job,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum AiAnswer {
+    Turn(AiReply),
+    /// Nodes and checksum equal the native `engine baifang bench` at the same depth.
+    Bench {
+        nodes: u64,
+        checksum: i64,
+        millis: f64,
+    },
+    /// The request could not be served (e.g. a log the engine rejects).
+    Error(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AiResponse {
+    pub id: u32,
+    pub answer: AiAnswer,
+}
+
+/// Encodes a message as plain JS objects (not `Map`s), the shape the engine's
+/// packet-style `Action` serde expects on the way back in.
+pub fn to_js<T: Serialize>(value: &T) -> Result<wasm_bindgen::JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}

@@ -1,0 +1,315 @@
+//! The 5×5 board: draws a [`BoardView`] in SVG and reports taps.
+//!
+//! Like chessground, the board knows no rules. It maps pointer positions to point
+//! indices, shows the aiming ring and the dragged stone, and calls `on_tap` when a
+//! press or release lands on a point; the room asks the engine what that means.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use engine::baifang::Side;
+
+use super::view_model::{BoardView, POINTS, SIDE};
+
+/// SVG user units between two neighbouring points.
+const STEP: f64 = 100.0;
+/// Margin around the outermost points (room for stones and the shake animation).
+const MARGIN: f64 = 50.0;
+const EXTENT: f64 = MARGIN * 2.0 + STEP * (SIDE as f64 - 1.0);
+const STONE_R: f64 = 34.0;
+/// A press within this distance of a point counts as on it.
+const HIT_R: f64 = 46.0;
+/// Pointer travel (in SVG units) before a press on a stone becomes a drag.
+const DRAG_SLOP: f64 = 10.0;
+
+pub fn point_xy(p: usize) -> (f64, f64) {
+    (
+        MARGIN + STEP * (p % SIDE) as f64,
+        MARGIN + STEP * (p / SIDE) as f64,
+    )
+}
+
+/// The point under SVG coordinates `(x, y)`, if any.
+pub fn point_at(x: f64, y: f64) -> Option<u8> {
+    let col = ((x - MARGIN) / STEP).round();
+    let row = ((y - MARGIN) / STEP).round();
+    if !(0.0..SIDE as f64).contains(&col) || !(0.0..SIDE as f64).contains(&row) {
+        return None;
+    }
+    let p = row as usize * SIDE + col as usize;
+    let (px, py) = point_xy(p);
+    ((x - px).powi(2) + (y - py).powi(2) <= HIT_R * HIT_R).then_some(p as u8)
+}
+
+/// A press in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Press {
+    /// Where the press started.
+    origin: u8,
+    /// The press itself picked up the stone at `origin` (so its release must not put it down).
+    picked_now: bool,
+    start: (f64, f64),
+    /// The dragged stone's current position, once the press became a drag.
+    drag_at: Option<(f64, f64)>,
+}
+
+fn svg_coords(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
+    let target = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
+    let rect = target.get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    Some((
+        (ev.client_x() as f64 - rect.left()) / rect.width() * EXTENT,
+        (ev.client_y() as f64 - rect.top()) / rect.height() * EXTENT,
+    ))
+}
+
+/// `mover` colours the aiming ring; `refused` names a point to shake gently
+/// (with a counter so the same point can shake twice); `waiting` lays the 10 %
+/// veil over the board while this device must wait.
+#[component]
+pub fn Board(
+    #[prop(into)] view: Signal<BoardView>,
+    #[prop(into)] mover: Signal<Side>,
+    #[prop(into)] waiting: Signal<bool>,
+    #[prop(into)] refused: Signal<Option<(u8, u32)>>,
+    #[prop(into)] formation_key: Signal<usize>,
+    /// Points the hint marks (empty: no hint shown).
+    #[prop(into)]
+    hint: Signal<Vec<u8>>,
+    on_tap: Callback<u8>,
+) -> impl IntoView {
+    let aim = RwSignal::new(None::<u8>);
+    let press = RwSignal::new(None::<Press>);
+
+    let on_down = move |ev: web_sys::PointerEvent| {
+        if !ev.is_primary() {
+            return;
+        }
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
+        let Some(p) = point_at(x, y) else { return };
+        if let Some(target) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            // Keep receiving moves and the release even if the finger leaves the board.
+            let _ = target.set_pointer_capture(ev.pointer_id());
+        }
+        ev.prevent_default();
+        let point = view.with_untracked(|v| v.points[p as usize]);
+        let picked_now = point.pickable && !point.selected;
+        if picked_now {
+            on_tap.run(p);
+        }
+        if point.legal {
+            aim.set(Some(p));
+        }
+        press.set(Some(Press {
+            origin: p,
+            picked_now,
+            start: (x, y),
+            drag_at: None,
+        }));
+    };
+
+    let on_move = move |ev: web_sys::PointerEvent| {
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
+        let under = point_at(x, y);
+        let legal_under = under.filter(|p| view.with_untracked(|v| v.points[*p as usize].legal));
+        if aim.get_untracked() != legal_under {
+            aim.set(legal_under);
+        }
+        if let Some(mut current) = press.get_untracked() {
+            let selected = view.with_untracked(|v| v.points[current.origin as usize].selected);
+            let travelled = (x - current.start.0).hypot(y - current.start.1);
+            if selected && (current.drag_at.is_some() || travelled > DRAG_SLOP) {
+                current.drag_at = Some((x, y));
+                press.set(Some(current));
+            }
+        }
+    };
+
+    let on_up = move |ev: web_sys::PointerEvent| {
+        let released = press.get_untracked();
+        press.set(None);
+        if ev.pointer_type() != "mouse" {
+            aim.set(None);
+        }
+        let Some(released) = released else { return };
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
+        let Some(p) = point_at(x, y) else { return };
+        if p == released.origin && released.picked_now {
+            return;
+        }
+        if p == released.origin && released.drag_at.is_some() {
+            // A drag that came back home puts nothing down and keeps the selection.
+            return;
+        }
+        on_tap.run(p);
+    };
+
+    let on_leave = move |_ev: web_sys::PointerEvent| {
+        if press.get_untracked().is_none() {
+            aim.set(None);
+        }
+    };
+    let on_cancel = move |_ev: web_sys::PointerEvent| {
+        press.set(None);
+        aim.set(None);
+    };
+
+    let grid = (0..SIDE)
+        .flat_map(|i| {
+            let along = MARGIN + STEP * i as f64;
+            let end = EXTENT - MARGIN;
+            [(MARGIN, along, end, along), (along, MARGIN, along, end)]
+        })
+        .map(|(x1, y1, x2, y2)| view! { <line class="grid-line" x1=x1 y1=y1 x2=x2 y2=y2/> })
+        .collect_view();
+
+    let points = (0..POINTS)
+        .map(|p| {
+            let (cx, cy) = point_xy(p);
+            let pv = move || view.with(|v| v.points[p]);
+            let owner = move || pv().owner.map_or("", |s| if s == Side::Black { "B" } else { "W" });
+            let class = move || {
+                let v = pv();
+                let mut class = format!("point {}", v.flags());
+                if let Some((at, n)) = refused.get() {
+                    if at as usize == p {
+                        // Alternate two identical animations so a repeated refusal replays.
+                        class.push_str(if n % 2 == 0 { " refused-a" } else { " refused-b" });
+                    }
+                }
+                if v.pickable {
+                    class.push_str(" pickable");
+                }
+                class
+            };
+            let dragging = move || press.with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()));
+            view! {
+                <g
+                    data-testid=format!("point-{p}")
+                    data-owner=owner
+                    data-flags=move || pv().flags()
+                    class=class
+                    style=format!("transform-origin: {cx}px {cy}px")
+                >
+                    <circle class="hit" cx=cx cy=cy r=HIT_R/>
+                    <circle class="target-glow" cx=cx cy=cy r=STONE_R * 0.42/>
+                    <Show when=move || aim.get() == Some(p as u8) && pv().owner.is_none()>
+                        <circle
+                            class=move || format!("aim-ring aim-{}", if mover.get() == Side::Black { "B" } else { "W" })
+                            cx=cx cy=cy r=STONE_R * 0.5
+                        />
+                    </Show>
+                    <Show when=move || pv().owner.is_some()>
+                        <circle class="ripple" cx=cx cy=cy r=STONE_R/>
+                        <circle
+                            class=move || format!("stone stone-{}", owner())
+                            class:lifted=dragging
+                            cx=cx cy=cy r=STONE_R
+                        />
+                        <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
+                            <rect x=-9 y=-3 width=18 height=14 rx=3/>
+                            <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>
+                        </g>
+                    </Show>
+                </g>
+            }
+        })
+        .collect_view();
+
+    let formation_lines = move || {
+        // Keyed by the action count so each new formation replays its flash.
+        let _ = formation_key.get();
+        view.with(|v| {
+            v.formation_segments
+                .iter()
+                .map(|&(a, b)| {
+                    let (x1, y1) = point_xy(a as usize);
+                    let (x2, y2) = point_xy(b as usize);
+                    view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
+                })
+                .collect_view()
+        })
+    };
+
+    let hint_marks = move || {
+        let points = hint.get();
+        (!points.is_empty()).then(|| {
+            let list = points
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            view! {
+                <g class="hint-marks" data-testid="hint-marker" data-points=list>
+                    {points.iter().map(|&p| {
+                        let (cx, cy) = point_xy(p as usize);
+                        view! { <circle class="hint-ring" cx=cx cy=cy r=STONE_R + 8.0/> }
+                    }).collect_view()}
+                </g>
+            }
+        })
+    };
+
+    let ghost = move || {
+        press.get().and_then(|pr| pr.drag_at).map(|(x, y)| {
+            let side = if mover.get() == Side::Black { "B" } else { "W" };
+            view! { <circle class=format!("stone stone-{side} drag-ghost") cx=x cy=y r=STONE_R * 1.1/> }
+        })
+    };
+
+    view! {
+        <svg
+            class="board"
+            class:waiting=waiting
+            class:capture-mode=move || view.with(|v| v.capture_mode)
+            data-testid="board"
+            viewBox=format!("0 0 {EXTENT} {EXTENT}")
+            on:pointerdown=on_down
+            on:pointermove=on_move
+            on:pointerup=on_up
+            on:pointerleave=on_leave
+            on:pointercancel=on_cancel
+        >
+            <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+            <g class="grid">{grid}</g>
+            <g class="formation-lines">{formation_lines}</g>
+            <g class="points">{points}</g>
+            {hint_marks}
+            {ghost}
+            <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+        </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_point_hits_itself() {
+        for p in 0..POINTS {
+            let (x, y) = point_xy(p);
+            assert_eq!(point_at(x, y), Some(p as u8));
+            assert_eq!(point_at(x + 30.0, y - 30.0), Some(p as u8));
+        }
+    }
+
+    #[test]
+    fn gaps_between_points_hit_nothing() {
+        let (x, y) = point_xy(0);
+        assert_eq!(point_at(x + STEP / 2.0, y + STEP / 2.0), None);
+        assert_eq!(point_at(-100.0, 10.0), None);
+        assert_eq!(point_at(EXTENT + 40.0, EXTENT + 40.0), None);
+    }
+}

@@ -1,0 +1,120 @@
+//! The Baifang lobby (seed 000 §5.1.2, adapted to the browser): a profile bar and
+//! capsule buttons for the four ways to play.
+
+use leptos::prelude::*;
+
+use engine::baifang::ai::Level;
+use engine::baifang::elo;
+use engine::baifang::Side;
+
+use crate::i18n::{use_lang, Lang};
+
+use super::local_match::Opponent;
+use super::profile::{self, Loaded};
+use super::room::RoomSetup;
+use super::strings::BText;
+
+#[component]
+pub fn Lobby(on_start: Callback<RoomSetup>) -> impl IntoView {
+    let lang = use_lang();
+    let loaded = profile::load();
+    let notice = match &loaded {
+        Loaded::Reset(_, reason) => Some(reason.clone()),
+        _ => None,
+    };
+    let profile = loaded.profile().clone();
+    let tier = elo::tier(profile.rating);
+    let tier_name = move || match lang.get() {
+        Lang::Zh => tier.name.clone(),
+        Lang::En => tier.en.clone(),
+    };
+    let ai_sheet = RwSignal::new(false);
+    let level = RwSignal::new(Level::Medium);
+    let human = RwSignal::new(Side::Black);
+    let step_clock = RwSignal::new(false);
+    let text = move |t: BText| move || t.in_lang(lang.get());
+
+    view! {
+        <div class="lobby" data-testid="lobby">
+            <section class="profile-bar" data-testid="profile-bar">
+                <span class="avatar" aria-hidden="true">{profile.nickname.chars().next().unwrap_or('棋').to_string()}</span>
+                <div class="profile-text">
+                    <span class="profile-name">{profile.nickname.clone()}</span>
+                    <span class="profile-rating" data-testid="profile-rating" data-rating=profile.rating>
+                        {text(BText::Rating)} " " {profile.rating} " · " {tier_name}
+                    </span>
+                </div>
+            </section>
+            {notice.map(|reason| view! { <p class="notice" data-testid="profile-notice">{reason}</p> })}
+
+            <div class="lobby-buttons">
+                <button class="capsule primary" data-testid="lobby-quick" disabled=true title=text(BText::OnlineSoon)>
+                    {text(BText::QuickMatch)}
+                </button>
+                <button class="capsule primary" data-testid="lobby-friend" disabled=true title=text(BText::OnlineSoon)>
+                    {text(BText::FriendMatch)}
+                </button>
+                <p class="lobby-caption">{text(BText::OnlineSoon)}</p>
+                <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
+                    {text(BText::VsAi)}
+                </button>
+                <button
+                    class="capsule"
+                    data-testid="lobby-hotseat"
+                    on:click=move |_| on_start.run(RoomSetup { opponent: Opponent::HotSeat, step_clock: step_clock.get_untracked() })
+                >
+                    {text(BText::HotSeat)}
+                </button>
+                <label class="toggle">
+                    <input type="checkbox" data-testid="lobby-step-clock"
+                        prop:checked=step_clock
+                        on:change=move |ev| step_clock.set(event_target_checked(&ev))/>
+                    <span>{text(BText::StepClock)} " 30 s"</span>
+                </label>
+            </div>
+
+            <Show when=move || ai_sheet.get()>
+                <div class="sheet-veil" on:click=move |_| ai_sheet.set(false)>
+                    <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
+                        <h3>{text(BText::ChooseLevel)}</h3>
+                        <div class="segmented">
+                            {Level::ALL.iter().map(|&l| {
+                                view! {
+                                    <button
+                                        class="segment"
+                                        class:active=move || level.get() == l
+                                        data-testid=format!("ai-level-{}", l.id())
+                                        on:click=move |_| level.set(l)
+                                    >
+                                        {move || match lang.get() { Lang::Zh => l.name(), Lang::En => l.en() }}
+                                    </button>
+                                }
+                            }).collect_view()}
+                        </div>
+                        <h3>{text(BText::ChooseColour)}</h3>
+                        <div class="segmented">
+                            <button class="segment" class:active=move || human.get() == Side::Black
+                                data-testid="ai-colour-B" on:click=move |_| human.set(Side::Black)>
+                                {text(BText::PlayBlue)}
+                            </button>
+                            <button class="segment" class:active=move || human.get() == Side::White
+                                data-testid="ai-colour-W" on:click=move |_| human.set(Side::White)>
+                                {text(BText::PlayOrange)}
+                            </button>
+                        </div>
+                        <button
+                            class="pill-button primary"
+                            data-testid="ai-start"
+                            on:click=move |_| on_start.run(RoomSetup {
+                                opponent: Opponent::Ai { human: human.get_untracked(), level: level.get_untracked() },
+                                step_clock: step_clock.get_untracked(),
+                            })
+                        >
+                            {text(BText::Start)}
+                        </button>
+                    </div>
+                </div>
+            </Show>
+        </div>
+    }
+}

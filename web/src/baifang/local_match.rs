@@ -1,0 +1,225 @@
+//! A local game (hot-seat or against the AI): the engine's `Game` plus the one
+//! piece of UI state the rules don't know, the stone picked up in the moving phase.
+//!
+//! Taps are intents. This module turns them into engine actions and lets the
+//! engine accept or refuse them; it never decides legality itself.
+
+use engine::baifang::ai::Level;
+use engine::baifang::{Action, ActionError, Game, Outcome, Phase, Side, State};
+
+/// Who plays the two sides on this device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Two people share the device.
+    HotSeat,
+    /// The human plays `human`; the AI plays the other side at `level`.
+    Ai { human: Side, level: Level },
+}
+
+/// What a tap did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// The engine accepted an action.
+    Played(Action, Outcome),
+    /// A stone was picked up (moving phase).
+    Selected(u8),
+    /// The picked-up stone was put down again.
+    Deselected,
+    /// Not this device's turn, or the engine refused the action: a gentle refusal.
+    Refused,
+}
+
+#[derive(Clone, Debug)]
+pub struct LocalMatch {
+    game: Game,
+    opponent: Opponent,
+    selection: Option<u8>,
+}
+
+impl LocalMatch {
+    pub fn new(opponent: Opponent) -> LocalMatch {
+        LocalMatch {
+            game: Game::new(),
+            opponent,
+            selection: None,
+        }
+    }
+
+    pub fn state(&self) -> &State {
+        self.game.state()
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    pub fn selection(&self) -> Option<u8> {
+        self.selection
+    }
+
+    pub fn last_outcome(&self) -> Option<&Outcome> {
+        self.game.last_outcome()
+    }
+
+    /// Whether a person on this device is to act now.
+    pub fn human_to_act(&self) -> bool {
+        let state = self.state();
+        !state.is_finished()
+            && match self.opponent {
+                Opponent::HotSeat => true,
+                Opponent::Ai { human, .. } => state.to_move() == human,
+            }
+    }
+
+    /// Whether the AI is to act now.
+    pub fn ai_to_act(&self) -> bool {
+        !self.state().is_finished() && !self.human_to_act()
+    }
+
+    /// A tap (or a release after a drag) on point `p` by the person on this device.
+    pub fn tap(&mut self, p: u8) -> Tap {
+        if !self.human_to_act() {
+            return Tap::Refused;
+        }
+        let state = *self.state();
+        if state.pending_captures() > 0 {
+            return self.play(Action::Capture { at: p });
+        }
+        match state.phase() {
+            Phase::Placing => self.play(Action::Place { to: p }),
+            Phase::Moving => self.tap_moving(&state, p),
+            Phase::Finished => Tap::Refused,
+        }
+    }
+
+    fn tap_moving(&mut self, state: &State, p: u8) -> Tap {
+        if let Some(from) = self.selection {
+            if from == p {
+                self.selection = None;
+                return Tap::Deselected;
+            }
+            if state.move_targets(from as usize) >> p & 1 == 1 {
+                return self.play(Action::Move { from, to: p });
+            }
+        }
+        if state.move_targets(p as usize) != 0 {
+            self.selection = Some(p);
+            Tap::Selected(p)
+        } else {
+            Tap::Refused
+        }
+    }
+
+    /// Plays an action for whoever is to move (the AI's turn, a timeout, a resignation).
+    pub fn play(&mut self, action: Action) -> Tap {
+        match self.game.play(action) {
+            Ok(outcome) => {
+                self.selection = None;
+                Tap::Played(action, outcome)
+            }
+            Err(_) => Tap::Refused,
+        }
+    }
+
+    /// Plays an action and reports the engine's reason when it is refused.
+    pub fn try_play(&mut self, action: Action) -> Result<Outcome, ActionError> {
+        let outcome = self.game.play(action)?;
+        self.selection = None;
+        Ok(outcome)
+    }
+
+    /// The side the person on this device resigns for: the human in a vs-AI
+    /// game, the side to move in hot-seat.
+    pub fn resigning_side(&self) -> Side {
+        match self.opponent {
+            Opponent::Ai { human, .. } => human,
+            Opponent::HotSeat => self.state().to_move(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_place_stones_alternately_in_hot_seat() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        assert!(matches!(
+            m.tap(12),
+            Tap::Played(Action::Place { to: 12 }, _)
+        ));
+        assert_eq!(m.state().to_move(), Side::White);
+        assert_eq!(
+            m.tap(12),
+            Tap::Refused,
+            "occupied point is refused by the engine"
+        );
+        assert!(matches!(m.tap(13), Tap::Played(..)));
+    }
+
+    #[test]
+    fn the_ai_side_cannot_be_tapped() {
+        let mut m = LocalMatch::new(Opponent::Ai {
+            human: Side::White,
+            level: Level::Beginner,
+        });
+        assert!(m.ai_to_act());
+        assert_eq!(m.tap(0), Tap::Refused);
+        assert!(matches!(m.play(Action::Place { to: 0 }), Tap::Played(..)));
+        assert!(m.human_to_act());
+    }
+
+    #[test]
+    fn capture_mode_turns_taps_into_captures() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        for p in [0, 24, 1, 23, 5, 22, 6] {
+            assert!(matches!(m.tap(p), Tap::Played(..)), "tap {p}");
+        }
+        assert_eq!(m.state().pending_captures(), 1);
+        assert_eq!(m.tap(0), Tap::Refused, "own stone is not capturable");
+        assert!(matches!(
+            m.tap(22),
+            Tap::Played(Action::Capture { at: 22 }, _)
+        ));
+        assert_eq!(m.state().to_move(), Side::White);
+    }
+
+    #[test]
+    fn moving_phase_selects_then_moves() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        // Fill 24 points without forming a square or line: a checker-like pattern
+        // that leaves point 24 empty next to Black stones, so Black can move.
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for p in 0u8..24 {
+            let (x, y) = (p % 5, p / 5);
+            if (x / 2 + y) % 2 == 1 {
+                black.push(p)
+            } else {
+                white.push(p)
+            }
+        }
+        assert_eq!((black.len(), white.len()), (12, 12));
+        for (b, w) in black.iter().zip(&white) {
+            assert!(matches!(m.tap(*b), Tap::Played(..)), "black {b}");
+            assert!(matches!(m.tap(*w), Tap::Played(..)), "white {w}");
+        }
+        assert_eq!(m.state().phase(), Phase::Moving);
+        let mover = m.state().to_move();
+        let from = (0u8..25)
+            .find(|&p| {
+                m.state().at(p as usize) == Some(mover) && m.state().move_targets(p as usize) != 0
+            })
+            .expect("a movable stone");
+        assert_eq!(m.tap(from), Tap::Selected(from));
+        assert_eq!(m.tap(from), Tap::Deselected);
+        assert_eq!(m.tap(from), Tap::Selected(from));
+        let to = m.state().move_targets(from as usize).trailing_zeros() as u8;
+        assert!(matches!(m.tap(to), Tap::Played(Action::Move { .. }, _)));
+        assert_eq!(m.selection(), None);
+    }
+}

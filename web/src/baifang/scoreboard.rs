@@ -1,0 +1,50 @@
+//! One side's scoreboard: stones on the board, in hand, and taken; the side to move
+//! carries the soft 2 dp shadow.
+
+use leptos::prelude::*;
+
+use engine::baifang::Side;
+
+use crate::i18n::use_lang;
+
+use super::strings::{side_name, BText};
+use super::view_model::ScoreView;
+
+#[component]
+pub fn ScoreBoard(
+    side: Side,
+    #[prop(into)] score: Signal<ScoreView>,
+    /// "你" / "AI" tag in vs-AI games.
+    #[prop(default = None)]
+    tag: Option<BText>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let letter = if side == Side::Black { "B" } else { "W" };
+    let stat = move |label: BText, value: fn(&ScoreView) -> u8, testid: &'static str| {
+        view! {
+            <div class="score-stat">
+                <span class="score-value" data-testid=format!("score-{letter}-{testid}")>{move || value(&score.get())}</span>
+                <span class="score-label">{move || label.in_lang(lang.get())}</span>
+            </div>
+        }
+    };
+    view! {
+        <section
+            class=format!("scoreboard scoreboard-{letter}")
+            class:to-move=move || score.get().to_move
+            data-testid=format!("score-{letter}")
+            data-on-board=move || score.get().on_board
+            data-in-hand=move || score.get().in_hand
+            data-taken=move || score.get().taken
+        >
+            <div class="score-name">
+                <span class=format!("score-dot stone-{letter}")></span>
+                <span>{move || side_name(side, lang.get())}</span>
+                {tag.map(|t| view! { <span class="score-tag">{move || t.in_lang(lang.get())}</span> })}
+            </div>
+            {stat(BText::OnBoard, |s| s.on_board, "board")}
+            {stat(BText::InHand, |s| s.in_hand, "hand")}
+            {stat(BText::Taken, |s| s.taken, "taken")}
+        </section>
+    }
+}

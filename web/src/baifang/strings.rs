@@ -1,0 +1,207 @@
+//! Every visible Baifang string in both interface languages.
+//! Player colours are named as the players see them: Black is deep blue (蓝方),
+//! White is orange (橙方).
+
+use engine::baifang::{Phase, Reason, Side};
+
+use crate::i18n::Lang;
+
+use super::view_model::Banner;
+
+pub fn side_name(side: Side, lang: Lang) -> &'static str {
+    match (side, lang) {
+        (Side::Black, Lang::Zh) => "蓝方",
+        (Side::White, Lang::Zh) => "橙方",
+        (Side::Black, Lang::En) => "Blue",
+        (Side::White, Lang::En) => "Orange",
+    }
+}
+
+/// The settlement's reason words (seed 000 §5, issue 6).
+pub fn reason_words(reason: Reason, lang: Lang) -> &'static str {
+    match (reason, lang) {
+        (Reason::FewerThanFour, Lang::Zh) => "兵力枯竭",
+        (Reason::NoMoves, Lang::Zh) => "憋死",
+        (Reason::Timeouts, Lang::Zh) => "超时",
+        (Reason::Resign, Lang::Zh) => "认输",
+        (Reason::Disconnect, Lang::Zh) => "断线",
+        (Reason::FewerThanFour, Lang::En) => "Out of stones",
+        (Reason::NoMoves, Lang::En) => "Blocked in",
+        (Reason::Timeouts, Lang::En) => "Out of time",
+        (Reason::Resign, Lang::En) => "Resignation",
+        (Reason::Disconnect, Lang::En) => "Disconnected",
+    }
+}
+
+/// Who is speaking to whom: in a vs-AI game the banner addresses the human.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Hot-seat: name the side.
+    Both,
+    /// One person plays `Side` on this device.
+    Player(Side),
+}
+
+pub fn banner_text(banner: Banner, audience: Audience, lang: Lang) -> String {
+    let mine = |side: Side| audience == Audience::Player(side);
+    match banner {
+        Banner::Turn { side, phase } => {
+            let verb = match (phase, lang) {
+                (Phase::Placing, Lang::Zh) => "落子",
+                (_, Lang::Zh) => "走子",
+                (Phase::Placing, Lang::En) => "place a stone",
+                (_, Lang::En) => "move a stone",
+            };
+            match (lang, mine(side), audience) {
+                (Lang::Zh, true, _) => format!("轮到你{verb}"),
+                (Lang::En, true, _) => format!("Your turn: {verb}"),
+                (Lang::Zh, false, Audience::Player(_)) => "对手思考中…".to_string(),
+                (Lang::En, false, Audience::Player(_)) => "Opponent is thinking…".to_string(),
+                (Lang::Zh, false, Audience::Both) => format!("{}{verb}", side_name(side, lang)),
+                (Lang::En, false, Audience::Both) => format!("{} to {verb}", side_name(side, lang)),
+            }
+        }
+        Banner::Capture { side, count } => match (lang, mine(side) || audience == Audience::Both) {
+            (Lang::Zh, true) => format!("请挑拣并吃掉对方 {count} 枚棋子"),
+            (Lang::En, true) => format!(
+                "Pick and capture {count} enemy stone{}",
+                if count == 1 { "" } else { "s" }
+            ),
+            (Lang::Zh, false) => format!("对手正在吃子（{count}）"),
+            (Lang::En, false) => format!("Opponent is capturing ({count})"),
+        },
+        Banner::Intercepted { next } => match lang {
+            Lang::Zh => format!(
+                "退步不吃子：来回走成的方/洲不再吃子 · {}走",
+                side_name(next, lang)
+            ),
+            Lang::En => format!(
+                "No capture: shuttling back re-forms nothing new · {} to move",
+                side_name(next, lang)
+            ),
+        },
+        Banner::Finished { winner, reason } => match lang {
+            Lang::Zh => format!(
+                "{}获胜 · {}",
+                side_name(winner, lang),
+                reason_words(reason, lang)
+            ),
+            Lang::En => format!(
+                "{} wins · {}",
+                side_name(winner, lang),
+                reason_words(reason, lang)
+            ),
+        },
+    }
+}
+
+/// Fixed interface texts of the Baifang screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BText {
+    QuickMatch,
+    FriendMatch,
+    VsAi,
+    HotSeat,
+    OnlineSoon,
+    ChooseLevel,
+    ChooseColour,
+    PlayBlue,
+    PlayOrange,
+    Start,
+    Cancel,
+    Menu,
+    Resign,
+    ResignConfirm,
+    ResignYes,
+    Continue,
+    BackToLobby,
+    Victory,
+    Defeat,
+    GameOver,
+    OnBoard,
+    InHand,
+    Taken,
+    StepClock,
+    You,
+    Ai,
+    Hint,
+    Rating,
+}
+
+impl BText {
+    pub fn in_lang(self, lang: Lang) -> &'static str {
+        use BText::*;
+        let (zh, en) = match self {
+            QuickMatch => ("快速匹配", "Quick match"),
+            FriendMatch => ("与友对战", "Play a friend"),
+            VsAi => ("人机对战", "Play the AI"),
+            HotSeat => ("本地双人", "Two players, one device"),
+            OnlineSoon => (
+                "联机对战需要 Game Center 或第二个标签页，尚未开放",
+                "Online play is not open yet",
+            ),
+            ChooseLevel => ("难度", "Level"),
+            ChooseColour => ("执子", "Your colour"),
+            PlayBlue => ("蓝方（先手）", "Blue (first)"),
+            PlayOrange => ("橙方（后手）", "Orange (second)"),
+            Start => ("开始", "Start"),
+            Cancel => ("取消", "Cancel"),
+            Menu => ("菜单", "Menu"),
+            Resign => ("认输", "Resign"),
+            ResignConfirm => (
+                "确定认输吗？本局将判负。",
+                "Resign this game? It counts as a loss.",
+            ),
+            ResignYes => ("确定认输", "Resign"),
+            Continue => ("继续对局", "Keep playing"),
+            BackToLobby => ("返回大厅", "Back to lobby"),
+            Victory => ("胜利", "Victory"),
+            Defeat => ("失败", "Defeat"),
+            GameOver => ("对局结束", "Game over"),
+            OnBoard => ("盘上", "On board"),
+            InHand => ("手中", "In hand"),
+            Taken => ("吃子", "Taken"),
+            StepClock => ("步时", "Step clock"),
+            You => ("你", "You"),
+            Ai => ("AI", "AI"),
+            Hint => ("提示", "Hint"),
+            Rating => ("积分", "Rating"),
+        };
+        match lang {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capture_banner_matches_the_seed_wording() {
+        let text = banner_text(
+            Banner::Capture {
+                side: Side::Black,
+                count: 2,
+            },
+            Audience::Both,
+            Lang::Zh,
+        );
+        assert_eq!(text, "请挑拣并吃掉对方 2 枚棋子");
+    }
+
+    #[test]
+    fn every_reason_has_words() {
+        for r in [
+            Reason::FewerThanFour,
+            Reason::NoMoves,
+            Reason::Timeouts,
+            Reason::Resign,
+            Reason::Disconnect,
+        ] {
+            assert!(!reason_words(r, Lang::Zh).is_empty());
+            assert!(!reason_words(r, Lang::En).is_empty());
+        }
+    }
+}
