@@ -36,9 +36,10 @@ const solved = new Map();
 export function solve(lvl) {
   if (solved.has(lvl.id)) return solved.get(lvl.id);
   const input = JSON.stringify(lvl);
+  // ENGINE_BIN (set by scripts/test.sh), else the release binary in the target folder
   const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, "target");
-  const bin = join(target, "release", "engine");
-  const out = existsSync(bin)
+  const bin = [process.env.ENGINE_BIN, join(target, "release", "engine")].find((b) => b && existsSync(b));
+  const out = bin
     ? execFileSync(bin, ["hex", "solve", "-"], { input })
     : execFileSync("cargo", ["run", "-p", "engine", "--release", "--quiet", "--", "hex", "solve", "-"], {
         input,
