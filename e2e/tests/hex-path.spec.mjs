@@ -190,3 +190,30 @@ test("a touch drag draws like the mouse (pointer events, touch type)", async ({ 
   await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
   console.expectClean();
 });
+
+test("feedback: each step pops its hex, a matched clue flashes, a bump flashes the wall", async ({ page }) => {
+  const console = watchConsole(page);
+  // record every Web Animations call with the element's data-fx name
+  await page.evaluate(() => {
+    window.__fx = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+      window.__fx.push(this.dataset?.fx ?? "?");
+      return animate.apply(this, args);
+    };
+  });
+  const lvl = level("1-3");
+  const solution = solve(lvl);
+  const { prefix, behind } = wallAhead(lvl, solution);
+  const index = (id) => lvl.cells.findIndex((c) => c.id === id);
+  const wall = (lvl.walls ?? []).findIndex(([a, b]) => [a, b].includes(prefix.at(-1)) && [a, b].includes(behind));
+  await openLevel(page, lvl.id);
+  await drag(page, prefix, { release: false });
+  await slideTo(page, behind);
+  await page.mouse.up();
+  const fx = await page.evaluate(() => window.__fx);
+  const start = index(solution[0]);
+  // the start is the clue 1: it pops and its outline flashes; then each step pops; then the wall
+  expect(fx).toEqual([`c${start}`, `r${start}`, ...prefix.slice(1).map((id) => `c${index(id)}`), `w${wall}`]);
+  console.expectClean();
+});
