@@ -1,7 +1,8 @@
 // Browser tests: Playwright's runner driving Debian's Chromium against the release build.
 import { defineConfig } from "@playwright/test";
 
-const port = 4173;
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "./tests",

@@ -69,6 +69,12 @@ pub fn provide_nav() -> Nav {
         screen: RwSignal::new(Screen::Home),
     };
     if let Some(window) = web_sys::window() {
+        // The app always starts at home, so the entry it starts on says so (a reload
+        // would otherwise keep the previous screen's state, and "back" from the next
+        // screen would land on that screen instead of home). The URL is left alone.
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
+        }
         let on_pop =
             Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {
                 let screen = event

@@ -1,0 +1,226 @@
+// Helpers for the Hex Stroke browser tests: level data from levels/, solutions from
+// the engine CLI (computed at test time, never written down), and finger-like drags
+// through cell centres found in the DOM.
+import { expect } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openApp } from "./helpers.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The packs the app was built with (HEX_LEVELS_DIR overrides levels/, as in web/build.rs). */
+export const levelsDir = process.env.HEX_LEVELS_DIR ? resolve(process.env.HEX_LEVELS_DIR) : join(root, "levels");
+
+/** Every pack file, in pack-number order. */
+export function packs() {
+  if (!existsSync(levelsDir)) return [];
+  return readdirSync(levelsDir)
+    .filter((f) => f.startsWith("pack-") && f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(levelsDir, f), "utf8")))
+    .sort((a, b) => a.pack - b.pack);
+}
+
+export function allLevels() {
+  return packs().flatMap((p) => p.levels);
+}
+
+export function level(id) {
+  const l = allLevels().find((x) => x.id === id);
+  if (!l) throw new Error(`level ${id} is not in ${levelsDir}`);
+  return l;
+}
+
+const solved = new Map();
+/** The solution as a list of cell ids, from `engine hex solve -`. */
+export function solve(lvl) {
+  if (solved.has(lvl.id)) return solved.get(lvl.id);
+  const input = JSON.stringify(lvl);
+  // ENGINE_BIN (set by scripts/test.sh), else the release binary in the target folder
+  const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, "target");
+  const bin = [process.env.ENGINE_BIN, join(target, "release", "engine")].find((b) => b && existsSync(b));
+  const out = bin
+    ? execFileSync(bin, ["hex", "solve", "-"], { input })
+    : execFileSync("cargo", ["run", "-p", "engine", "--release", "--quiet", "--", "hex", "solve", "-"], {
+        input,
+        cwd: root,
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+  const result = JSON.parse(out.toString());
+  if (!result.path) throw new Error(`level ${lvl.id} has no solution`);
+  solved.set(lvl.id, result.path);
+  return result.path;
+}
+
+// ---- lattice facts read from the level JSON (for choosing moves, not for rules) ----
+const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
+export function cellAt(lvl, q, r) {
+  return lvl.cells.find((c) => c.q === q && c.r === r);
+}
+
+export function hasWall(lvl, a, b) {
+  return (lvl.walls ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+/** Lattice neighbours of a cell id, as [direction, id]. */
+export function neighbours(lvl, id) {
+  const c = lvl.cells.find((x) => x.id === id);
+  return DIRS.map(([dq, dr], d) => [d, cellAt(lvl, c.q + dq, c.r + dr)]).filter(([, n]) => n).map(([d, n]) => [d, n.id]);
+}
+
+export function startCell(lvl) {
+  return lvl.cells.find((c) => c.clue === 1)?.id;
+}
+
+// ---- the app ----
+
+/** Opens the app with the given saves and shows the Hex Stroke level select. */
+export async function openHex(page, { cleared = null, current = null } = {}) {
+  await openApp(page);
+  if (cleared || current) {
+    await page.evaluate(
+      ([cleared, current]) => {
+        if (cleared) localStorage.setItem("mode:03-hex-walls:clearedId", JSON.stringify(cleared));
+        if (current) localStorage.setItem("mode:03-hex-walls:currentId", current);
+      },
+      [cleared, current],
+    );
+    await page.reload();
+    await expect(page.getByTestId("app")).toBeVisible();
+  }
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+}
+
+/** Every level id, as if all were cleared (for tests about play, not unlocking). */
+export function everything() {
+  return allLevels().map((l) => l.id);
+}
+
+export async function openLevel(page, id) {
+  await page.getByTestId(`hex-level-${id}`).click();
+  await expect(page.getByTestId("hex-level-id")).toHaveText(id);
+  await expect(page.getByTestId(`hex-cell-${level(id).cells[0].id}`)).toBeVisible();
+}
+
+export async function centre(page, cellId) {
+  const box = await page.getByTestId(`hex-cell-${cellId}`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Press on the first cell, slide through the others (as a finger would), optionally lift. */
+export async function drag(page, ids, { steps = 6, release = true } = {}) {
+  const first = await centre(page, ids[0]);
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  for (const id of ids.slice(1)) {
+    const p = await centre(page, id);
+    await page.mouse.move(p.x, p.y, { steps });
+  }
+  if (release) await page.mouse.up();
+}
+
+export async function slideTo(page, id, steps = 6) {
+  const p = await centre(page, id);
+  await page.mouse.move(p.x, p.y, { steps });
+}
+
+/** The board as the tests see it: { id: { step, state } }, plus the path in order. */
+export async function board(page) {
+  return page.evaluate(() => {
+    const cells = {};
+    for (const el of document.querySelectorAll('[data-testid^="hex-cell-"]')) {
+      cells[el.dataset.testid.slice("hex-cell-".length)] = { step: el.dataset.step, state: el.dataset.state };
+    }
+    const path = Object.entries(cells)
+      .filter(([, c]) => c.step !== "")
+      .sort((a, b) => Number(a[1].step) - Number(b[1].step))
+      .map(([id]) => id);
+    return { cells, path };
+  });
+}
+
+export async function expectPath(page, ids) {
+  await expect.poll(async () => (await board(page)).path).toEqual(ids);
+}
+
+export async function bumpsSoFar(page) {
+  return page.evaluate(() => (window.__haptics ?? []).filter((h) => h === "bump").length);
+}
+
+// ---- move finders: pick test moves from the level's own geometry (no stored solutions) ----
+
+function isOpen(lvl, a, b) {
+  return neighbours(lvl, a).some(([, n]) => n === b) && !hasWall(lvl, a, b);
+}
+
+/**
+ * A legal path (walls respected; for levels without spinners) from the start that
+ * reaches a clue cell at the wrong step: [path, clueCellId]. Shortest first.
+ */
+export function wrongClueRoute(lvl) {
+  const start = startCell(lvl);
+  const clues = lvl.cells.filter((c) => c.clue && c.clue !== 1);
+  const queue = [[start]];
+  while (queue.length) {
+    const path = queue.shift();
+    const end = path[path.length - 1];
+    const hit = clues.find((c) => c.id === end && c.clue !== path.length);
+    if (hit && path.length > 1) return [path, hit.id];
+    if (path.length > 8) continue;
+    for (const [, n] of neighbours(lvl, end)) {
+      if (!path.includes(n) && isOpen(lvl, end, n)) queue.push([...path, n]);
+    }
+  }
+  return null;
+}
+
+/**
+ * Where the player can leave the solution: the first k such that the solution's k-th
+ * cell has another open, unvisited neighbour. Returns { prefix, wrong, fork }.
+ */
+export function deviation(lvl, solution) {
+  for (let k = 1; k < solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = prefix[k - 1];
+    const wrong = neighbours(lvl, end)
+      .map(([, n]) => n)
+      .filter((n) => n !== solution[k] && !prefix.includes(n) && isOpen(lvl, end, n))
+      // prefer a plain cell (a clue would also show a conflict)
+      .sort((x, y) => Number(!!lvl.cells.find((c) => c.id === x).clue) - Number(!!lvl.cells.find((c) => c.id === y).clue))[0];
+    if (wrong) return { prefix, wrong, fork: end };
+  }
+  return null;
+}
+
+/**
+ * A point on the solution from which three open, unvisited cells follow in a straight
+ * lattice line: { prefix, run } with run the three ids in order.
+ */
+export function straightRun(lvl, solution) {
+  for (let k = 1; k <= solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = lvl.cells.find((c) => c.id === prefix[k - 1]);
+    for (const [dq, dr] of DIRS) {
+      const run = [1, 2, 3].map((i) => cellAt(lvl, end.q + dq * i, end.r + dr * i)?.id);
+      if (run.some((id) => !id || prefix.includes(id))) continue;
+      const chain = [end.id, ...run];
+      if (chain.slice(1).every((id, i) => !hasWall(lvl, chain[i], id))) return { prefix, run };
+    }
+  }
+  return null;
+}
+
+/** A prefix of the solution that ends on a wall, with the cell behind the wall unvisited. */
+export function wallAhead(lvl, solution) {
+  for (let k = 1; k <= solution.length; k++) {
+    const prefix = solution.slice(0, k);
+    const end = prefix[k - 1];
+    const behind = neighbours(lvl, end)
+      .map(([, n]) => n)
+      .find((n) => hasWall(lvl, end, n) && !prefix.includes(n));
+    if (behind) return { prefix, behind };
+  }
+  return null;
+}

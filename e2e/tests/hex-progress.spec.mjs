@@ -1,0 +1,138 @@
+// Hex Stroke level select and saves (seed §9, §10): packs in order, linear unlock,
+// the spinner branch after the tutorial, progress that survives a reload, no
+// half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
+import { test, expect } from "@playwright/test";
+import { snap, watchConsole } from "./helpers.mjs";
+import { drag, level, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
+
+const storage = (page) =>
+  page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
+
+test("level select: packs in order, linear unlock, the spinner branch after the tutorial", async ({ page }, testInfo) => {
+  const console = watchConsole(page);
+  await openHex(page);
+  const all = packs();
+  const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
+  expect(order).toEqual(all.map((p) => `hex-pack-${p.pack}`));
+  const tutorial = all.find((p) => p.pack === 1).levels.map((l) => l.id);
+  await expect(page.getByTestId("hex-level-1-1")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-1-2")).toBeDisabled();
+  await expect(page.getByTestId("hex-level-2-1")).toBeDisabled();
+  await expect(page.getByTestId("hex-level-3-1")).toBeDisabled();
+  await snap(page, testInfo, "hex-select-fresh");
+
+  // partway through the tutorial: cleared marked, the next open, the branch still shut
+  await openHex(page, { cleared: tutorial.slice(0, 3), current: tutorial[3] });
+  for (const id of tutorial.slice(0, 3)) await expect(page.getByTestId(`hex-level-${id}`)).toHaveAttribute("data-cleared", "true");
+  await expect(page.getByTestId(`hex-level-${tutorial[3]}`)).toHaveAttribute("data-cleared", "false");
+  await expect(page.getByTestId(`hex-level-${tutorial[3]}`)).toBeEnabled();
+  await expect(page.getByTestId(`hex-level-${tutorial[4]}`)).toBeDisabled();
+  await expect(page.getByTestId("hex-level-2-1")).toBeDisabled();
+  await expect(page.getByTestId("hex-continue")).toContainText(tutorial[3]);
+  await snap(page, testInfo, "hex-select");
+
+  // the tutorial cleared: the main line goes on and the experimental branch opens
+  await openHex(page, { cleared: tutorial });
+  await expect(page.getByTestId("hex-level-3-1")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-2-1")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-2-2")).toBeDisabled();
+  await expect(page.getByTestId("hex-level-3-2")).toBeDisabled();
+  console.expectClean();
+});
+
+test("progress survives a reload; a half-drawn path is not saved", async ({ page }) => {
+  const console = watchConsole(page);
+  await openHex(page);
+  await openLevel(page, "1-1");
+  await drag(page, solve(level("1-1")));
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2", { timeout: 5000 });
+  await drag(page, solve(level("1-2")).slice(0, 3));
+  expect(await storage(page)).toEqual({
+    "mode:03-hex-walls:clearedId": '["1-1"]',
+    "mode:03-hex-walls:currentId": "1-2",
+  });
+
+  await page.reload();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "true");
+  await expect(page.getByTestId("hex-level-1-2")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-1-3")).toBeDisabled();
+  await expect(page.getByTestId("hex-continue")).toContainText("1-2");
+  await page.getByTestId("hex-continue").click();
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2");
+  // the level starts afresh
+  await expect(page.getByTestId("hex-remaining")).toHaveText(String(level("1-2").cells.length));
+  await expect(page.locator('[data-testid^="hex-cell-"][data-state="unvisited"]')).toHaveCount(level("1-2").cells.length);
+  console.expectClean();
+});
+
+test("unreadable storage is reset without breaking the page", async ({ page }) => {
+  const console = watchConsole(page);
+  await page.goto("./");
+  await page.evaluate(() => {
+    localStorage.setItem("mode:03-hex-walls:clearedId", '{"oops": [1, 2');
+    localStorage.setItem("mode:03-hex-walls:currentId", "x".repeat(500));
+    localStorage.setItem("mode:03-hex-walls:settings", "not json");
+  });
+  await page.reload();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await expect(page.getByTestId("hex-level-1-1")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "false");
+  expect(await storage(page)).toEqual({
+    "mode:03-hex-walls:clearedId": "[]",
+    "mode:03-hex-walls:settings": "not json",
+  });
+  // and it still plays and saves
+  await openLevel(page, "1-1");
+  await drag(page, solve(level("1-1")));
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2", { timeout: 5000 });
+  expect((await storage(page))["mode:03-hex-walls:clearedId"]).toBe('["1-1"]');
+  console.expectClean();
+});
+
+test("the colour-blind wall style is a remembered setting; the menu leads back", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "phone is the target");
+  const console = watchConsole(page);
+  await openHex(page, { cleared: ["1-1", "1-2"] });
+  await openLevel(page, "1-3");
+  const boardEl = page.getByTestId("hex-board");
+  await expect(boardEl).not.toHaveClass(/walls-cb/);
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-setting-colorblind").click();
+  await expect(page.getByTestId("hex-setting-colorblind")).toHaveAttribute("aria-checked", "true");
+  await page.getByTestId("hex-menu-resume").click();
+  await expect(boardEl).toHaveClass(/walls-cb/);
+  await snap(page, testInfo, "hex-colour-blind-walls");
+
+  await page.reload();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-setting-colorblind")).toHaveAttribute("aria-checked", "true");
+  await openLevel(page, "1-3");
+  await expect(page.getByTestId("hex-board")).toHaveClass(/walls-cb/);
+  // menu: level list, then back to the shell
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await openLevel(page, "1-3");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-home").click();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  console.expectClean();
+});
+
+test("leaving during the clear animation stays left (the next level does not open later)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "phone is the target");
+  const console = watchConsole(page);
+  await openHex(page);
+  await openLevel(page, "1-1");
+  await drag(page, solve(level("1-1")));
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "true");
+  console.expectClean();
+});

@@ -1,0 +1,179 @@
+//! Seed §6 feedback: what each engine event looks and feels like.
+//!
+//! Persistent looks (visited, conflict red, the end, the cleared brightening and
+//! the sweep of the short lines) come from the board state and CSS. This module
+//! plays the transient ones on the board's `data-fx` elements with the Web
+//! Animations API (compositor-friendly transforms and opacity), and the haptics
+//! through the host interface:
+//!
+//! | event         | effect                                              |
+//! |---------------|-----------------------------------------------------|
+//! | Appended      | the hex pops for 80 ms (the short line draws itself) |
+//! | Bumped        | the wall or spinner flashes white 100 ms, `Bump`    |
+//! | ClueMatched   | the clue outline flashes white                      |
+//! | Cleared       | `Success`                                           |
+
+use engine::hex::input::ViewEvent;
+use engine::hex::Blocker;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::host::haptics::{self, Haptic};
+
+/// One transient effect, named for what it does (kept separate from the DOM so the
+/// mapping from events is testable natively).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Pop { cell: usize },
+    FlashWall { wall: usize },
+    FlashSpinner { spinner: usize },
+    FlashClue { cell: usize },
+    Haptic(Haptic),
+}
+
+/// The effects for a batch of engine events, in order.
+pub fn effects(events: &[ViewEvent]) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for ev in events {
+        match ev {
+            ViewEvent::Appended { cell, .. } => {
+                out.push(Effect::Pop { cell: *cell });
+            }
+            ViewEvent::Bumped { blocker, .. } => {
+                out.push(match *blocker {
+                    Blocker::Wall { index } => Effect::FlashWall { wall: index },
+                    Blocker::Spinner { index, .. } => Effect::FlashSpinner { spinner: index },
+                });
+                out.push(Effect::Haptic(Haptic::Bump));
+            }
+            ViewEvent::ClueMatched { cell, .. } => out.push(Effect::FlashClue { cell: *cell }),
+            ViewEvent::Cleared => out.push(Effect::Haptic(Haptic::Success)),
+            ViewEvent::Conflict { .. }
+            | ViewEvent::Undone { .. }
+            | ViewEvent::Truncated { .. }
+            | ViewEvent::Restarted => {}
+        }
+    }
+    // one light tick per batch of steps, not one per hex of a fast drag
+    if out.iter().any(|e| matches!(e, Effect::Pop { .. }))
+        && !out.iter().any(|e| matches!(e, Effect::Haptic(_)))
+    {
+        out.push(Effect::Haptic(Haptic::Light));
+    }
+    out
+}
+
+/// Plays the effects on the board rooted at `root`.
+pub fn play(root: &web_sys::Element, effects: &[Effect]) {
+    for e in effects {
+        match e {
+            Effect::Pop { cell } => animate(
+                root,
+                &format!("c{cell}"),
+                &[
+                    &[("transform", "scale(1)")],
+                    &[("transform", "scale(1.14)")],
+                    &[("transform", "scale(1)")],
+                ],
+                80.0,
+            ),
+            Effect::FlashWall { wall } => flash(root, &format!("w{wall}")),
+            Effect::FlashSpinner { spinner } => flash(root, &format!("s{spinner}")),
+            Effect::FlashClue { cell } => animate(
+                root,
+                &format!("r{cell}"),
+                &[
+                    &[("opacity", "1")],
+                    &[("opacity", "1")],
+                    &[("opacity", "0")],
+                ],
+                260.0,
+            ),
+            Effect::Haptic(h) => haptics::play(*h),
+        }
+    }
+}
+
+/// White for 100 ms, then a quick fade.
+fn flash(root: &web_sys::Element, fx: &str) {
+    animate(
+        root,
+        fx,
+        &[
+            &[("opacity", "1"), ("offset", "0")],
+            &[("opacity", "1"), ("offset", "0.77")],
+            &[("opacity", "0"), ("offset", "1")],
+        ],
+        130.0,
+    );
+}
+
+/// `element.animate(keyframes, duration)` on the `data-fx` element, if the browser has it.
+fn animate(root: &web_sys::Element, fx: &str, frames: &[&[(&str, &str)]], ms: f64) {
+    let Ok(Some(el)) = root.query_selector(&format!("[data-fx=\"{fx}\"]")) else {
+        return;
+    };
+    let Ok(f) = js_sys::Reflect::get(&el, &JsValue::from_str("animate")) else {
+        return;
+    };
+    let Some(f) = f.dyn_ref::<js_sys::Function>() else {
+        return;
+    };
+    let keyframes = js_sys::Array::new();
+    for frame in frames {
+        let o = js_sys::Object::new();
+        for (k, v) in frame.iter() {
+            let value = match *k {
+                "offset" => JsValue::from_f64(v.parse().unwrap_or(0.0)),
+                _ => JsValue::from_str(v),
+            };
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &value);
+        }
+        keyframes.push(&o);
+    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &JsValue::from_f64(ms));
+    let _ = js_sys::Reflect::set(&options, &"easing".into(), &"ease-out".into());
+    let _ = f.call2(&el, &keyframes, &options);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::hex::Edge;
+
+    #[test]
+    fn events_map_to_effects() {
+        let got = effects(&[
+            ViewEvent::Appended { cell: 3, step: 2 },
+            ViewEvent::ClueMatched { cell: 3, step: 2 },
+        ]);
+        assert_eq!(
+            got,
+            vec![
+                Effect::Pop { cell: 3 },
+                Effect::FlashClue { cell: 3 },
+                Effect::Haptic(Haptic::Light)
+            ]
+        );
+        let got = effects(&[ViewEvent::Bumped {
+            edge: Edge::new(0, 1),
+            blocker: Blocker::Spinner {
+                index: 1,
+                candidate: 2,
+            },
+        }]);
+        assert_eq!(
+            got,
+            vec![
+                Effect::FlashSpinner { spinner: 1 },
+                Effect::Haptic(Haptic::Bump)
+            ]
+        );
+        let got = effects(&[ViewEvent::Appended { cell: 0, step: 4 }, ViewEvent::Cleared]);
+        assert_eq!(
+            got,
+            vec![Effect::Pop { cell: 0 }, Effect::Haptic(Haptic::Success)]
+        );
+        assert!(effects(&[ViewEvent::Restarted]).is_empty());
+    }
+}

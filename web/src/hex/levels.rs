@@ -1,0 +1,320 @@
+//! The level catalogue: the packs in `levels/pack-*.json`, embedded at compile time
+//! by `build.rs`, parsed and validated by the engine once, and arranged into the two
+//! lines of seed §9 / appendix A.6: the main line (the tutorial, then the regular
+//! packs, unlocked one level after another) and the experimental spinner branch
+//! (unlocked once the tutorial is cleared).
+
+use std::sync::OnceLock;
+
+use engine::hex::level_file::parse_pack;
+use engine::hex::Level;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/packs.rs"));
+}
+
+/// One pack as shown in the level select.
+#[derive(Clone, Debug)]
+pub struct PackInfo {
+    pub number: u32,
+    pub title: String,
+    /// A pack with spinners: the experimental branch (appendix A).
+    pub experimental: bool,
+    pub levels: Vec<Level>,
+}
+
+/// Where a level sits: pack position and level position in the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LevelRef {
+    pub pack: usize,
+    pub level: usize,
+}
+
+/// All packs, in pack-number order, with any loading problems.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    pub packs: Vec<PackInfo>,
+    /// Human sentences for packs or levels that could not be loaded (they are left out).
+    pub problems: Vec<String>,
+}
+
+/// The label players see: `{pack}-{index}`, or the level id when either is missing.
+pub fn display_id(level: &Level) -> String {
+    match (level.pack, level.index) {
+        (Some(p), Some(i)) => format!("{p}-{i}"),
+        _ => level.id.clone(),
+    }
+}
+
+impl Catalog {
+    /// Parses `(file name, text)` pack files. Broken packs and repeated level ids
+    /// are reported in `problems` and left out; the rest still load.
+    pub fn from_files(files: &[(&str, &str)]) -> Catalog {
+        let mut packs: Vec<PackInfo> = Vec::new();
+        let mut problems = Vec::new();
+        for (name, text) in files {
+            match parse_pack(text) {
+                Ok(pack) => {
+                    if packs.iter().any(|p| p.number == pack.pack) {
+                        problems.push(format!("{name}: pack {} is defined twice", pack.pack));
+                        continue;
+                    }
+                    let experimental = pack.levels.iter().any(|l| !l.spinners().is_empty());
+                    packs.push(PackInfo {
+                        number: pack.pack,
+                        title: pack.title,
+                        experimental,
+                        levels: pack.levels,
+                    });
+                }
+                Err(errors) => {
+                    for e in errors {
+                        problems.push(format!("{name}: {e}"));
+                    }
+                }
+            }
+        }
+        packs.sort_by_key(|p| p.number);
+        // Level ids are the save keys: a repeated id would share progress, so drop it.
+        let mut seen: Vec<String> = Vec::new();
+        for pack in &mut packs {
+            pack.levels.retain(|l| {
+                if seen.contains(&l.id) {
+                    problems.push(format!(
+                        "level id \"{}\" appears in more than one pack",
+                        l.id
+                    ));
+                    false
+                } else {
+                    seen.push(l.id.clone());
+                    true
+                }
+            });
+        }
+        packs.retain(|p| !p.levels.is_empty());
+        Catalog { packs, problems }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.packs.is_empty()
+    }
+
+    pub fn level(&self, r: LevelRef) -> &Level {
+        &self.packs[r.pack].levels[r.level]
+    }
+
+    pub fn pack(&self, r: LevelRef) -> &PackInfo {
+        &self.packs[r.pack]
+    }
+
+    /// The level with id `id`.
+    pub fn find(&self, id: &str) -> Option<LevelRef> {
+        self.packs.iter().enumerate().find_map(|(p, pack)| {
+            pack.levels
+                .iter()
+                .position(|l| l.id == id)
+                .map(|level| LevelRef { pack: p, level })
+        })
+    }
+
+    /// Every level of the packs for which `keep(pack)` holds, in order.
+    fn line(&self, keep: impl Fn(&PackInfo) -> bool) -> Vec<LevelRef> {
+        self.packs
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| keep(p))
+            .flat_map(|(p, pack)| {
+                (0..pack.levels.len()).map(move |level| LevelRef { pack: p, level })
+            })
+            .collect()
+    }
+
+    /// The main line: the tutorial and the regular packs.
+    pub fn main_line(&self) -> Vec<LevelRef> {
+        self.line(|p| !p.experimental)
+    }
+
+    /// The experimental branch: the spinner packs.
+    pub fn branch_line(&self) -> Vec<LevelRef> {
+        self.line(|p| p.experimental)
+    }
+
+    fn line_of(&self, r: LevelRef) -> Vec<LevelRef> {
+        if self.packs[r.pack].experimental {
+            self.branch_line()
+        } else {
+            self.main_line()
+        }
+    }
+
+    /// The tutorial: the first pack of the main line.
+    pub fn tutorial(&self) -> Option<&PackInfo> {
+        self.packs.iter().find(|p| !p.experimental)
+    }
+
+    /// Whether every level of the tutorial is cleared (true when there is none).
+    pub fn tutorial_cleared(&self, cleared: &dyn Fn(&str) -> bool) -> bool {
+        self.tutorial()
+            .is_none_or(|t| t.levels.iter().all(|l| cleared(&l.id)))
+    }
+
+    /// Linear unlock: the first level of the main line is open; every other level opens
+    /// when the one before it in its line is cleared; the branch's first level opens
+    /// with the tutorial cleared. A cleared level always stays open.
+    pub fn is_unlocked(&self, r: LevelRef, cleared: &dyn Fn(&str) -> bool) -> bool {
+        if cleared(&self.level(r).id) {
+            return true;
+        }
+        let line = self.line_of(r);
+        match line.iter().position(|&x| x == r) {
+            Some(0) => !self.packs[r.pack].experimental || self.tutorial_cleared(cleared),
+            Some(k) => cleared(&self.level(line[k - 1]).id),
+            None => false,
+        }
+    }
+
+    /// The level that follows `r` in its line (None at the end of the line).
+    pub fn next_after(&self, r: LevelRef) -> Option<LevelRef> {
+        let line = self.line_of(r);
+        let k = line.iter().position(|&x| x == r)?;
+        line.get(k + 1).copied()
+    }
+
+    /// Where "continue" leads: the first unlocked, uncleared level of the main line,
+    /// else of the branch; None when everything is cleared.
+    pub fn first_open(&self, cleared: &dyn Fn(&str) -> bool) -> Option<LevelRef> {
+        self.main_line()
+            .into_iter()
+            .chain(self.branch_line())
+            .find(|&r| !cleared(&self.level(r).id) && self.is_unlocked(r, cleared))
+    }
+}
+
+/// The embedded catalogue, parsed on first use. Problems are logged to the console.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let c = Catalog::from_files(embedded::PACK_FILES);
+        for p in &c.problems {
+            leptos::logging::error!("level pack problem: {p}");
+        }
+        c
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(id: &str, pack: u32, index: u32, spinner: bool) -> String {
+        let spinners = if spinner {
+            r#","spinners":[{"cell":"a","corner":0,"phase":0}]"#
+        } else {
+            ""
+        };
+        format!(
+            r#"{{"id":"{id}","pack":{pack},"index":{index},"cells":[{{"id":"a","q":0,"r":0,"clue":1}},{{"id":"b","q":1,"r":0}},{{"id":"c","q":0,"r":1}}]{spinners}}}"#
+        )
+    }
+
+    fn pack(number: u32, count: u32, spinner: bool) -> String {
+        let levels: Vec<String> = (1..=count)
+            .map(|i| level(&format!("{number}-{i}"), number, i, spinner))
+            .collect();
+        format!(
+            r#"{{"pack":{number},"title":"p{number}","levels":[{}]}}"#,
+            levels.join(",")
+        )
+    }
+
+    fn sample() -> Catalog {
+        let (p1, p2, p3) = (pack(1, 3, false), pack(2, 2, true), pack(3, 2, false));
+        // file order differs from pack order on purpose
+        Catalog::from_files(&[
+            ("pack-3.json", &p3),
+            ("pack-1.json", &p1),
+            ("pack-2.json", &p2),
+        ])
+    }
+
+    fn ids(c: &Catalog, line: Vec<LevelRef>) -> Vec<String> {
+        line.into_iter().map(|r| c.level(r).id.clone()).collect()
+    }
+
+    #[test]
+    fn packs_sort_by_number_and_split_into_lines() {
+        let c = sample();
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!(
+            c.packs.iter().map(|p| p.number).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        assert!(c.packs[1].experimental);
+        assert_eq!(ids(&c, c.main_line()), ["1-1", "1-2", "1-3", "3-1", "3-2"]);
+        assert_eq!(ids(&c, c.branch_line()), ["2-1", "2-2"]);
+        assert_eq!(display_id(c.level(c.find("3-2").unwrap())), "3-2");
+    }
+
+    #[test]
+    fn linear_unlock_and_the_branch_after_the_tutorial() {
+        let c = sample();
+        let open = |cleared: &[&str], id: &str| {
+            let f = |x: &str| cleared.contains(&x);
+            c.is_unlocked(c.find(id).unwrap(), &f)
+        };
+        assert!(open(&[], "1-1"));
+        assert!(!open(&[], "1-2"));
+        assert!(!open(&[], "2-1"));
+        assert!(open(&["1-1"], "1-2"));
+        assert!(!open(&["1-1", "1-2"], "2-1"));
+        assert!(open(&["1-1", "1-2", "1-3"], "2-1"));
+        assert!(open(&["1-1", "1-2", "1-3"], "3-1"));
+        assert!(!open(&["1-1", "1-2", "1-3"], "2-2"));
+        // a cleared level stays open even if an earlier one is somehow not cleared
+        assert!(open(&["3-2"], "3-2"));
+    }
+
+    #[test]
+    fn next_follows_the_line_and_stops_at_its_end() {
+        let c = sample();
+        let next = |id: &str| {
+            c.next_after(c.find(id).unwrap())
+                .map(|r| c.level(r).id.clone())
+        };
+        assert_eq!(next("1-2").as_deref(), Some("1-3"));
+        assert_eq!(next("1-3").as_deref(), Some("3-1"));
+        assert_eq!(next("2-1").as_deref(), Some("2-2"));
+        assert_eq!(next("2-2"), None);
+        assert_eq!(next("3-2"), None);
+        let f = |x: &str| ["1-1", "1-2", "1-3", "3-1", "3-2"].contains(&x);
+        assert_eq!(
+            c.first_open(&f).map(|r| c.level(r).id.clone()).as_deref(),
+            Some("2-1")
+        );
+    }
+
+    #[test]
+    fn broken_packs_are_reported_and_skipped() {
+        let p1 = pack(1, 2, false);
+        let c = Catalog::from_files(&[
+            ("pack-1.json", &p1),
+            ("pack-9.json", "{ not json"),
+            ("pack-1b.json", &p1),
+        ]);
+        assert_eq!(c.packs.len(), 1);
+        assert_eq!(c.problems.len(), 2, "{:?}", c.problems);
+        assert!(c.problems[0].starts_with("pack-9.json"));
+    }
+
+    #[test]
+    fn the_embedded_packs_load_cleanly() {
+        let c = Catalog::from_files(embedded::PACK_FILES);
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        for pack in &c.packs {
+            for (i, l) in pack.levels.iter().enumerate() {
+                assert_eq!(l.pack, Some(pack.number), "{}", l.id);
+                assert_eq!(l.index, Some(i as u32 + 1), "{}", l.id);
+            }
+        }
+    }
+}

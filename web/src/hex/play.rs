@@ -1,0 +1,392 @@
+//! The play screen (seed §9): top bar `{pack}-{index}`, remaining cells and menu;
+//! the board centred and scaled to the short edge; bottom bar restart and hint;
+//! the two tutorial lines (1-1, 1-3) and no other text.
+//!
+//! The input loop: the board reports pointer input in board coordinates; a
+//! [`Session`] turns it into `press` / `enter` / `release` calls on the engine's
+//! input machine (walking each movement hex by hex); the machine's view events
+//! rebuild the [`BoardState`] and play their feedback. No rule is decided here.
+
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::hex::coord::Axial;
+use engine::hex::hint::{hint_with_solution, Hint};
+use engine::hex::input::{InputMachine, State, ViewEvent};
+use engine::hex::solver::{solve, SolveOptions};
+use leptos::prelude::*;
+
+use super::board::{next_turns, Board, BoardModel, BoardState, PointerInput, PointerSink, SIZE};
+use super::feedback;
+use super::levels::{catalog, display_id, LevelRef};
+use super::menu::PlayMenu;
+use super::pointer::{hex_at, hexes_along};
+use super::use_hex;
+use crate::i18n::{tr, Text};
+
+/// One level being played: the engine's machine plus the drag in progress.
+pub struct Session {
+    pub machine: InputMachine,
+    last_point: Option<(f64, f64)>,
+    last_hex: Option<Axial>,
+    turns: i64,
+    solution: Option<Option<Vec<usize>>>,
+}
+
+impl Session {
+    pub fn new(machine: InputMachine) -> Session {
+        Session {
+            machine,
+            last_point: None,
+            last_hex: None,
+            turns: 0,
+            solution: None,
+        }
+    }
+
+    /// Feeds pointer input (board coordinates) to the machine. A movement is walked
+    /// hex by hex so every hex crossed is entered in order; holes and the outside are
+    /// crossed without a word; staying inside one hex enters it only once.
+    pub fn input(&mut self, model: &BoardModel, input: PointerInput) -> Vec<ViewEvent> {
+        match input {
+            PointerInput::Down(p) => {
+                let h = hex_at(p, SIZE);
+                self.last_point = Some(p);
+                self.last_hex = Some(h);
+                match model.cell_at(h) {
+                    Some(cell) => self.machine.press(cell),
+                    None => Vec::new(),
+                }
+            }
+            PointerInput::Move(points) => {
+                let mut out = Vec::new();
+                for p in points {
+                    let Some(from) = self.last_point else { break };
+                    for h in hexes_along(from, p, SIZE) {
+                        if self.last_hex == Some(h) {
+                            continue;
+                        }
+                        self.last_hex = Some(h);
+                        if let Some(cell) = model.cell_at(h) {
+                            out.extend(self.machine.enter(cell));
+                        }
+                    }
+                    self.last_point = Some(p);
+                }
+                out
+            }
+            PointerInput::Up => {
+                self.last_point = None;
+                self.last_hex = None;
+                self.machine.release()
+            }
+        }
+    }
+
+    /// The board state after the path changed from `old` (keeps a hint only while
+    /// the path is unchanged).
+    fn board_state(&mut self, old: &BoardState) -> BoardState {
+        let m = &self.machine;
+        self.turns = next_turns(self.turns, old.path.len(), m.path().len());
+        let mut st = BoardState::new(
+            m.level().len(),
+            m.path(),
+            &m.conflicts(),
+            m.spinner_positions(),
+        );
+        st.turns = self.turns;
+        st.cleared = m.state() == State::Cleared;
+        if st.path == old.path {
+            st.hint = old.hint;
+        }
+        st
+    }
+
+    /// The engine's hint for the current path (the level is solved once, then cached).
+    pub fn hint(&mut self) -> Hint {
+        let level = self.machine.level();
+        let solution = self.solution.get_or_insert_with(|| {
+            solve(
+                level,
+                &SolveOptions {
+                    limit: 1,
+                    node_limit: 0,
+                },
+            )
+            .first
+        });
+        match solution {
+            Some(sol) => hint_with_solution(self.machine.path(), sol),
+            None => Hint::NoSolution,
+        }
+    }
+}
+
+/// How long the clear animation shows before the next level: the sweep of the
+/// short lines (45 ms each) plus a short hold.
+fn clear_delay_ms(cells: usize) -> u64 {
+    (cells as u64 * 45 + 900).clamp(1200, 2200)
+}
+
+/// The tutorial line for a level, if it has one.
+fn tutorial_line(shown_id: &str) -> Option<Text> {
+    match shown_id {
+        "1-1" => Some(Text::HexTutorialSlide),
+        "1-3" => Some(Text::HexTutorialWall),
+        _ => None,
+    }
+}
+
+#[component]
+pub fn PlayScreen(level: LevelRef) -> impl IntoView {
+    let ctx = use_hex();
+    let cat = catalog();
+    let lvl = cat.level(level);
+    let n = lvl.len();
+    let shown = display_id(lvl);
+    let model = Arc::new(BoardModel::from_level(lvl));
+    let machine = InputMachine::new(lvl.clone());
+    let state = RwSignal::new(BoardState::new(n, &[], &[], machine.spinner_positions()));
+    let session = StoredValue::new(Session::new(machine));
+    let board_wrap = NodeRef::<leptos::html::Div>::new();
+    let menu_open = RwSignal::new(false);
+
+    // the pending "next level" timer, cancelled if the screen goes away first
+    let advance = StoredValue::new(None::<TimeoutHandle>);
+    let cancel_advance = move || {
+        if let Some(Some(h)) = advance.try_get_value() {
+            h.clear();
+        }
+        let _ = advance.try_set_value(None);
+    };
+    on_cleanup(cancel_advance);
+
+    let level_id = lvl.id.clone();
+    let apply: Rc<dyn Fn(Vec<ViewEvent>)> = Rc::new(move |events: Vec<ViewEvent>| {
+        if events.is_empty() {
+            return;
+        }
+        let old = state.get_untracked();
+        let Some(next) = session.try_update_value(|s| s.board_state(&old)) else {
+            return;
+        };
+        if next != old {
+            state.set(next);
+        }
+        if let Some(el) = board_wrap.get_untracked() {
+            feedback::play(&el, &feedback::effects(&events));
+        }
+        if events.contains(&ViewEvent::Cleared) {
+            ctx.mark_cleared(&level_id);
+            let after = cat.next_after(level);
+            let h = set_timeout_with_handle(
+                move || match after {
+                    Some(r) => ctx.open(r),
+                    None => ctx.show_select(),
+                },
+                Duration::from_millis(clear_delay_ms(n)),
+            );
+            advance.set_value(h.ok());
+        }
+    });
+
+    let sink_apply = apply.clone();
+    let sink_model = model.clone();
+    let sink: PointerSink = Rc::new(move |input: PointerInput| {
+        if menu_open.get_untracked() {
+            return;
+        }
+        let events = session
+            .try_update_value(|s| s.input(&sink_model, input))
+            .unwrap_or_default();
+        sink_apply(events);
+    });
+
+    let restart_apply = apply.clone();
+    let on_restart = move |_| {
+        cancel_advance();
+        let events = session
+            .try_update_value(|s| s.machine.restart())
+            .unwrap_or_default();
+        restart_apply(events);
+    };
+    let on_hint = move |_| {
+        let hint = session.try_update_value(|s| s.hint());
+        let cell = hint.and_then(|h| h.cell());
+        state.update(|st| st.hint = cell);
+    };
+
+    let remaining = move || state.with(|s| n - s.path.len().min(n));
+    let tutorial = tutorial_line(&shown).map(|t| {
+        view! { <p class="hex-tutorial" data-testid="hex-tutorial">{tr(t)}</p> }
+    });
+    let colour_blind = Signal::derive(move || ctx.settings.with(|s| s.colour_blind_walls));
+
+    view! {
+        <div class="hex-play" data-testid="hex-play">
+            <header class="hex-topbar">
+                <span class="hex-level-id" data-testid="hex-level-id">{shown.clone()}</span>
+                <span class="hex-remaining-wrap" aria-label=tr(Text::HexRemaining)>
+                    <svg class="hex-remaining-icon" viewBox="-10 -10 20 20" aria-hidden="true">
+                        <polygon points="8.7,5 0,10 -8.7,5 -8.7,-5 0,-10 8.7,-5"/>
+                    </svg>
+                    <span class="hex-remaining" data-testid="hex-remaining">{remaining}</span>
+                </span>
+                <button
+                    class="hex-icon-button hex-menu-button"
+                    data-testid="hex-menu"
+                    aria-label=tr(Text::HexMenu)
+                    title=tr(Text::HexMenu)
+                    on:click=move |_| menu_open.set(true)
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M4 7h16M4 12h16M4 17h16"/>
+                    </svg>
+                </button>
+            </header>
+            {tutorial}
+            <div class="hex-board-wrap" node_ref=board_wrap>
+                <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
+            </div>
+            <footer class="hex-bottombar">
+                <button
+                    class="hex-round-button"
+                    data-testid="hex-restart"
+                    aria-label=tr(Text::HexRestart)
+                    title=tr(Text::HexRestart)
+                    on:click=on_restart
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M5.5 12a6.5 6.5 0 1 0 2-4.7"/>
+                        <path d="M5 4.5v4h4"/>
+                    </svg>
+                </button>
+                <button
+                    class="hex-round-button"
+                    data-testid="hex-hint"
+                    aria-label=tr(Text::HexHint)
+                    title=tr(Text::HexHint)
+                    on:click=on_hint
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M9 18h6M10 21h4"/>
+                        <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z"/>
+                    </svg>
+                </button>
+            </footer>
+            <PlayMenu open=menu_open/>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::hex::level_file::parse_level;
+    use engine::hex::Level;
+
+    /// A strip of five cells a..e along r = 0, clue 1 at a, and f under b with a wall b–f.
+    fn strip() -> Level {
+        parse_level(
+            r#"{"id":"t","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},
+               {"id":"c","q":2,"r":0},{"id":"d","q":3,"r":0},{"id":"e","q":4,"r":0},
+               {"id":"f","q":1,"r":1}],"walls":[["b","f"]]}"#,
+        )
+        .unwrap()
+    }
+
+    fn centre(model: &BoardModel, id: &str) -> (f64, f64) {
+        model.cells.iter().find(|c| c.id == id).unwrap().center
+    }
+
+    #[test]
+    fn a_fast_drag_across_three_cells_appends_all_three() {
+        let level = strip();
+        let model = BoardModel::from_level(&level);
+        let mut s = Session::new(InputMachine::new(level));
+        s.input(&model, PointerInput::Down(centre(&model, "a")));
+        let ev = s.input(&model, PointerInput::Move(vec![centre(&model, "d")]));
+        assert_eq!(s.machine.path(), &[0, 1, 2, 3]);
+        assert_eq!(
+            ev.iter()
+                .filter(|e| matches!(e, ViewEvent::Appended { .. }))
+                .count(),
+            3
+        );
+    }
+
+    #[test]
+    fn moving_inside_a_hex_and_bumping_a_wall_repeatedly_keeps_the_path() {
+        let level = strip();
+        let model = BoardModel::from_level(&level);
+        let mut s = Session::new(InputMachine::new(level));
+        s.input(&model, PointerInput::Down(centre(&model, "a")));
+        s.input(&model, PointerInput::Move(vec![centre(&model, "b")]));
+        let (bx, by) = centre(&model, "b");
+        let (fx, fy) = centre(&model, "f");
+        let mut bumps = 0;
+        for _ in 0..10 {
+            let ev = s.input(
+                &model,
+                PointerInput::Move(vec![(fx, fy), (fx + 3.0, fy + 2.0)]),
+            );
+            bumps += ev
+                .iter()
+                .filter(|e| matches!(e, ViewEvent::Bumped { .. }))
+                .count();
+            s.input(&model, PointerInput::Move(vec![(bx, by), (bx - 2.0, by)]));
+        }
+        assert_eq!(bumps, 10, "one bump per entry, not per pointer event");
+        assert_eq!(s.machine.path(), &[0, 1]);
+    }
+
+    #[test]
+    fn a_press_off_the_board_starts_nothing_and_release_keeps_the_path() {
+        let level = strip();
+        let model = BoardModel::from_level(&level);
+        let mut s = Session::new(InputMachine::new(level));
+        assert!(s
+            .input(&model, PointerInput::Down((-500.0, -500.0)))
+            .is_empty());
+        s.input(
+            &model,
+            PointerInput::Move(vec![centre(&model, "a"), centre(&model, "b")]),
+        );
+        assert!(s.machine.path().is_empty());
+        s.input(&model, PointerInput::Up);
+        s.input(&model, PointerInput::Down(centre(&model, "a")));
+        s.input(&model, PointerInput::Move(vec![centre(&model, "c")]));
+        s.input(&model, PointerInput::Up);
+        assert_eq!(s.machine.path(), &[0, 1, 2]);
+        // dragging back from the end undoes step by step
+        s.input(&model, PointerInput::Down(centre(&model, "c")));
+        s.input(&model, PointerInput::Move(vec![centre(&model, "a")]));
+        assert_eq!(s.machine.path(), &[0]);
+    }
+
+    #[test]
+    fn hints_come_from_the_engine() {
+        let level = strip();
+        let model = BoardModel::from_level(&level);
+        let mut s = Session::new(InputMachine::new(level));
+        // the only solution is f? no: f hangs off b behind a wall, so there is none
+        assert_eq!(s.hint(), Hint::NoSolution);
+        let level = parse_level(
+            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
+        )
+        .unwrap();
+        let mut s = Session::new(InputMachine::new(level));
+        assert_eq!(s.hint(), Hint::Start { cell: 0 });
+        s.input(&model, PointerInput::Down(centre(&model, "a")));
+        assert_eq!(s.hint(), Hint::Next { cell: 2 });
+    }
+
+    #[test]
+    fn tutorial_lines_only_on_1_1_and_1_3() {
+        assert_eq!(tutorial_line("1-1"), Some(Text::HexTutorialSlide));
+        assert_eq!(tutorial_line("1-3"), Some(Text::HexTutorialWall));
+        assert_eq!(tutorial_line("1-2"), None);
+        assert!(clear_delay_ms(3) >= 1200 && clear_delay_ms(200) <= 2200);
+    }
+}

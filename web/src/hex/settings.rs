@@ -1,0 +1,80 @@
+//! Player settings for this mode (stored next to the saves): the colour-blind wall
+//! style of seed §6, which draws walls as thick black bars with a gap instead of
+//! yellow-black stripes.
+
+use serde::{Deserialize, Serialize};
+
+use super::progress::storage;
+
+pub const SETTINGS_KEY: &str = "mode:03-hex-walls:settings";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    pub colour_blind_walls: bool,
+}
+
+impl Settings {
+    /// Parses the stored text; anything unreadable gives the defaults.
+    pub fn parse(raw: Option<&str>) -> Settings {
+        raw.and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn load() -> Settings {
+        Settings::parse(
+            storage()
+                .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
+                .as_deref(),
+        )
+    }
+
+    pub fn save(&self) {
+        if let Some(s) = storage() {
+            let _ = s.set_item(
+                SETTINGS_KEY,
+                &serde_json::to_string(self).expect("settings serialise"),
+            );
+        }
+    }
+}
+
+/// The settings switch for the colour-blind wall style.
+#[leptos::component]
+pub fn ColourBlindToggle() -> impl leptos::IntoView {
+    use leptos::prelude::*;
+
+    use crate::i18n::{tr, Text};
+    let ctx = super::use_hex();
+    let on = move || ctx.settings.with(|s| s.colour_blind_walls);
+    view! {
+        <button
+            class="hex-toggle"
+            role="switch"
+            data-testid="hex-setting-colorblind"
+            aria-checked=move || on().to_string()
+            on:click=move |_| ctx.set_colour_blind_walls(!on())
+        >
+            <span class="hex-toggle-label">{tr(Text::HexColourBlindWalls)}</span>
+            <span class="hex-toggle-track" aria-hidden="true"><span class="hex-toggle-knob"></span></span>
+        </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_falls_back_to_defaults() {
+        assert_eq!(Settings::parse(None), Settings::default());
+        assert_eq!(Settings::parse(Some("{oops")), Settings::default());
+        assert_eq!(Settings::parse(Some("{}")), Settings::default());
+        let on = Settings {
+            colour_blind_walls: true,
+        };
+        let text = serde_json::to_string(&on).unwrap();
+        assert_eq!(text, r#"{"colourBlindWalls":true}"#);
+        assert_eq!(Settings::parse(Some(&text)), on);
+    }
+}
