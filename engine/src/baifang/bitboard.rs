@@ -39,7 +39,7 @@ pub const FIRST_COL: u32 = col_mask(0);
 /// Points in the last column (x = N−1).
 pub const LAST_COL: u32 = col_mask(N - 1);
 /// Top-left corners of the squares: x < N−1 and y < N−1.
-const SQUARE_CORNERS: u32 = !LAST_COL & ((1u32 << (N * (N - 1))) - 1);
+pub const SQUARE_CORNERS: u32 = !LAST_COL & ((1u32 << (N * (N - 1))) - 1);
 
 /// The four corners of square `s` (s = x + (N−1)·y of its top-left corner).
 pub const SQUARES: [u32; NSQUARES] = {

@@ -16,7 +16,9 @@
 //! Immediate tactics (a formation the side to move completes now) are left to
 //! the quiescence search, so the static terms stay positional.
 
-use super::super::bitboard::{count_steps, covered, LINES, NEIGHBOURS, NLINES, NSQUARES, SQUARES};
+use super::super::bitboard::{
+    count_steps, covered, ALL, FIRST_COL, LAST_COL, LINES, N, SQUARE_CORNERS,
+};
 use super::super::state::{Phase, State};
 
 /// Value of one stone.
@@ -52,7 +54,43 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 8,
 };
 
-/// Threat analysis of one side: (score, points that complete a threat).
+/// Near-squares of `own`: for each missing corner (top-left, top-right,
+/// bottom-left, bottom-right), the top-left corners of the squares with the
+/// other three corners own and the missing one empty. Bit-parallel.
+#[inline]
+pub fn near_squares(own: u32, empty: u32) -> [u32; 4] {
+    let c = SQUARE_CORNERS;
+    let (tl, tr, bl, br) = (own & c, (own >> 1) & c, (own >> N) & c, (own >> (N + 1)) & c);
+    let (etl, etr, ebl, ebr) = (
+        empty & c,
+        (empty >> 1) & c,
+        (empty >> N) & c,
+        (empty >> (N + 1)) & c,
+    );
+    [
+        etl & tr & bl & br,
+        tl & etr & bl & br,
+        tl & tr & ebl & br,
+        tl & tr & bl & ebr,
+    ]
+}
+
+/// Empty points where a stone of `own` would complete a square or a line
+/// (placing there forms; stepping there forms unless the stepping stone was
+/// part of it).
+#[inline]
+pub fn fill_points(own: u32, empty: u32) -> u32 {
+    let [a, b, c, d] = near_squares(own, empty);
+    let mut f = a | b << 1 | c << N | d << (N + 1);
+    for m in LINES {
+        if (own & m).count_ones() == N as u32 - 1 {
+            f |= m & empty;
+        }
+    }
+    f
+}
+
+/// Positional terms of one side (material excluded).
 #[inline]
 fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weights) -> i32 {
     let mut score = 0;
@@ -61,59 +99,60 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
     if own & !cov != 0 {
         score += w.protected * (cov & own).count_ones() as i32;
     }
-    let can_place = placing && hand > 0;
-    let mut fill_pts = 0u32;
-    let mut fill_twice = 0u32;
-    let mut add_fill = |p: u32| {
-        fill_twice |= fill_pts & p;
-        fill_pts |= p;
-    };
-    for sq in SQUARES.iter().take(NSQUARES) {
-        let m = *sq;
-        if opp & m != 0 {
-            continue;
+    let [a, b, c, d] = near_squares(own, empty);
+    let (pa, pb, pc, pd) = (a, b << 1, c << N, d << (N + 1));
+    let mut fills;
+    let threats;
+    // Own stones left / right / above / below of each point.
+    let left = (own << 1) & !FIRST_COL & ALL;
+    let right = (own >> 1) & !LAST_COL;
+    let up = (own << N) & ALL;
+    let down = own >> N;
+    if placing {
+        if hand == 0 {
+            return score;
         }
-        let n = (own & m).count_ones();
-        if n == 3 {
-            let e = m & empty;
-            let fillable = if can_place {
-                true
-            } else if !placing {
-                NEIGHBOURS[e.trailing_zeros() as usize] & own & !m != 0
-            } else {
-                false
-            };
-            if fillable {
-                score += w.square_threat;
-                add_fill(e);
-            }
-        } else if n == 2 && can_place {
-            score += w.square_two;
-        }
+        threats = a.count_ones() + b.count_ones() + c.count_ones() + d.count_ones();
+        fills = pa | pb | pc | pd;
+        // Two-stone squares with no enemy stone: building blocks.
+        let c4 = SQUARE_CORNERS;
+        let o = [own & c4, (own >> 1) & c4, (own >> N) & c4, (own >> (N + 1)) & c4];
+        let x = [opp & c4, (opp >> 1) & c4, (opp >> N) & c4, (opp >> (N + 1)) & c4];
+        let clean = !(x[0] | x[1] | x[2] | x[3]) & c4;
+        let two = (o[0] & (o[1] | o[2] | o[3]) | o[1] & (o[2] | o[3]) | o[2] & o[3]) & clean;
+        score += w.square_two * two.count_ones() as i32;
+    } else {
+        // A step into the hole must come from outside the square.
+        let la = pa & (left | up);
+        let lb = pb & (right | up);
+        let lc = pc & (left | down);
+        let ld = pd & (right | down);
+        threats = la.count_ones() + lb.count_ones() + lc.count_ones() + ld.count_ones();
+        fills = la | lb | lc | ld;
     }
-    for ln in LINES.iter().take(NLINES) {
-        let m = *ln;
-        if opp & m != 0 || (own & m).count_ones() != 4 {
+    score += w.square_threat * threats as i32;
+    for (i, m) in LINES.iter().enumerate() {
+        if opp & m != 0 || (own & m).count_ones() != N as u32 - 1 {
             continue;
         }
         let e = m & empty;
-        let fillable = if can_place {
+        let live = if placing {
             true
-        } else if !placing {
-            NEIGHBOURS[e.trailing_zeros() as usize] & own & !m != 0
+        } else if i < N {
+            // Row: the step must come from above or below.
+            e & (up | down) != 0
         } else {
-            false
+            e & (left | right) != 0
         };
-        if fillable {
+        if live {
             score += w.line_threat;
-            add_fill(e);
+            fills |= e;
         }
     }
-    // Two different threat points: the enemy cannot stop both.
-    if fill_pts.count_ones() >= 2 {
+    // Two different completion points: the enemy cannot stop both.
+    if fills.count_ones() >= 2 {
         score += w.fork;
     }
-    score += w.fork * fill_twice.count_ones() as i32 / 2;
     score
 }
 

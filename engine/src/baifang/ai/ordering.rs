@@ -4,6 +4,7 @@
 use super::super::action::{Action, ActionList, MAX_ACTIONS};
 use super::super::bitboard::{formations_at, LINES, LINES_AT, SQUARES, SQUARES_AT};
 use super::super::state::State;
+use super::eval::fill_points;
 
 /// Encodes a place / move / capture in 12 bits (0 = no action).
 #[inline]
@@ -31,8 +32,16 @@ pub fn decode(c: u16) -> Option<Action> {
 
 /// Captures a placement or move earns by formations (ignoring the
 /// anti-looping interception and the cap by enemy stones: ordering only).
+/// `fill` = [`fill_points`] of the side to move (a cheap pre-filter).
 #[inline]
-pub fn forming_weight(s: &State, a: Action) -> u32 {
+pub fn forming_weight(s: &State, a: Action, fill: u32) -> u32 {
+    let to = match a {
+        Action::Place { to } | Action::Move { to, .. } => to,
+        _ => return 0,
+    };
+    if fill >> to & 1 == 0 {
+        return 0;
+    }
     let me = s.to_move();
     let own = s.stones(me);
     let (after, to) = match a {
@@ -125,7 +134,7 @@ pub struct Picker {
 
 /// Score bands.
 const TT_MOVE: i32 = 1 << 30;
-const FORMING: i32 = 1 << 26;
+pub const FORMING: i32 = 1 << 26;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 
@@ -146,6 +155,11 @@ impl Picker {
             next: 0,
         };
         let side = s.to_move().idx();
+        let fill = if s.pending_captures() == 0 {
+            fill_points(s.stones(s.to_move()), s.empty())
+        } else {
+            0
+        };
         let killers = if ply < MAX_PLY {
             h.killers[ply]
         } else {
@@ -159,7 +173,7 @@ impl Picker {
                 match a {
                     Action::Capture { at } => CAPTURE + capture_weight(s, at as usize) as i32,
                     _ => {
-                        let f = forming_weight(s, a);
+                        let f = forming_weight(s, a, fill);
                         if f > 0 {
                             FORMING + f as i32
                         } else if code == killers[0] {

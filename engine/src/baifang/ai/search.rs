@@ -15,7 +15,7 @@
 use super::super::action::{Action, ActionList};
 use super::super::state::{Phase, State};
 use super::eval::evaluate;
-use super::ordering::{decode, encode, forming_weight, Heuristics, Picker};
+use super::ordering::{decode, encode, Heuristics, Picker, FORMING};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::turn::{whole_turns, Turn};
 
@@ -448,8 +448,8 @@ impl Searcher {
             }
         }
         let mut picker = Picker::new(s, &list, 0, &self.heur, usize::MAX);
-        while let Some((a, _)) = picker.next() {
-            if !capturing && forming_weight(s, a) == 0 {
+        while let Some((a, sc)) = picker.next() {
+            if !capturing && sc < FORMING {
                 // Ordered forming-first: the rest are quiet.
                 break;
             }
