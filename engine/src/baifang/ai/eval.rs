@@ -60,7 +60,12 @@ pub const WEIGHTS: Weights = Weights {
 #[inline]
 pub fn near_squares(own: u32, empty: u32) -> [u32; 4] {
     let c = SQUARE_CORNERS;
-    let (tl, tr, bl, br) = (own & c, (own >> 1) & c, (own >> N) & c, (own >> (N + 1)) & c);
+    let (tl, tr, bl, br) = (
+        own & c,
+        (own >> 1) & c,
+        (own >> N) & c,
+        (own >> (N + 1)) & c,
+    );
     let (etl, etr, ebl, ebr) = (
         empty & c,
         (empty >> 1) & c,
@@ -116,8 +121,18 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
         fills = pa | pb | pc | pd;
         // Two-stone squares with no enemy stone: building blocks.
         let c4 = SQUARE_CORNERS;
-        let o = [own & c4, (own >> 1) & c4, (own >> N) & c4, (own >> (N + 1)) & c4];
-        let x = [opp & c4, (opp >> 1) & c4, (opp >> N) & c4, (opp >> (N + 1)) & c4];
+        let o = [
+            own & c4,
+            (own >> 1) & c4,
+            (own >> N) & c4,
+            (own >> (N + 1)) & c4,
+        ];
+        let x = [
+            opp & c4,
+            (opp >> 1) & c4,
+            (opp >> N) & c4,
+            (opp >> (N + 1)) & c4,
+        ];
         let clean = !(x[0] | x[1] | x[2] | x[3]) & c4;
         let two = (o[0] & (o[1] | o[2] | o[3]) | o[1] & (o[2] | o[3]) | o[2] & o[3]) & clean;
         score += w.square_two * two.count_ones() as i32;

@@ -26,6 +26,8 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 /// Score of a repeated position.
 pub const DRAW: i32 = 0;
 const INF: i32 = WIN + 1;
+/// Plies beyond which forced moves are no longer extended.
+const MAX_EXT_PLY: i32 = 96;
 /// The external stop callback is polled every this many nodes.
 pub const POLL: u64 = 4096;
 
@@ -360,6 +362,9 @@ impl Searcher {
         let me = s.to_move();
         let mut list = ActionList::new();
         s.legal_actions(&mut list);
+        // Single-reply extension: a forced step (common in the hole-walk of a
+        // nearly full board) does not use up depth.
+        let ext = (boundary && list.len() == 1 && ply < MAX_EXT_PLY) as i32;
         let mut picker = Picker::new(s, &list, tt_move, &self.heur, ply as usize);
         let mut best = -INF;
         let mut best_move = 0u16;
@@ -369,7 +374,7 @@ impl Searcher {
             let out = c.apply_unchecked(a);
             self.nodes += 1;
             let d = if out.turn_passed || c.is_finished() {
-                depth - 1
+                depth - 1 + ext
             } else {
                 depth
             };
