@@ -204,3 +204,60 @@ pub fn evaluate_with(s: &State, w: &Weights) -> i32 {
     }
     score + w.tempo
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::bitboard::{bits, formations_at, CELLS};
+    use super::super::super::state::Side;
+    use super::*;
+
+    fn boards(seed: u32) -> (u32, u32) {
+        let x = seed.wrapping_mul(2_654_435_761) ^ (seed << 9);
+        let y = (seed ^ 0x5bd1_e995).wrapping_mul(0x9E37_79B1);
+        let own = x & ALL;
+        (own, y & ALL & !own)
+    }
+
+    #[test]
+    fn fill_points_match_the_rules_scanner() {
+        for seed in 0..3000u32 {
+            let (own, opp) = boards(seed);
+            let empty = ALL & !(own | opp);
+            let mut naive = 0u32;
+            for p in bits(empty) {
+                if formations_at(own | 1 << p, p) != (0, 0) {
+                    naive |= 1 << p;
+                }
+            }
+            assert_eq!(fill_points(own, empty), naive, "{own:#x} {opp:#x}");
+        }
+    }
+
+    #[test]
+    fn evaluation_is_antisymmetric_and_material_dominates() {
+        for seed in 0..500u32 {
+            let (b, w) = boards(seed);
+            let (b, w) = (b & 0x0155_5555, w & 0x00AA_AAAA);
+            let Some(s) = State::from_position(b, w, [0, 0], Side::Black) else {
+                continue;
+            };
+            if s.is_finished() {
+                continue;
+            }
+            let Some(t) = State::from_position(b, w, [0, 0], Side::White) else {
+                continue;
+            };
+            if t.is_finished() {
+                continue;
+            }
+            // Same position, other side to move: scores mirror (up to tempo).
+            assert_eq!(
+                evaluate(&s) - WEIGHTS.tempo,
+                -(evaluate(&t) - WEIGHTS.tempo)
+            );
+        }
+        let (b, w) = State::parse_board("BB... B.... ..... ..... ....W").unwrap();
+        let s = State::from_position(b, w, [9, 11], Side::Black).unwrap();
+        assert!(evaluate(&s) > 0);
+    }
+}
