@@ -207,7 +207,7 @@ pub fn evaluate_with(s: &State, w: &Weights) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::bitboard::{bits, formations_at, CELLS};
+    use super::super::super::bitboard::{bits, formations_at};
     use super::super::super::state::Side;
     use super::*;
 
