@@ -7,7 +7,7 @@
 
 use engine::baifang::ai::selfplay::{match_game, play_match, Player};
 use engine::baifang::ai::{self, AiReply, Level, Searcher};
-use engine::baifang::{Action, Game, Side, State};
+use engine::baifang::{Action, Game, Phase, Side, State};
 
 /// Replays a self-play log through the checked rules engine.
 fn replay_ok(log: &[Action], last: &State) {
@@ -111,6 +111,52 @@ fn mid_turn_reply_is_the_owed_captures() {
         r.packet().unwrap().eat_indices.as_ref().map(Vec::len),
         Some(1)
     );
+}
+
+#[test]
+fn a_repeated_position_scores_as_a_draw() {
+    // Moving-phase bench positions: mark the position after the AI's choice
+    // as already seen; the AI then either avoids it or scores it 0 (draw).
+    let mut checked = 0;
+    let mut positions = ai::bench_positions();
+    for board in [
+        "BB.W. B.B.W ..... WWW.. ..W.W",
+        "BB.WW B..W. ..B.. .B.WW ...W.",
+        ".B.W. BB.WW ..... BB.W. ...WW",
+    ] {
+        let (b, w) = State::parse_board(board).unwrap();
+        for side in [Side::Black, Side::White] {
+            positions.push(State::from_position(b, w, [0, 0], side).unwrap());
+        }
+    }
+    for s in positions {
+        if s.phase() != Phase::Moving {
+            continue;
+        }
+        let lim = ai::Limits {
+            max_depth: 4,
+            nodes: u64::MAX,
+            noise: 0,
+            seed: 0,
+        };
+        let r = Searcher::new().reply(&s, &[s.hash()], &lim);
+        let mut after = s;
+        for &a in &r.turn {
+            after.apply(a).unwrap();
+        }
+        if r.score.abs() >= ai::WIN_BOUND || after.is_finished() {
+            continue;
+        }
+        let r2 = Searcher::new().reply(&s, &[s.hash(), after.hash()], &lim);
+        assert!(r2.turn != r.turn || r2.score == 0, "{r:?} then {r2:?}");
+        if r.score < 0 {
+            // Losing: the draw by repetition is now the best turn.
+            assert_eq!(r2.turn, r.turn);
+            assert_eq!(r2.score, 0);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1);
 }
 
 #[test]
