@@ -373,6 +373,7 @@ impl Searcher {
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;
+            self.tt.prefetch(c.hash());
             let d = if out.turn_passed || c.is_finished() {
                 depth - 1 + ext
             } else {
