@@ -153,7 +153,12 @@ impl Searcher {
         self.limit = lim.nodes.max(1);
         self.next_poll = POLL;
         self.stopped = false;
-        self.noise = lim.noise.max(0);
+        let noise = lim.noise.max(0);
+        if (noise, lim.seed) != (self.noise, self.seed) {
+            // Stored scores carry the old noise: start from a clean table.
+            self.tt.clear();
+        }
+        self.noise = noise;
         self.seed = lim.seed;
         self.history.clear();
         self.history.extend_from_slice(history);
