@@ -80,19 +80,57 @@ pub fn near_squares(own: u32, empty: u32) -> [u32; 4] {
     ]
 }
 
+/// "At least all but one" of `a` (bitwise over parallel fields).
+#[inline]
+fn all_but_one(a: &[u32; N]) -> u32 {
+    let mut pre = [u32::MAX; N + 1];
+    for i in 0..N {
+        pre[i + 1] = pre[i] & a[i];
+    }
+    let mut out = 0;
+    let mut suf = u32::MAX;
+    for j in (0..N).rev() {
+        out |= pre[j] & suf;
+        suf &= a[j];
+    }
+    out
+}
+
+/// Near-lines of `own`: the empty point of every row (first value) and
+/// column (second value) that holds N−1 own stones and one empty point.
+/// Bit-parallel: rows are N-bit fields, columns are strided fields.
+#[inline]
+pub fn near_lines(own: u32, empty: u32) -> (u32, u32) {
+    let open = own | empty;
+    let row_start = FIRST_COL; // bit (0, y) of every row
+    let col_start = LINES[0]; // bit (x, 0) of every column
+    let mut ro = [0u32; N];
+    let mut rt = [0u32; N];
+    let mut co = [0u32; N];
+    let mut ct = [0u32; N];
+    for k in 0..N {
+        ro[k] = (own >> k) & row_start;
+        rt[k] = (open >> k) & row_start;
+        co[k] = (own >> (N * k)) & col_start;
+        ct[k] = (open >> (N * k)) & col_start;
+    }
+    let all = |a: &[u32; N]| a.iter().fold(u32::MAX, |m, x| m & x);
+    let rows = all_but_one(&ro) & !all(&ro) & all(&rt);
+    let cols = all_but_one(&co) & !all(&co) & all(&ct);
+    // Spread the field bits over their lines (no carries: fields are disjoint).
+    let row_pts = rows.wrapping_mul(col_start) & empty;
+    let col_pts = cols.wrapping_mul(row_start) & empty;
+    (row_pts, col_pts)
+}
+
 /// Empty points where a stone of `own` would complete a square or a line
 /// (placing there forms; stepping there forms unless the stepping stone was
 /// part of it).
 #[inline]
 pub fn fill_points(own: u32, empty: u32) -> u32 {
     let [a, b, c, d] = near_squares(own, empty);
-    let mut f = a | b << 1 | c << N | d << (N + 1);
-    for m in LINES {
-        if (own & m).count_ones() == N as u32 - 1 {
-            f |= m & empty;
-        }
-    }
-    f
+    let (r, c2) = near_lines(own, empty);
+    a | b << 1 | c << N | d << (N + 1) | r | c2
 }
 
 /// Positional terms of one side (material excluded).
@@ -146,24 +184,16 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
         fills = la | lb | lc | ld;
     }
     score += w.square_threat * threats as i32;
-    for (i, m) in LINES.iter().enumerate() {
-        if opp & m != 0 || (own & m).count_ones() != N as u32 - 1 {
-            continue;
-        }
-        let e = m & empty;
-        let live = if placing {
-            true
-        } else if i < N {
-            // Row: the step must come from above or below.
-            e & (up | down) != 0
-        } else {
-            e & (left | right) != 0
-        };
-        if live {
-            score += w.line_threat;
-            fills |= e;
-        }
-    }
+    // Near-lines: one empty point each. In moving, a row's hole must be
+    // entered from above or below, a column's from the left or right.
+    let (rows, cols) = near_lines(own, empty);
+    let (rows, cols) = if placing {
+        (rows, cols)
+    } else {
+        (rows & (up | down), cols & (left | right))
+    };
+    score += w.line_threat * (rows.count_ones() + cols.count_ones()) as i32;
+    fills |= rows | cols;
     // Two different completion points: the enemy cannot stop both.
     if fills.count_ones() >= 2 {
         score += w.fork;

@@ -85,14 +85,7 @@ impl Searcher {
         level: Level,
         seed: u64,
     ) -> AiReply {
-        let r = level.spec();
-        let lim = Limits {
-            max_depth: r.max_depth,
-            nodes: r.nodes,
-            noise: r.noise,
-            seed,
-        };
-        self.reply(state, history, &lim)
+        self.reply(state, history, &level.limits(seed))
     }
 
     /// Searches with explicit limits.
@@ -109,12 +102,10 @@ impl Searcher {
     /// The hint: the best whole turn for the side to move at the hint level's
     /// budget, without noise.
     pub fn hint(&mut self, state: &State, history: &[u64]) -> AiReply {
-        let r = Level::hint().spec();
         let lim = Limits {
-            max_depth: r.max_depth,
-            nodes: r.nodes,
             noise: 0,
             seed: 0,
+            ..Level::hint().limits(0)
         };
         self.reply(state, history, &lim)
     }

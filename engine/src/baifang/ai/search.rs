@@ -31,8 +31,9 @@ const MAX_EXT_PLY: i32 = 96;
 /// The external stop callback is polled every this many nodes.
 pub const POLL: u64 = 4096;
 
-/// What bounds one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What bounds one search (serde: `{"maxDepth":64,"nodes":300000,"noise":0,"seed":1}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Limits {
     /// Deepest iteration, in turns.
     pub max_depth: u32,
