@@ -182,13 +182,17 @@ pub fn lines_of(bb: u32) -> u16 {
 pub fn covered(bb: u32) -> u32 {
     let c = bb & (bb >> 1) & (bb >> N) & (bb >> (N + 1)) & SQUARE_CORNERS;
     let mut m = c | (c << 1) | (c << N) | (c << (N + 1));
-    let mut i = 0;
-    while i < NLINES {
-        if bb & LINES[i] == LINES[i] {
-            m |= LINES[i];
-        }
-        i += 1;
+    // Full rows (bits at x = 0) and full columns (bits at y = 0), then spread
+    // over their lines by multiplication (the partial products are disjoint).
+    let mut rows = FIRST_COL;
+    let mut cols = LINES[0];
+    let mut k = 0;
+    while k < N {
+        rows &= bb >> k;
+        cols &= bb >> (N * k);
+        k += 1;
     }
+    m |= rows.wrapping_mul(LINES[0]) | cols.wrapping_mul(FIRST_COL);
     m
 }
 

@@ -15,7 +15,7 @@
 use super::super::action::{Action, ActionList};
 use super::super::state::{Phase, State};
 use super::eval::evaluate;
-use super::ordering::{decode, encode, Heuristics, Picker, FORMING};
+use super::ordering::{decode, encode, forming_actions, Heuristics, Picker};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::turn::{whole_turns, Turn};
 
@@ -375,7 +375,8 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = 0u16;
         let mut k = 0;
-        while let Some((a, _)) = picker.next() {
+        while let Some((i, _)) = picker.next() {
+            let a = list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;
@@ -446,7 +447,6 @@ impl Searcher {
         }
         let me = s.to_move();
         let mut list = ActionList::new();
-        s.legal_actions(&mut list);
         let capturing = s.pending_captures() > 0;
         let mut best = -INF;
         if !capturing {
@@ -459,12 +459,15 @@ impl Searcher {
                 alpha = stand;
             }
         }
-        let mut picker = Picker::new(s, &list, 0, &self.heur, usize::MAX);
-        while let Some((a, sc)) = picker.next() {
-            if !capturing && sc < FORMING {
-                // Ordered forming-first: the rest are quiet.
-                break;
-            }
+        let mut picker = if capturing {
+            s.legal_actions(&mut list);
+            Picker::new(s, &list, 0, &self.heur, usize::MAX)
+        } else {
+            forming_actions(s, &mut list);
+            Picker::forming(s, &list)
+        };
+        while let Some((i, _)) = picker.next() {
+            let a = list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;
