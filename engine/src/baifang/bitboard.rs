@@ -39,7 +39,7 @@ pub const FIRST_COL: u32 = col_mask(0);
 /// Points in the last column (x = N−1).
 pub const LAST_COL: u32 = col_mask(N - 1);
 /// Top-left corners of the squares: x < N−1 and y < N−1.
-const SQUARE_CORNERS: u32 = !LAST_COL & ((1u32 << (N * (N - 1))) - 1);
+pub const SQUARE_CORNERS: u32 = !LAST_COL & ((1u32 << (N * (N - 1))) - 1);
 
 /// The four corners of square `s` (s = x + (N−1)·y of its top-left corner).
 pub const SQUARES: [u32; NSQUARES] = {
@@ -182,13 +182,17 @@ pub fn lines_of(bb: u32) -> u16 {
 pub fn covered(bb: u32) -> u32 {
     let c = bb & (bb >> 1) & (bb >> N) & (bb >> (N + 1)) & SQUARE_CORNERS;
     let mut m = c | (c << 1) | (c << N) | (c << (N + 1));
-    let mut i = 0;
-    while i < NLINES {
-        if bb & LINES[i] == LINES[i] {
-            m |= LINES[i];
-        }
-        i += 1;
+    // Full rows (bits at x = 0) and full columns (bits at y = 0), then spread
+    // over their lines by multiplication (the partial products are disjoint).
+    let mut rows = FIRST_COL;
+    let mut cols = LINES[0];
+    let mut k = 0;
+    while k < N {
+        rows &= bb >> k;
+        cols &= bb >> (N * k);
+        k += 1;
     }
+    m |= rows.wrapping_mul(LINES[0]) | cols.wrapping_mul(FIRST_COL);
     m
 }
 

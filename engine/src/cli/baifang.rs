@@ -42,7 +42,7 @@ pub enum Command {
     /// AI search speed: nodes per second at a fixed depth over fixed positions.
     Bench {
         /// Search depth in turns.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 9)]
         depth: u32,
         /// Timed repetitions (the median is reported).
         #[arg(long, default_value_t = 5)]

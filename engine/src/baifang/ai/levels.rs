@@ -130,6 +130,20 @@ impl Level {
                 || (*l as usize).to_string() == t
         })
     }
+    /// The level's search limits with a noise seed.
+    pub fn limits(self, seed: u64) -> super::Limits {
+        let r = self.spec();
+        super::Limits {
+            max_depth: r.max_depth,
+            nodes: r.nodes,
+            noise: r.noise,
+            seed,
+        }
+    }
+    /// Every level row, weakest first (serialisable for a level picker).
+    pub fn rows() -> &'static [LevelSpec] {
+        &ai_spec().levels
+    }
     /// The level the hint button uses (`hintLevel` in the spec).
     pub fn hint() -> Level {
         Level::parse(&ai_spec().hint_level.value).unwrap_or(Level::Master)

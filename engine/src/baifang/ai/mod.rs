@@ -37,7 +37,6 @@ use super::action::{Action, Packet};
 use super::playout::pick;
 use super::state::State;
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 /// The AI's answer: a whole turn, replayable action by action through
@@ -86,14 +85,7 @@ impl Searcher {
         level: Level,
         seed: u64,
     ) -> AiReply {
-        let r = level.spec();
-        let lim = Limits {
-            max_depth: r.max_depth,
-            nodes: r.nodes,
-            noise: r.noise,
-            seed,
-        };
-        self.reply(state, history, &lim)
+        self.reply(state, history, &level.limits(seed))
     }
 
     /// Searches with explicit limits.
@@ -110,12 +102,10 @@ impl Searcher {
     /// The hint: the best whole turn for the side to move at the hint level's
     /// budget, without noise.
     pub fn hint(&mut self, state: &State, history: &[u64]) -> AiReply {
-        let r = Level::hint().spec();
         let lim = Limits {
-            max_depth: r.max_depth,
-            nodes: r.nodes,
             noise: 0,
             seed: 0,
+            ..Level::hint().limits(0)
         };
         self.reply(state, history, &lim)
     }
@@ -163,27 +153,28 @@ pub fn replay_log(log: &[Action]) -> Result<(State, Vec<u64>), (usize, super::Ac
     Ok((s, h))
 }
 
-/// The fixed bench positions: the start, then positions reached by seeded
-/// random play (placing phase, the moving phase and a late game).
+/// The bench positions: the start, placing-phase and moving-phase positions
+/// taken from medium-vs-medium self-play (board, hands, Black to move).
+pub const BENCH_POSITIONS: [(&str, [u8; 2]); 8] = [
+    (".........................", [12, 12]),
+    (".WBW..BBB...W....W.......", [8, 8]),
+    ("..W..WBB..BBW...W........", [8, 8]),
+    ("..WBWWBBBB.WWBW.BWW....B.", [4, 4]),
+    ("..W..WBB.WBBWWB.WBW..B.BW", [4, 4]),
+    (".W.BWB.WWWWBBBB.WBBB..BW.", [2, 2]),
+    ("WBBWBBBWBWWBWWWWBB.BBWWWB", [0, 0]),
+    (".BWBWWBWWWBWBBB..BBBBWBWW", [0, 0]),
+];
+
+/// [`BENCH_POSITIONS`] as states.
 pub fn bench_positions() -> Vec<State> {
-    let mut out = vec![State::new()];
-    for (seed, turns) in [(1u64, 4u32), (2, 9), (3, 13), (4, 30), (5, 45), (6, 70)] {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = State::new();
-        for _ in 0..turns {
-            let t = random_turn(&s, &mut rng);
-            let mut c = s;
-            for &a in &t {
-                c.apply_unchecked(a);
-            }
-            if c.is_finished() {
-                break;
-            }
-            s = c;
-        }
-        out.push(s);
-    }
-    out
+    BENCH_POSITIONS
+        .iter()
+        .map(|(board, hand)| {
+            let (b, w) = State::parse_board(board).expect("bench board parses");
+            State::from_position(b, w, *hand, super::Side::Black).expect("bench position is valid")
+        })
+        .collect()
 }
 
 /// Bench counts.

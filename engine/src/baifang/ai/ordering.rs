@@ -2,8 +2,11 @@
 //! and the most damaging captures, then killers, then the history heuristic.
 
 use super::super::action::{Action, ActionList, MAX_ACTIONS};
-use super::super::bitboard::{formations_at, LINES, LINES_AT, SQUARES, SQUARES_AT};
-use super::super::state::State;
+use super::super::bitboard::{
+    bits, formations_at, LINES, LINES_AT, NEIGHBOURS, SQUARES, SQUARES_AT,
+};
+use super::super::state::{Phase, State};
+use super::eval::fill_points;
 
 /// Encodes a place / move / capture in 12 bits (0 = no action).
 #[inline]
@@ -31,8 +34,16 @@ pub fn decode(c: u16) -> Option<Action> {
 
 /// Captures a placement or move earns by formations (ignoring the
 /// anti-looping interception and the cap by enemy stones: ordering only).
+/// `fill` = [`fill_points`] of the side to move (a cheap pre-filter).
 #[inline]
-pub fn forming_weight(s: &State, a: Action) -> u32 {
+pub fn forming_weight(s: &State, a: Action, fill: u32) -> u32 {
+    let to = match a {
+        Action::Place { to } | Action::Move { to, .. } => to,
+        _ => return 0,
+    };
+    if fill >> to & 1 == 0 {
+        return 0;
+    }
     let me = s.to_move();
     let own = s.stones(me);
     let (after, to) = match a {
@@ -116,18 +127,25 @@ impl Heuristics {
 }
 
 /// Actions with ordering scores; picked best-first lazily (selection sort).
+/// Each key packs (score, list index) so ties go to the earlier action and
+/// the order is exactly "score descending, then generation order".
 pub struct Picker {
-    acts: [Action; MAX_ACTIONS],
-    scores: [i32; MAX_ACTIONS],
+    keys: [u64; MAX_ACTIONS],
     len: usize,
     next: usize,
 }
 
 /// Score bands.
 const TT_MOVE: i32 = 1 << 30;
-const FORMING: i32 = 1 << 26;
+/// Ordering score band of forming actions (those that earn captures).
+pub const FORMING: i32 = 1 << 26;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+
+#[inline]
+fn key(score: i32, i: usize) -> u64 {
+    (score.max(0) as u64) << 8 | (255 - i) as u64
+}
 
 impl Picker {
     /// Scores every action of `list` for the side to move of `s`.
@@ -140,60 +158,113 @@ impl Picker {
         ply: usize,
     ) -> Picker {
         let mut p = Picker {
-            acts: [Action::Timeout; MAX_ACTIONS],
-            scores: [0; MAX_ACTIONS],
+            keys: [0; MAX_ACTIONS],
             len: list.len(),
             next: 0,
         };
         let side = s.to_move().idx();
+        if s.pending_captures() > 0 {
+            for (i, &a) in list.iter().enumerate() {
+                let sc = match a {
+                    _ if encode(a) == tt_move => TT_MOVE,
+                    Action::Capture { at } => CAPTURE + capture_weight(s, at as usize) as i32,
+                    _ => 0,
+                };
+                p.keys[i] = key(sc, i);
+            }
+            return p;
+        }
+        let fill = fill_points(s.stones(s.to_move()), s.empty());
         let killers = if ply < MAX_PLY {
             h.killers[ply]
         } else {
             [0; 2]
         };
+        let hist = &h.history[side * 4096..side * 4096 + 4096];
         for (i, &a) in list.iter().enumerate() {
             let code = encode(a);
             let sc = if code == tt_move {
                 TT_MOVE
             } else {
-                match a {
-                    Action::Capture { at } => CAPTURE + capture_weight(s, at as usize) as i32,
-                    _ => {
-                        let f = forming_weight(s, a);
-                        if f > 0 {
-                            FORMING + f as i32
-                        } else if code == killers[0] {
-                            KILLER + 1
-                        } else if code == killers[1] {
-                            KILLER
-                        } else {
-                            h.history[side * 4096 + (code as usize & 4095)]
-                        }
-                    }
+                let f = forming_weight(s, a, fill);
+                if f > 0 {
+                    FORMING + f as i32
+                } else if code == killers[0] {
+                    KILLER + 1
+                } else if code == killers[1] {
+                    KILLER
+                } else {
+                    hist[code as usize & 4095]
                 }
             };
-            p.acts[i] = a;
-            p.scores[i] = sc;
+            p.keys[i] = key(sc, i);
         }
         p
     }
-    /// Next best action, or `None` when all were returned.
+
+    /// Orders a list of forming actions (quiescence): by captures earned.
     #[inline]
-    pub(crate) fn next(&mut self) -> Option<(Action, i32)> {
+    pub(crate) fn forming(s: &State, list: &ActionList) -> Picker {
+        let mut p = Picker {
+            keys: [0; MAX_ACTIONS],
+            len: list.len(),
+            next: 0,
+        };
+        let fill = fill_points(s.stones(s.to_move()), s.empty());
+        for (i, &a) in list.iter().enumerate() {
+            p.keys[i] = key(FORMING + forming_weight(s, a, fill) as i32, i);
+        }
+        p
+    }
+
+    /// Index (in the list) and score of the next best action.
+    #[inline]
+    pub(crate) fn next(&mut self) -> Option<(usize, i32)> {
         if self.next >= self.len {
             return None;
         }
         let mut best = self.next;
+        let mut bk = self.keys[best];
         for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
+            let k = self.keys[i];
+            if k > bk {
+                bk = k;
                 best = i;
             }
         }
-        self.acts.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let r = (self.acts[self.next], self.scores[self.next]);
+        self.keys.swap(self.next, best);
         self.next += 1;
-        Some(r)
+        Some((255 - (bk & 255) as usize, (bk >> 8) as i32))
+    }
+}
+
+/// The placements / steps of the side to move that complete a formation
+/// (quiescence moves), without generating the quiet ones.
+#[inline]
+pub(crate) fn forming_actions(s: &State, out: &mut ActionList) {
+    out.clear();
+    let own = s.stones(s.to_move());
+    let empty = s.empty();
+    let fill = fill_points(own, empty);
+    if fill == 0 {
+        return;
+    }
+    if s.phase() == Phase::Placing {
+        for p in bits(fill) {
+            out.push(Action::Place { to: p as u8 });
+        }
+    } else {
+        for to in bits(fill) {
+            for from in bits(NEIGHBOURS[to] & own) {
+                let a = Action::Move {
+                    from: from as u8,
+                    to: to as u8,
+                };
+                if forming_weight(s, a, fill) > 0 {
+                    out.push(a);
+                }
+            }
+        }
     }
 }
 

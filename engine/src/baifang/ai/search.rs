@@ -15,7 +15,7 @@
 use super::super::action::{Action, ActionList};
 use super::super::state::{Phase, State};
 use super::eval::evaluate;
-use super::ordering::{decode, encode, forming_weight, Heuristics, Picker};
+use super::ordering::{decode, encode, forming_actions, Heuristics, Picker};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::turn::{whole_turns, Turn};
 
@@ -26,11 +26,14 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 /// Score of a repeated position.
 pub const DRAW: i32 = 0;
 const INF: i32 = WIN + 1;
+/// Plies beyond which forced moves are no longer extended.
+const MAX_EXT_PLY: i32 = 96;
 /// The external stop callback is polled every this many nodes.
 pub const POLL: u64 = 4096;
 
-/// What bounds one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What bounds one search (serde: `{"maxDepth":64,"nodes":300000,"noise":0,"seed":1}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Limits {
     /// Deepest iteration, in turns.
     pub max_depth: u32,
@@ -151,7 +154,12 @@ impl Searcher {
         self.limit = lim.nodes.max(1);
         self.next_poll = POLL;
         self.stopped = false;
-        self.noise = lim.noise.max(0);
+        let noise = lim.noise.max(0);
+        if (noise, lim.seed) != (self.noise, self.seed) {
+            // Stored scores carry the old noise: start from a clean table.
+            self.tt.clear();
+        }
+        self.noise = noise;
         self.seed = lim.seed;
         self.history.clear();
         self.history.extend_from_slice(history);
@@ -360,16 +368,21 @@ impl Searcher {
         let me = s.to_move();
         let mut list = ActionList::new();
         s.legal_actions(&mut list);
+        // Single-reply extension: a forced step (common in the hole-walk of a
+        // nearly full board) does not use up depth.
+        let ext = (boundary && list.len() == 1 && ply < MAX_EXT_PLY) as i32;
         let mut picker = Picker::new(s, &list, tt_move, &self.heur, ply as usize);
         let mut best = -INF;
         let mut best_move = 0u16;
         let mut k = 0;
-        while let Some((a, _)) = picker.next() {
+        while let Some((i, _)) = picker.next() {
+            let a = list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;
+            self.tt.prefetch(c.hash());
             let d = if out.turn_passed || c.is_finished() {
-                depth - 1
+                depth - 1 + ext
             } else {
                 depth
             };
@@ -434,7 +447,6 @@ impl Searcher {
         }
         let me = s.to_move();
         let mut list = ActionList::new();
-        s.legal_actions(&mut list);
         let capturing = s.pending_captures() > 0;
         let mut best = -INF;
         if !capturing {
@@ -447,12 +459,15 @@ impl Searcher {
                 alpha = stand;
             }
         }
-        let mut picker = Picker::new(s, &list, 0, &self.heur, usize::MAX);
-        while let Some((a, _)) = picker.next() {
-            if !capturing && forming_weight(s, a) == 0 {
-                // Ordered forming-first: the rest are quiet.
-                break;
-            }
+        let mut picker = if capturing {
+            s.legal_actions(&mut list);
+            Picker::new(s, &list, 0, &self.heur, usize::MAX)
+        } else {
+            forming_actions(s, &mut list);
+            Picker::forming(s, &list)
+        };
+        while let Some((i, _)) = picker.next() {
+            let a = list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;

@@ -21,6 +21,15 @@ pub enum Player {
     Random,
     /// The AI at a level.
     Ai(Level),
+    /// The AI with explicit limits (tuning): `custom:DEPTH:NODES:NOISE`.
+    Custom {
+        /// Deepest iteration.
+        max_depth: u32,
+        /// Node budget.
+        nodes: u64,
+        /// Noise amplitude.
+        noise: i32,
+    },
 }
 
 impl Player {
@@ -28,6 +37,16 @@ impl Player {
     pub fn parse(s: &str) -> Option<Player> {
         if s.eq_ignore_ascii_case("random") {
             Some(Player::Random)
+        } else if let Some(rest) = s.strip_prefix("custom:") {
+            let v: Vec<&str> = rest.split(':').collect();
+            match v[..] {
+                [d, n, z] => Some(Player::Custom {
+                    max_depth: d.parse().ok()?,
+                    nodes: n.parse().ok()?,
+                    noise: z.parse().ok()?,
+                }),
+                _ => None,
+            }
         } else {
             Level::parse(s).map(Player::Ai)
         }
@@ -37,6 +56,11 @@ impl Player {
         match self {
             Player::Random => "random".into(),
             Player::Ai(l) => format!("{} {}", l.id(), l.name()),
+            Player::Custom {
+                max_depth,
+                nodes,
+                noise,
+            } => format!("custom depth {max_depth} nodes {nodes} noise {noise}"),
         }
     }
 }
@@ -70,7 +94,7 @@ pub fn play_game(black: Player, white: Player, seed: u64) -> GameRecord {
     let players = [black, white];
     let mut searchers: [Option<Searcher>; 2] = [None, None];
     for (i, p) in players.iter().enumerate() {
-        if matches!(p, Player::Ai(_)) {
+        if !matches!(p, Player::Random) {
             searchers[i] = Some(Searcher::new());
         }
     }
@@ -89,6 +113,23 @@ pub fn play_game(black: Player, white: Player, seed: u64) -> GameRecord {
                     .as_mut()
                     .expect("searcher per AI side")
                     .choose_turn(&s, &history, l, mix(seed, 1 + side as u64))
+                    .turn
+            }
+            Player::Custom {
+                max_depth,
+                nodes,
+                noise,
+            } => {
+                let lim = super::Limits {
+                    max_depth,
+                    nodes,
+                    noise,
+                    seed: mix(seed, 1 + side as u64),
+                };
+                searchers[side]
+                    .as_mut()
+                    .expect("searcher per AI side")
+                    .reply(&s, &history, &lim)
                     .turn
             }
         };

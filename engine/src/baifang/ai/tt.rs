@@ -70,6 +70,20 @@ impl Tt {
         // the slot independent of the bits the key check compares first.
         ((key >> 20) ^ key) as usize & self.mask
     }
+    /// Hints the CPU to fetch `key`'s slot (x86-64 only; a no-op elsewhere,
+    /// e.g. in wasm). Does not change any result.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots.as_ptr().wrapping_add(self.index(key)) as *const i8;
+            // SAFETY: prefetching is a hint; it never faults or reads memory
+            // architecturally, and `p` points into the slot vector.
+            unsafe { core::arch::x86_64::_mm_prefetch(p, core::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
