@@ -20,7 +20,7 @@ use super::draft::Draft;
 use super::pointer::ViewportMap;
 use super::shared::{copy_to_clipboard, link_for};
 use super::use_hex;
-use super::worker::{HexAnswer, HexClient, HexJob};
+use super::worker::{HexAnswer, HexClient, HexJob, HexResponse};
 use crate::app::LanguageSwitch;
 use crate::i18n::{tr, use_lang, Lang, Text};
 
@@ -223,42 +223,59 @@ pub fn EditorScreen() -> impl IntoView {
     let latest_check = StoredValue::new(0u32);
     let latest_gen = StoredValue::new(0u32);
     let client = StoredValue::new_local(None::<HexClient>);
-    let spawned = HexClient::spawn(move |response| match response.answer {
-        HexAnswer::Checked(report) if response.id == latest_check.get_value() => {
-            status.set(Status::Report(report))
+    // the check the worker is busy with (answered or not), if any
+    let check_in_flight = StoredValue::new(None::<u32>);
+    let next_id = StoredValue::new(1u32);
+    let handler = move |response: HexResponse| {
+        if check_in_flight.get_value() == Some(response.id) {
+            check_in_flight.set_value(None);
         }
-        HexAnswer::Generated(text) if response.id == latest_gen.get_value() => {
-            generating.set(false);
-            match parse_any(&text) {
-                Ok(pack) if !pack.levels.is_empty() => {
-                    let d = Draft::from_level(&pack.levels[0]);
-                    ctx.editor.update(|h| {
-                        h.edit(|x| *x = d);
-                    });
-                    fit.set(true);
-                }
-                _ => gen_error.set(Some("the generator returned an unreadable level".into())),
+        match response.answer {
+            HexAnswer::Checked(report) if response.id == latest_check.get_value() => {
+                status.set(Status::Report(report))
             }
-        }
-        HexAnswer::Error(message) => {
-            if response.id == latest_gen.get_value() {
+            HexAnswer::Generated(text) if response.id == latest_gen.get_value() => {
                 generating.set(false);
-                gen_error.set(Some(message));
-            } else if response.id == latest_check.get_value() {
-                status.set(Status::Failed(message));
+                match parse_any(&text) {
+                    Ok(pack) if !pack.levels.is_empty() => {
+                        let d = Draft::from_level(&pack.levels[0]);
+                        ctx.editor.update(|h| {
+                            h.edit(|x| *x = d);
+                        });
+                        fit.set(true);
+                    }
+                    _ => gen_error.set(Some("the generator returned an unreadable level".into())),
+                }
             }
+            HexAnswer::Error(message) => {
+                if response.id == latest_gen.get_value() {
+                    generating.set(false);
+                    gen_error.set(Some(message));
+                } else if response.id == latest_check.get_value() {
+                    status.set(Status::Failed(message));
+                }
+            }
+            _ => {}
         }
-        _ => {}
-    });
-    match spawned {
-        Ok(c) => client.set_value(Some(c)),
+    };
+    // (re)starts the worker; dropping the old client terminates it
+    let start = move || match HexClient::spawn(handler) {
+        Ok(c) => {
+            client.set_value(Some(c));
+            check_in_flight.set_value(None);
+        }
         Err(e) => status.set(Status::Failed(e)),
-    }
+    };
+    start();
     let send = move |job: HexJob| -> u32 {
-        client
-            .try_with_value(|c| c.as_ref().map(|c| c.send(job)))
-            .flatten()
-            .unwrap_or(0)
+        let id = next_id.get_value();
+        next_id.set_value(id.wrapping_add(1));
+        client.with_value(|c| {
+            if let Some(c) = c {
+                c.send(id, job)
+            }
+        });
+        id
     };
 
     // the debounced check after every edit
@@ -273,8 +290,8 @@ pub fn EditorScreen() -> impl IntoView {
     Effect::new(move |_| {
         let level = ctx.editor.with(|h| h.present().to_level());
         cancel_pending();
-        // any answer to an earlier draft is stale from now on
-        latest_check.set_value(latest_check.get_value().wrapping_add(1_000_000));
+        // any answer to an earlier draft is stale from now on (job ids start at 1)
+        latest_check.set_value(0);
         show_two.set(false);
         match level {
             Err(problems) => {
@@ -290,8 +307,14 @@ pub fn EditorScreen() -> impl IntoView {
                 let text = level_to_string(&level);
                 let h = set_timeout_with_handle(
                     move || {
+                        // a worker still busy with an outdated check is replaced (a busy
+                        // worker cannot read a "stop"), unless it is generating
+                        if check_in_flight.get_value().is_some() && !generating.get_untracked() {
+                            start();
+                        }
                         let id = send(HexJob::Check { level: text });
                         latest_check.set_value(id);
+                        check_in_flight.set_value(Some(id));
                     },
                     Duration::from_millis(DEBOUNCE_MS),
                 );
@@ -495,6 +518,10 @@ pub fn EditorScreen() -> impl IntoView {
     let on_generate = move |_| {
         gen_error.set(None);
         generating.set(true);
+        // the status waits for the new level (answers about the old draft are stale)
+        cancel_pending();
+        latest_check.set_value(0);
+        status.set(Status::Running);
         let options = gen_opts.get_untracked();
         let id = send(HexJob::Generate { options });
         latest_gen.set_value(id);

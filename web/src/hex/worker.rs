@@ -3,7 +3,7 @@
 //! The same pattern as the Baifang AI worker: a classic worker from Trunk's loader
 //! shim, a "ready" message before requests flow, termination on drop.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::hex::checks::{check_level, CheckOptions, CheckReport};
@@ -111,7 +111,6 @@ pub fn serve() {
 /// The page side: spawns the worker and terminates it when dropped.
 pub struct HexClient {
     worker: web_sys::Worker,
-    next_id: Cell<u32>,
     queue: Rc<RefCell<Option<Vec<JsValue>>>>,
     _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
 }
@@ -143,16 +142,14 @@ impl HexClient {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         Ok(HexClient {
             worker,
-            next_id: Cell::new(1),
             queue,
             _on_message: on_message,
         })
     }
 
-    /// Posts a job and returns its id.
-    pub fn send(&self, job: HexJob) -> u32 {
-        let id = self.next_id.get();
-        self.next_id.set(id.wrapping_add(1));
+    /// Posts a job under `id` (the caller numbers jobs, so ids stay unique when a
+    /// busy worker is replaced by a fresh one).
+    pub fn send(&self, id: u32, job: HexJob) {
         match to_js(&HexRequest { id, job }) {
             Ok(value) => {
                 if let Some(queue) = self.queue.borrow_mut().as_mut() {
@@ -163,7 +160,6 @@ impl HexClient {
             }
             Err(e) => web_sys::console::error_1(&format!("could not encode a job: {e}").into()),
         }
-        id
     }
 }
 
