@@ -88,6 +88,11 @@ test("a small level built by clicks is unique with walls that matter, and its li
   await page.getByTestId("editor-redo").click();
   await expect(page.getByTestId("editor-status")).toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
 
+  // a title travels with the link
+  await page.getByTestId("editor-title").fill("小试一笔");
+  await page.getByTestId("editor-title").dispatchEvent("change");
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+
   // copy the link (read from the field: no clipboard permission needed)
   await page.getByTestId("editor-copy-link").click();
   const link = await page.getByTestId("editor-link").inputValue();
@@ -98,6 +103,7 @@ test("a small level built by clicks is unique with walls that matter, and its li
   const otherConsole = watchConsole(other);
   await other.goto(link);
   await expect(other.getByTestId("hex-play")).toBeVisible();
+  await expect(other.getByTestId("hex-level-id")).toHaveText("小试一笔");
   await expect(other.getByTestId("hex-edit")).toBeVisible();
   await expect(other.getByTestId("hex-copy-link")).toBeVisible();
   const path = solve(SMALL);
@@ -226,4 +232,24 @@ test("two solutions can be shown on the board", async ({ page }) => {
     ["a", "b"].map((k) => page.getByTestId(`editor-solution-${k}`).getAttribute("points")),
   );
   expect(a).not.toEqual(b);
+});
+
+test("spinners go on corners and cycle their phase", async ({ page }) => {
+  await openEditor(page);
+  for (const [q, r] of [[0, 0], [1, 0], [0, 1]]) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  await page.getByTestId("editor-tool-spinner").click();
+  // corner 0 of (0,0) is its lower-right vertex (30° clockwise from +x)
+  const box = await page.getByTestId("editor-cell-0-0").boundingBox();
+  const radius = box.width / Math.sqrt(3) / 0.93;
+  const at = { x: box.x + box.width / 2 + 0.8 * radius * Math.cos(Math.PI / 6), y: box.y + box.height / 2 + 0.8 * radius * Math.sin(Math.PI / 6) };
+  const spinner = page.getByTestId("editor-spinner-a-0");
+  for (const phase of ["0", "1", "2"]) {
+    await page.mouse.click(at.x, at.y);
+    await expect(spinner).toHaveAttribute("data-phase", phase);
+  }
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", /done|invalid/, { timeout: 15_000 });
+  await page.mouse.click(at.x, at.y);
+  await expect(spinner).toHaveCount(0);
+  await page.getByTestId("editor-undo").click();
+  await expect(spinner).toHaveAttribute("data-phase", "2");
 });

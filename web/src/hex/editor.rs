@@ -239,9 +239,7 @@ pub fn EditorScreen() -> impl IntoView {
                 match parse_any(&text) {
                     Ok(pack) if !pack.levels.is_empty() => {
                         let d = Draft::from_level(&pack.levels[0]);
-                        ctx.editor.update(|h| {
-                            h.edit(|x| *x = d);
-                        });
+                        ctx.editor.maybe_update(|h| h.edit(|x| *x = d));
                         fit.set(true);
                     }
                     _ => gen_error.set(Some("the generator returned an unreadable level".into())),
@@ -354,7 +352,8 @@ pub fn EditorScreen() -> impl IntoView {
         }
         let n = clue_n.get_untracked();
         let t = tool.get_untracked();
-        ctx.editor.update(|h| {
+        // a no-op edit (e.g. a wall click off the board) notifies nobody
+        ctx.editor.maybe_update(|h| {
             h.edit(|d| match t {
                 Tool::Cell => d.toggle_cell(pos),
                 Tool::Wall => {
@@ -363,7 +362,7 @@ pub fn EditorScreen() -> impl IntoView {
                 }
                 Tool::Clue => d.toggle_clue(pos, n),
                 Tool::Spinner => d.cycle_spinner(pos, nearest_corner(centre, p) as u8),
-            });
+            })
         });
     };
 
@@ -501,16 +500,8 @@ pub fn EditorScreen() -> impl IntoView {
         })
     };
 
-    let undo = move |_| {
-        ctx.editor.update(|h| {
-            h.undo();
-        })
-    };
-    let redo = move |_| {
-        ctx.editor.update(|h| {
-            h.redo();
-        })
-    };
+    let undo = move |_| ctx.editor.maybe_update(|h| h.undo());
+    let redo = move |_| ctx.editor.maybe_update(|h| h.redo());
     let can_undo = move || ctx.editor.with(|h| h.can_undo());
     let can_redo = move || ctx.editor.with(|h| h.can_redo());
     let valid = move || ctx.editor.with(|h| h.present().to_level().is_ok());
@@ -547,9 +538,7 @@ pub fn EditorScreen() -> impl IntoView {
         Ok(pack) if !pack.levels.is_empty() => {
             import_errors.set(Vec::new());
             let d = Draft::from_level(&pack.levels[0]);
-            ctx.editor.update(|h| {
-                h.edit(|x| *x = d);
-            });
+            ctx.editor.maybe_update(|h| h.edit(|x| *x = d));
             fit.set(true);
         }
         Ok(_) => import_errors.set(vec!["the pack has no levels".into()]),
@@ -584,11 +573,78 @@ pub fn EditorScreen() -> impl IntoView {
             Status::Failed(_) => "failed",
         })
     };
+    // while the worker runs, the last report stays (dimmed) so the panel does not jump
+    let last_report = RwSignal::new(None::<Box<CheckReport>>);
+    Effect::new(move |_| {
+        status.with(|s| match s {
+            Status::Report(r) => last_report.set(Some(r.clone())),
+            Status::Empty | Status::Invalid(_) | Status::Failed(_) => last_report.set(None),
+            Status::Running => {}
+        })
+    });
+    let report_view = move |r: &CheckReport, l: Lang| {
+        let verdict_class = if r.ok {
+            "editor-verdict is-good"
+        } else {
+            "editor-verdict is-bad"
+        };
+        let necessary = r
+            .necessary_walls
+            .iter()
+            .map(|w| format!("{}–{}: {}", w.a, w.b, verdict_text(w.necessary).in_lang(l)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let spinners = r
+            .spinner_checks
+            .iter()
+            .map(|c| format!("{}#{}: {}", c.cell, c.corner, verdict_text(c.ok).in_lang(l)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let problems = r
+            .problems
+            .iter()
+            .map(|p| view! { <li>{p.clone()}</li> })
+            .collect_view();
+        let two = (r.count.solutions >= 2 && r.other_solution.is_some()).then(|| {
+            view! {
+                <button class="hex-menu-item" data-testid="editor-show-two"
+                    on:click=move |_| show_two.update(|v| *v = !*v)>
+                    {Text::HexShowTwo.in_lang(l)}
+                </button>
+            }
+        });
+        view! {
+            <dl class="editor-facts">
+                <dt>{Text::HexSolutions.in_lang(l)}</dt>
+                <dd class=verdict_class data-testid="editor-solutions">{r.count.label()}</dd>
+                <dt>{Text::HexWallsMatter.in_lang(l)}</dt>
+                <dd data-testid="editor-walls-matter">{verdict_text(r.walls_matter).in_lang(l)}</dd>
+                <dt>{Text::HexNecessaryWalls.in_lang(l)}</dt>
+                <dd>{if necessary.is_empty() { "—".to_string() } else { necessary }}</dd>
+                <dt>{Text::HexSpinnerChecks.in_lang(l)}</dt>
+                <dd>{if spinners.is_empty() { "—".to_string() } else { spinners }}</dd>
+                <dt>{Text::HexDifficulty.in_lang(l)}</dt>
+                <dd data-testid="editor-difficulty">{format!("{:.1} ({} nodes)", r.difficulty.score, r.difficulty.nodes)}</dd>
+            </dl>
+            <ul class="editor-problems" data-testid="editor-problems">{problems}</ul>
+            {two}
+        }
+        .into_any()
+    };
     let status_body = move || {
         let l = lang.get();
         status.with(|s| match s {
             Status::Empty => view! { <p class="editor-verdict">{Text::HexInvalidLevel.in_lang(l)}</p> }.into_any(),
-            Status::Running => view! { <p class="editor-verdict is-running" data-testid="editor-computing">{Text::HexComputing.in_lang(l)}"…"</p> }.into_any(),
+            Status::Running => {
+                let stale = last_report.with(|r| r.as_ref().map(|r| report_view(r, l)));
+                let badge = view! {
+                    <p class="editor-computing" data-testid="editor-computing">{Text::HexComputing.in_lang(l)}"…"</p>
+                };
+                match stale {
+                    Some(v) => view! { {badge}<div class="editor-stale">{v}</div> }.into_any(),
+                    None => view! { {badge}<p class="editor-verdict">" "</p> }.into_any(),
+                }
+            }
             Status::Failed(m) => view! { <p class="editor-verdict is-bad">{m.clone()}</p> }.into_any(),
             Status::Invalid(problems) => {
                 let items = problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view();
@@ -597,44 +653,7 @@ pub fn EditorScreen() -> impl IntoView {
                     <ul class="editor-problems" data-testid="editor-problems">{items}</ul>
                 }.into_any()
             }
-            Status::Report(r) => {
-                let verdict_class = if r.ok { "editor-verdict is-good" } else { "editor-verdict is-bad" };
-                let necessary = r
-                    .necessary_walls
-                    .iter()
-                    .map(|w| format!("{}–{}: {}", w.a, w.b, verdict_text(w.necessary).in_lang(l)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let spinners = r
-                    .spinner_checks
-                    .iter()
-                    .map(|c| format!("{}#{}: {}", c.cell, c.corner, verdict_text(c.ok).in_lang(l)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let problems = r.problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view();
-                let two = (r.count.solutions >= 2 && r.other_solution.is_some()).then(|| view! {
-                    <button class="hex-menu-item" data-testid="editor-show-two"
-                        on:click=move |_| show_two.update(|v| *v = !*v)>
-                        {Text::HexShowTwo.in_lang(l)}
-                    </button>
-                });
-                view! {
-                    <dl class="editor-facts">
-                        <dt>{Text::HexSolutions.in_lang(l)}</dt>
-                        <dd class=verdict_class data-testid="editor-solutions">{r.count.label()}</dd>
-                        <dt>{Text::HexWallsMatter.in_lang(l)}</dt>
-                        <dd data-testid="editor-walls-matter">{verdict_text(r.walls_matter).in_lang(l)}</dd>
-                        <dt>{Text::HexNecessaryWalls.in_lang(l)}</dt>
-                        <dd>{if necessary.is_empty() { "—".to_string() } else { necessary }}</dd>
-                        <dt>{Text::HexSpinnerChecks.in_lang(l)}</dt>
-                        <dd>{if spinners.is_empty() { "—".to_string() } else { spinners }}</dd>
-                        <dt>{Text::HexDifficulty.in_lang(l)}</dt>
-                        <dd data-testid="editor-difficulty">{format!("{:.1} ({} nodes)", r.difficulty.score, r.difficulty.nodes)}</dd>
-                    </dl>
-                    <ul class="editor-problems" data-testid="editor-problems">{problems}</ul>
-                    {two}
-                }.into_any()
-            }
+            Status::Report(r) => report_view(r, l),
         })
     };
 
@@ -739,7 +758,7 @@ pub fn EditorScreen() -> impl IntoView {
                         <input type="text" data-testid="editor-title" prop:value=title_value
                             on:change=move |ev| {
                                 let t = input_text(&ev);
-                                ctx.editor.update(|h| { h.edit(|d| d.title = t); });
+                                ctx.editor.maybe_update(|h| h.edit(|d| d.title = t));
                             }/>
                     </label>
                     <div class="editor-actions">

@@ -154,7 +154,11 @@ pub fn PlayScreen(
     let n = lvl.len();
     let shown = match pack {
         Some(_) => display_id(lvl),
-        None => lvl.title.clone().unwrap_or_default(),
+        None => lvl.title.clone().unwrap_or_else(|| {
+            Text::HexSharedLevel
+                .in_lang(crate::i18n::use_lang().get_untracked())
+                .to_string()
+        }),
     };
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
