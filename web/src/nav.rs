@@ -35,6 +35,9 @@ impl Screen {
 #[derive(Clone, Copy)]
 pub struct Nav {
     screen: RwSignal<Screen>,
+    /// The share code from a `#play=<code>` fragment (at startup or on `hashchange`),
+    /// until the Hex Stroke screen takes it.
+    pub shared: RwSignal<Option<String>>,
 }
 
 impl Nav {
@@ -64,16 +67,69 @@ impl Nav {
     }
 }
 
+/// The share code in a URL fragment such as `#play=<code>` (`None` if the fragment
+/// is not a share link). An empty code is still a share link (it fails to decode).
+pub fn parse_fragment(hash: &str) -> Option<String> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    hash.split('&')
+        .find_map(|part| part.strip_prefix("play="))
+        .map(str::to_string)
+}
+
+/// A share link: `href` without its fragment, then `#play=` and the code. Works on
+/// any static host and under the iOS app's custom scheme.
+pub fn share_link(href: &str, code: &str) -> String {
+    let base = href.split('#').next().unwrap_or(href);
+    format!("{base}#play={code}")
+}
+
+/// The share link for `code` from the current page URL.
+pub fn share_link_here(code: &str) -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    share_link(&href, code)
+}
+
+fn current_fragment() -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .and_then(|h| parse_fragment(&h))
+}
+
+/// Drops the URL fragment without a reload or a new history entry (after leaving
+/// a shared level, so a reload does not reopen it).
+pub fn clear_fragment() {
+    if let Some(window) = web_sys::window() {
+        let href = window.location().href().unwrap_or_default();
+        if !href.contains('#') {
+            return;
+        }
+        let base = href.split('#').next().unwrap_or_default().to_string();
+        if let Ok(history) = window.history() {
+            let state = history.state().unwrap_or(JsValue::NULL);
+            let _ = history.replace_state_with_url(&state, "", Some(&base));
+        }
+    }
+}
+
 pub fn provide_nav() -> Nav {
+    let shared = current_fragment();
     let nav = Nav {
-        screen: RwSignal::new(Screen::Home),
+        screen: RwSignal::new(if shared.is_some() {
+            Screen::Hex
+        } else {
+            Screen::Home
+        }),
+        shared: RwSignal::new(shared),
     };
     if let Some(window) = web_sys::window() {
         // The app always starts at home, so the entry it starts on says so (a reload
         // would otherwise keep the previous screen's state, and "back" from the next
         // screen would land on that screen instead of home). The URL is left alone.
         if let Ok(history) = window.history() {
-            let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
+            let first = nav.screen.get_untracked();
+            let _ = history.replace_state(&JsValue::from_str(first.key()), "");
         }
         let on_pop =
             Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {
@@ -88,6 +144,16 @@ pub fn provide_nav() -> Nav {
             window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         // The listener lives as long as the page does.
         on_pop.forget();
+        // A share link pasted into the address bar of an open app changes only the hash.
+        let on_hash = Closure::<dyn Fn()>::new(move || {
+            if let Some(code) = current_fragment() {
+                nav.shared.set(Some(code));
+                nav.go(Screen::Hex);
+            }
+        });
+        let _ =
+            window.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+        on_hash.forget();
     }
     provide_context(nav);
     nav
@@ -107,5 +173,27 @@ mod tests {
             assert_eq!(Screen::from_key(s.key()), Some(s));
         }
         assert_eq!(Screen::from_key("nope"), None);
+    }
+
+    #[test]
+    fn fragments_and_links() {
+        assert_eq!(parse_fragment("#play=AbC-_1").as_deref(), Some("AbC-_1"));
+        assert_eq!(parse_fragment("play=x").as_deref(), Some("x"));
+        assert_eq!(parse_fragment("#x=1&play=yz").as_deref(), Some("yz"));
+        assert_eq!(parse_fragment("#play=").as_deref(), Some(""));
+        assert_eq!(parse_fragment(""), None);
+        assert_eq!(parse_fragment("#top"), None);
+        assert_eq!(
+            share_link("https://h.example/a/index.html#play=old", "NEW"),
+            "https://h.example/a/index.html#play=NEW"
+        );
+        assert_eq!(
+            share_link("app://local/index.html", "C"),
+            "app://local/index.html#play=C"
+        );
+        assert_eq!(
+            parse_fragment(share_link("http://x/", "Q1").split_once('#').unwrap().1).as_deref(),
+            Some("Q1")
+        );
     }
 }

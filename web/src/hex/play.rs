@@ -15,6 +15,7 @@ use engine::hex::coord::Axial;
 use engine::hex::hint::{hint_with_solution, Hint};
 use engine::hex::input::{InputMachine, State, ViewEvent};
 use engine::hex::solver::{solve, SolveOptions};
+use engine::hex::Level;
 use leptos::prelude::*;
 
 use super::board::{next_turns, Board, BoardModel, BoardState, PointerInput, PointerSink, SIZE};
@@ -138,13 +139,27 @@ fn tutorial_line(shown_id: &str) -> Option<Text> {
     }
 }
 
+/// The play screen for `level`: a pack level (`pack`, counted in progress and
+/// followed by the next one) or, with `custom`, a level outside the packs (a share
+/// link, or the editor's 试玩 when `custom` is true) with 编辑 and 复制链接.
 #[component]
-pub fn PlayScreen(level: LevelRef) -> impl IntoView {
+pub fn PlayScreen(
+    level: Level,
+    #[prop(optional)] pack: Option<LevelRef>,
+    #[prop(optional)] custom: Option<bool>,
+) -> impl IntoView {
     let ctx = use_hex();
     let cat = catalog();
-    let lvl = cat.level(level);
+    let lvl = &level;
     let n = lvl.len();
-    let shown = display_id(lvl);
+    let shown = match pack {
+        Some(_) => display_id(lvl),
+        None => lvl.title.clone().unwrap_or_else(|| {
+            Text::HexSharedLevel
+                .in_lang(crate::i18n::use_lang().get_untracked())
+                .to_string()
+        }),
+    };
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
     let state = RwSignal::new(BoardState::new(n, &[], &[], machine.spinner_positions()));
@@ -178,6 +193,8 @@ pub fn PlayScreen(level: LevelRef) -> impl IntoView {
             feedback::play(&el, &feedback::effects(&events));
         }
         if events.contains(&ViewEvent::Cleared) {
+            // a level outside the packs is never counted in progress
+            let Some(level) = pack else { return };
             ctx.mark_cleared(&level_id);
             let after = cat.next_after(level);
             let h = set_timeout_with_handle(
@@ -218,7 +235,7 @@ pub fn PlayScreen(level: LevelRef) -> impl IntoView {
     };
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
-    let tutorial = tutorial_line(&shown).map(|t| {
+    let tutorial = pack.and_then(|_| tutorial_line(&shown)).map(|t| {
         view! { <p class="hex-tutorial" data-testid="hex-tutorial">{tr(t)}</p> }
     });
     let colour_blind = Signal::derive(move || ctx.settings.with(|s| s.colour_blind_walls));
@@ -246,6 +263,7 @@ pub fn PlayScreen(level: LevelRef) -> impl IntoView {
                 </button>
             </header>
             {tutorial}
+            {custom.map(|from_editor| view! { <CustomBar level=level.clone() from_editor=from_editor/> })}
             <div class="hex-board-wrap" node_ref=board_wrap>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
@@ -280,11 +298,37 @@ pub fn PlayScreen(level: LevelRef) -> impl IntoView {
     }
 }
 
+/// 编辑 and 复制链接 for a level outside the packs; the link is also shown as text.
+#[component]
+fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
+    let ctx = use_hex();
+    let link = RwSignal::new(String::new());
+    let edit_level = level.clone();
+    let on_edit = move |_| {
+        crate::nav::clear_fragment();
+        // back from 试玩 keeps the editor's own history; a shared level starts a fresh one
+        ctx.open_editor((!from_editor).then_some(&edit_level));
+    };
+    let on_copy = move |_| {
+        let text = super::shared::link_for(&level);
+        super::shared::copy_to_clipboard(&text);
+        link.set(text);
+    };
+    view! {
+        <div class="hex-custom-bar">
+            <button class="hex-menu-item" data-testid="hex-edit" on:click=on_edit>{tr(Text::HexEdit)}</button>
+            <button class="hex-menu-item" data-testid="hex-copy-link" on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            <Show when=move || link.with(|l| !l.is_empty())>
+                <input class="hex-link-field" data-testid="hex-share-link" readonly prop:value=move || link.get()/>
+            </Show>
+        </div>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use engine::hex::level_file::parse_level;
-    use engine::hex::Level;
 
     /// A strip of five cells a..e along r = 0, clue 1 at a, and f under b with a wall b–f.
     fn strip() -> Level {

@@ -12,6 +12,7 @@ use crate::i18n::{tr, use_lang, Lang, Text};
 
 #[component]
 pub fn LevelSelect() -> impl IntoView {
+    let hex = use_hex();
     let cat = catalog();
     let tutorial_number = cat.tutorial().map(|t| t.number);
     let packs = cat
@@ -30,6 +31,9 @@ pub fn LevelSelect() -> impl IntoView {
                 <ContinueButton/>
                 {empty}
                 {packs}
+                <button class="hex-menu-item hex-open-editor" data-testid="hex-open-editor" on:click=move |_| hex.open_editor(None)>
+                    {tr(Text::HexEditor)}
+                </button>
                 <section class="hex-settings">
                     <h2 class="hex-section-title">{tr(Text::HexSettings)}</h2>
                     <ColourBlindToggle/>

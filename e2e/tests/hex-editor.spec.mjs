@@ -1,0 +1,255 @@
+// Issue 10: the Hex Stroke level editor and share links, driven with real clicks and
+// drags. Solutions come from the engine CLI at test time (hex-helpers.mjs `solve`).
+import { test, expect } from "@playwright/test";
+import { observeLongTasks, watchConsole } from "./helpers.mjs";
+import { board, drag, openHex, solve } from "./hex-helpers.mjs";
+
+// The level the test draws: six cells in two rows, clue 1 on a, clue 3 on b, and one
+// wall c–f. With the wall it has one solution; without it two (so the wall matters).
+const CELLS = [
+  [0, 0],
+  [1, 0],
+  [2, 0],
+  [0, 1],
+  [1, 1],
+  [2, 1],
+];
+const SMALL = {
+  id: "custom",
+  cells: [
+    { id: "a", q: 0, r: 0, clue: 1 },
+    { id: "b", q: 1, r: 0, clue: 3 },
+    { id: "c", q: 2, r: 0 },
+    { id: "d", q: 0, r: 1 },
+    { id: "e", q: 1, r: 1 },
+    { id: "f", q: 2, r: 1 },
+  ],
+  walls: [["c", "f"]],
+};
+
+async function openEditor(page) {
+  await openHex(page);
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+}
+
+/** Records every data-state the status panel goes through. */
+async function recordStatusStates(page) {
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="editor-status"]');
+    window.__statusStates = [el.dataset.state];
+    new MutationObserver(() => window.__statusStates.push(el.dataset.state)).observe(el, {
+      attributes: true,
+      attributeFilter: ["data-state"],
+    });
+  });
+  return () => page.evaluate(() => window.__statusStates);
+}
+
+async function setNumber(page, testid, value) {
+  const input = page.getByTestId(testid);
+  await input.fill(String(value));
+  await input.dispatchEvent("change");
+}
+
+async function buildSmallLevel(page) {
+  const status = page.getByTestId("editor-status");
+  for (const [q, r] of CELLS) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  await expect(page.getByTestId("editor-cell-2-1")).toHaveAttribute("data-id", "f");
+  await page.getByTestId("editor-tool-wall").click();
+  await page.getByTestId("editor-edge-c-f").click();
+  await expect(page.getByTestId("editor-edge-c-f")).toHaveAttribute("data-wall", "true");
+  await page.getByTestId("editor-tool-clue").click();
+  await page.getByTestId("editor-clue-number").fill("1");
+  await page.getByTestId("editor-cell-0-0").click();
+  await page.getByTestId("editor-clue-number").fill("3");
+  await page.getByTestId("editor-cell-1-0").click();
+  await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-clue", "3");
+  await expect(status).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+  await expect(status).toHaveAttribute("data-solutions", "1");
+  await expect(status).toHaveAttribute("data-walls-matter", "yes");
+}
+
+test("a small level built by clicks is unique with walls that matter, and its link plays standalone", async ({
+  page,
+  context,
+}) => {
+  const console = watchConsole(page);
+  await openEditor(page);
+  const states = await recordStatusStates(page);
+  await buildSmallLevel(page);
+  expect(await states()).toContain("running");
+
+  // the wall is reported necessary; undo takes the last clue off, redo puts it back
+  await expect(page.getByTestId("editor-edge-c-f")).toHaveClass(/is-necessary/);
+  await page.getByTestId("editor-undo").click();
+  await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-clue", "");
+  await expect(page.getByTestId("editor-status")).not.toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
+  await page.getByTestId("editor-redo").click();
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
+
+  // a title travels with the link
+  await page.getByTestId("editor-title").fill("小试一笔");
+  await page.getByTestId("editor-title").dispatchEvent("change");
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+
+  // copy the link (read from the field: no clipboard permission needed)
+  await page.getByTestId("editor-copy-link").click();
+  const link = await page.getByTestId("editor-link").inputValue();
+  expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
+  expect(link.split("#")[0]).toBe(page.url().split("#")[0]);
+
+  const other = await context.newPage();
+  const otherConsole = watchConsole(other);
+  await other.goto(link);
+  await expect(other.getByTestId("hex-play")).toBeVisible();
+  await expect(other.getByTestId("hex-level-id")).toHaveText("小试一笔");
+  await expect(other.getByTestId("hex-edit")).toBeVisible();
+  await expect(other.getByTestId("hex-copy-link")).toBeVisible();
+  const path = solve(SMALL);
+  await drag(other, path);
+  await expect(other.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  expect((await board(other)).path).toEqual(path);
+  // standalone: nothing was counted in pack progress
+  expect(await other.evaluate(() => localStorage.getItem("mode:03-hex-walls:clearedId"))).toBeNull();
+  // 编辑 opens the shared level in the editor
+  await other.getByTestId("hex-edit").click();
+  await expect(other.getByTestId("editor-cell-2-1")).toHaveClass(/is-painted/);
+  await expect(other.getByTestId("editor-status")).toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
+  otherConsole.expectClean();
+  console.expectClean();
+});
+
+test("tampered, truncated and empty links show the reason and a way home", async ({ page }) => {
+  const console = watchConsole(page);
+  const code = "AQAAAAMCPwIAAQEDAQcAqzQNWA"; // the small level's code (engine hex share encode)
+  const flip = (c) => (c === "A" ? "B" : "A");
+  const tampered = code.slice(0, 10) + flip(code[10]) + code.slice(11);
+  for (const [bad, words] of [
+    [tampered, /damaged|checksum|invalid|malformed/i],
+    [code.slice(0, 8), /incomplete|cut off|malformed|damaged/i],
+    ["", /empty/i],
+    ["%%%", /invalid character/i],
+  ]) {
+    await page.goto(`./#play=${bad}`);
+    await expect(page.getByTestId("hex-share-error")).toBeVisible();
+    await expect(page.getByTestId("hex-share-error-text")).toHaveText(words);
+  }
+  await page.getByTestId("hex-share-home").click();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  expect(page.url()).not.toContain("#play=");
+  // the good code still opens, also as a later hash change on an open page
+  await page.evaluate((c) => (location.hash = `play=${c}`), code);
+  await expect(page.getByTestId("hex-play")).toBeVisible();
+  await expect(page.getByTestId("hex-cell-f")).toBeVisible();
+  console.expectClean();
+});
+
+test("importing a level JSON with errors lists every one", async ({ page }) => {
+  const console = watchConsole(page);
+  await openEditor(page);
+  const bad = {
+    id: "bad",
+    cells: [
+      { id: "a", q: 0, r: 0, clue: 1 },
+      { id: "a", q: 1, r: 0 },
+      { id: "c", q: 3, r: 0, clue: 9 },
+    ],
+    walls: [
+      ["a", "c"],
+      ["c", "zz"],
+    ],
+  };
+  await page.getByTestId("editor-import-text").fill(JSON.stringify(bad));
+  await page.getByTestId("editor-import").click();
+  const errors = page.getByTestId("editor-import-error");
+  await expect(errors).toHaveCount(4);
+  await expect(errors.filter({ hasText: /used twice/ })).toHaveCount(1);
+  await expect(errors.filter({ hasText: /clue 9, outside/ })).toHaveCount(1);
+  await expect(errors.filter({ hasText: /not adjacent/ })).toHaveCount(1);
+  await expect(errors.filter({ hasText: /unknown cell "zz"/ })).toHaveCount(1);
+  // not JSON at all: one sentence
+  await page.getByTestId("editor-import-text").fill("{ nope");
+  await page.getByTestId("editor-import").click();
+  await expect(errors).toHaveCount(1);
+  await expect(errors).toHaveText(/not valid JSON/);
+  // a good one replaces the draft
+  await page.getByTestId("editor-import-text").fill(JSON.stringify(SMALL));
+  await page.getByTestId("editor-import").click();
+  await expect(errors).toHaveCount(0);
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
+  console.expectClean();
+});
+
+test("a generated 60-cell level reaches a verdict without long tasks on the page", async ({ page }) => {
+  const console = watchConsole(page);
+  await openEditor(page);
+  await setNumber(page, "editor-gen-cells", 60);
+  await setNumber(page, "editor-gen-walls", 2);
+  await setNumber(page, "editor-gen-seed", 7);
+  const states = await recordStatusStates(page);
+  const long = await observeLongTasks(page);
+  await page.getByTestId("editor-generate").click();
+  const status = page.getByTestId("editor-status");
+  await expect(status).toHaveAttribute("data-state", "done", { timeout: 45_000 });
+  await expect(status).toHaveAttribute("data-solutions", /^(0|1|2\+)\??$/);
+  expect(await page.locator('[data-testid^="editor-cell-"].is-painted').count()).toBe(60);
+  expect(await states()).toContain("running");
+  const longest = await long.longest();
+  expect(longest, `long tasks: ${JSON.stringify(await long.all())}`).toBeLessThanOrEqual(50);
+  console.expectClean();
+});
+
+test("export downloads the level in the levels/ format, and 试玩 plays it", async ({ page }) => {
+  await openEditor(page);
+  await buildSmallLevel(page);
+  const download = page.waitForEvent("download");
+  await page.getByTestId("editor-export").click();
+  const file = await download;
+  const { readFileSync } = await import("node:fs");
+  const exported = JSON.parse(readFileSync(await file.path(), "utf8"));
+  expect(exported.cells.map((c) => c.id)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  expect(exported.walls).toEqual([["c", "f"]]);
+  expect(JSON.stringify(exported)).not.toMatch(/solution|path/);
+  await page.getByTestId("editor-try").click();
+  await expect(page.getByTestId("hex-play")).toBeVisible();
+  await drag(page, solve(SMALL));
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  // back to the editor with the same draft and its history
+  await page.getByTestId("hex-edit").click();
+  await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-clue", "3");
+  await expect(page.getByTestId("editor-undo")).toBeEnabled();
+});
+
+test("two solutions can be shown on the board", async ({ page }) => {
+  await openEditor(page);
+  for (const [q, r] of [[0, 0], [1, 0], [0, 1], [1, 1]]) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  const status = page.getByTestId("editor-status");
+  await expect(status).toHaveAttribute("data-solutions", "2+", { timeout: 15_000 });
+  await page.getByTestId("editor-show-two").click();
+  await expect(page.getByTestId("editor-solution-a")).toBeVisible();
+  const [a, b] = await Promise.all(
+    ["a", "b"].map((k) => page.getByTestId(`editor-solution-${k}`).getAttribute("points")),
+  );
+  expect(a).not.toEqual(b);
+});
+
+test("spinners go on corners and cycle their phase", async ({ page }) => {
+  await openEditor(page);
+  for (const [q, r] of [[0, 0], [1, 0], [0, 1]]) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  await page.getByTestId("editor-tool-spinner").click();
+  // corner 0 of (0,0) is its lower-right vertex (30° clockwise from +x)
+  const box = await page.getByTestId("editor-cell-0-0").boundingBox();
+  const radius = box.width / Math.sqrt(3) / 0.93;
+  const at = { x: box.x + box.width / 2 + 0.8 * radius * Math.cos(Math.PI / 6), y: box.y + box.height / 2 + 0.8 * radius * Math.sin(Math.PI / 6) };
+  const spinner = page.getByTestId("editor-spinner-a-0");
+  for (const phase of ["0", "1", "2"]) {
+    await page.mouse.click(at.x, at.y);
+    await expect(spinner).toHaveAttribute("data-phase", phase);
+  }
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", /done|invalid/, { timeout: 15_000 });
+  await page.mouse.click(at.x, at.y);
+  await expect(spinner).toHaveCount(0);
+  await page.getByTestId("editor-undo").click();
+  await expect(spinner).toHaveAttribute("data-phase", "2");
+});

@@ -1,0 +1,212 @@
+//! The editor's solver Web Worker (the `hex_worker` binary): the page posts a level
+//! to check or generator options, the worker answers with the engine's report.
+//! The same pattern as the Baifang AI worker: a classic worker from Trunk's loader
+//! shim, a "ready" message before requests flow, termination on drop.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::hex::checks::{check_level, CheckOptions, CheckReport};
+use engine::hex::generator::{generate, GenOptions};
+use engine::hex::level_file::{level_to_string, parse_level};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The loader script Trunk writes for the `hex_worker` binary (see index.html).
+const WORKER_SCRIPT: &str = "./hex_worker_loader.js";
+/// Posted once the worker listens.
+pub const READY: &str = "ready";
+/// Node limit for each solver run of a live check (keeps every answer quick).
+pub const CHECK_NODE_LIMIT: u64 = 400_000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HexJob {
+    /// A level as `levels/` JSON text.
+    Check {
+        level: String,
+    },
+    Generate {
+        options: GenOptions,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HexRequest {
+    /// Echoed so stale answers can be dropped.
+    pub id: u32,
+    pub job: HexJob,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HexAnswer {
+    Checked(Box<CheckReport>),
+    /// The generated level as `levels/` JSON text.
+    Generated(String),
+    Error(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HexResponse {
+    pub id: u32,
+    pub answer: HexAnswer,
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}
+
+/// Serves one request (pure; tested natively).
+pub fn answer(job: &HexJob) -> HexAnswer {
+    match job {
+        HexJob::Check { level } => match parse_level(level) {
+            Ok(level) => HexAnswer::Checked(Box::new(check_level(
+                &level,
+                &CheckOptions {
+                    node_limit: CHECK_NODE_LIMIT,
+                    ..CheckOptions::default()
+                },
+            ))),
+            Err(errors) => HexAnswer::Error(
+                errors
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+        },
+        HexJob::Generate { options } => match generate(options) {
+            Ok(level) => HexAnswer::Generated(level_to_string(&level)),
+            Err(e) => HexAnswer::Error(e.to_string()),
+        },
+    }
+}
+
+/// Installs the message handler in the worker's global scope.
+pub fn serve() {
+    console_error_panic_hook::set_once();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_scope = scope.clone();
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            let response = match serde_wasm_bindgen::from_value::<HexRequest>(event.data()) {
+                Ok(request) => HexResponse {
+                    id: request.id,
+                    answer: answer(&request.job),
+                },
+                Err(e) => HexResponse {
+                    id: 0,
+                    answer: HexAnswer::Error(format!("unreadable request: {e}")),
+                },
+            };
+            if let Ok(value) = to_js(&response) {
+                let _ = reply_scope.post_message(&value);
+            }
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(READY));
+}
+
+/// The page side: spawns the worker and terminates it when dropped.
+pub struct HexClient {
+    worker: web_sys::Worker,
+    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
+    _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+}
+
+impl HexClient {
+    pub fn spawn(on_response: impl Fn(HexResponse) + 'static) -> Result<HexClient, String> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Classic);
+        let worker = web_sys::Worker::new_with_options(WORKER_SCRIPT, &options)
+            .map_err(|e| format!("the solver worker could not start: {e:?}"))?;
+        let queue = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
+        let flush_queue = queue.clone();
+        let flush_worker = worker.clone();
+        let on_message =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+                if event.data().as_string().as_deref() == Some(READY) {
+                    for message in flush_queue.borrow_mut().take().unwrap_or_default() {
+                        let _ = flush_worker.post_message(&message);
+                    }
+                    return;
+                }
+                match serde_wasm_bindgen::from_value::<HexResponse>(event.data()) {
+                    Ok(response) => on_response(response),
+                    Err(e) => {
+                        web_sys::console::error_1(&format!("unreadable solver answer: {e}").into())
+                    }
+                }
+            });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        Ok(HexClient {
+            worker,
+            queue,
+            _on_message: on_message,
+        })
+    }
+
+    /// Posts a job under `id` (the caller numbers jobs, so ids stay unique when a
+    /// busy worker is replaced by a fresh one).
+    pub fn send(&self, id: u32, job: HexJob) {
+        match to_js(&HexRequest { id, job }) {
+            Ok(value) => {
+                if let Some(queue) = self.queue.borrow_mut().as_mut() {
+                    queue.push(value);
+                } else {
+                    let _ = self.worker.post_message(&value);
+                }
+            }
+            Err(e) => web_sys::console::error_1(&format!("could not encode a job: {e}").into()),
+        }
+    }
+}
+
+impl Drop for HexClient {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_and_generation_answer_with_reports() {
+        let level = r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#;
+        let HexAnswer::Checked(report) = answer(&HexJob::Check {
+            level: level.into(),
+        }) else {
+            panic!("a report")
+        };
+        assert_eq!(report.count.solutions, 1);
+        let HexAnswer::Generated(text) = answer(&HexJob::Generate {
+            options: GenOptions {
+                cells: 10,
+                seed: 3,
+                ..GenOptions::default()
+            },
+        }) else {
+            panic!("a level")
+        };
+        assert_eq!(parse_level(&text).unwrap().len(), 10);
+        assert!(matches!(
+            answer(&HexJob::Check { level: "{".into() }),
+            HexAnswer::Error(_)
+        ));
+    }
+
+    #[test]
+    fn messages_round_trip_through_json() {
+        let r = HexRequest {
+            id: 7,
+            job: HexJob::Generate {
+                options: GenOptions::default(),
+            },
+        };
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<HexRequest>(&text).unwrap(), r);
+    }
+}
