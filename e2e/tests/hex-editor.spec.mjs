@@ -112,6 +112,12 @@ test("a small level built by clicks is unique with walls that matter, and its li
   expect((await board(other)).path).toEqual(path);
   // standalone: nothing was counted in pack progress
   expect(await other.evaluate(() => localStorage.getItem("mode:03-hex-walls:clearedId"))).toBeNull();
+  // the menu's 回到主页 lands at home inside the app, not on the page before
+  await other.getByTestId("hex-menu").click();
+  await other.getByTestId("hex-menu-home").click();
+  await expect(other.getByTestId("screen-home")).toBeVisible();
+  await other.reload(); // the link still opens the level on a reload
+  await expect(other.getByTestId("hex-play")).toBeVisible();
   // 编辑 opens the shared level in the editor
   await other.getByTestId("hex-edit").click();
   await expect(other.getByTestId("editor-cell-2-1")).toHaveClass(/is-painted/);

@@ -128,8 +128,13 @@ pub fn provide_nav() -> Nav {
         // would otherwise keep the previous screen's state, and "back" from the next
         // screen would land on that screen instead of home). The URL is left alone.
         if let Ok(history) = window.history() {
+            let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
+            // A share link starts on Hex Stroke with home one step back, so "back" and
+            // the menu's 回到主页 land at home instead of leaving the app.
             let first = nav.screen.get_untracked();
-            let _ = history.replace_state(&JsValue::from_str(first.key()), "");
+            if first != Screen::Home {
+                let _ = history.push_state(&JsValue::from_str(first.key()), "");
+            }
         }
         let on_pop =
             Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {

@@ -366,38 +366,38 @@ pub fn EditorScreen() -> impl IntoView {
         });
     };
 
-    let face = hex_points(SIZE * 0.93);
-    let hexes = move || {
-        let face = face.clone();
+    // keyed by everything drawn, so an edit re-renders only the hexes it changed
+    let hex_items = move || {
         ctx.editor.with(|h| {
             let d = h.present();
             lattice(d.lattice_radius())
                 .into_iter()
                 .map(|pos| {
                     let cell = d.cell(pos);
-                    let (x, y) = pos.to_pixel(SIZE);
-                    let painted = cell.is_some();
-                    let clue = cell.and_then(|c| c.clue);
-                    let id = cell.map(|c| c.id.clone()).unwrap_or_default();
-                    view! {
-                        <g
-                            class="editor-hex"
-                            class:is-painted=painted
-                            class:has-clue=clue.is_some()
-                            data-testid=format!("editor-cell-{}-{}", pos.q, pos.r)
-                            data-id=id
-                            data-clue=clue.map(|c| c.to_string()).unwrap_or_default()
-                            transform=format!("translate({} {})", r1(x), r1(y))
-                        >
-                            <polygon points=face.clone()/>
-                            <text text-anchor="middle" dominant-baseline="central">
-                                {clue.map(|c| c.to_string()).unwrap_or_default()}
-                            </text>
-                        </g>
-                    }
+                    (pos, cell.map(|c| c.id.clone()), cell.and_then(|c| c.clue))
                 })
-                .collect_view()
+                .collect::<Vec<_>>()
         })
+    };
+    let face = hex_points(SIZE * 0.93);
+    let hex_view = move |(pos, id, clue): (Axial, Option<String>, Option<u32>)| {
+        let (x, y) = pos.to_pixel(SIZE);
+        view! {
+            <g
+                class="editor-hex"
+                class:is-painted=id.is_some()
+                class:has-clue=clue.is_some()
+                data-testid=format!("editor-cell-{}-{}", pos.q, pos.r)
+                data-id=id.unwrap_or_default()
+                data-clue=clue.map(|c| c.to_string()).unwrap_or_default()
+                transform=format!("translate({} {})", r1(x), r1(y))
+            >
+                <polygon points=face.clone()/>
+                <text text-anchor="middle" dominant-baseline="central">
+                    {clue.map(|c| c.to_string()).unwrap_or_default()}
+                </text>
+            </g>
+        }
     };
 
     let edges = move || {
@@ -736,7 +736,9 @@ pub fn EditorScreen() -> impl IntoView {
                         preserveAspectRatio="xMidYMid meet"
                         on:click=on_board_click
                     >
-                        <g class="editor-hexes">{hexes}</g>
+                        <g class="editor-hexes">
+                            <For each=hex_items key=|item| item.clone() children=hex_view/>
+                        </g>
                         <g class="editor-edges">{edges}</g>
                         <g class="editor-spinners">{spinners}</g>
                         <g class="editor-overlay">{overlay}</g>
