@@ -9,6 +9,7 @@ pub mod home;
 pub mod host;
 pub mod i18n;
 pub mod nav;
+pub mod online;
 
 /// Installs the panic hook (so a Rust panic reaches the console), mounts the app,
 /// and removes the static splash that covered the load.

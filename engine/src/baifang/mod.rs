@@ -35,6 +35,7 @@ pub mod elo;
 pub mod perft;
 pub mod playout;
 pub mod rules;
+pub mod session;
 pub mod spec;
 pub mod state;
 pub mod zobrist;

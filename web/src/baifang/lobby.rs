@@ -10,12 +10,13 @@ use engine::baifang::Side;
 use crate::i18n::{use_lang, Lang};
 
 use super::local_match::Opponent;
+use super::online_room::OnlineSetup;
 use super::profile::{self, Loaded};
 use super::room::RoomSetup;
 use super::strings::BText;
 
 #[component]
-pub fn Lobby(on_start: Callback<RoomSetup>) -> impl IntoView {
+pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) -> impl IntoView {
     let lang = use_lang();
     let loaded = profile::load();
     let notice = match &loaded {
@@ -46,12 +47,31 @@ pub fn Lobby(on_start: Callback<RoomSetup>) -> impl IntoView {
                 </div>
             </section>
             {notice.map(|reason| view! { <p class="notice" data-testid="profile-notice">{reason}</p> })}
+            <p class="profile-record" data-testid="profile-record"
+                data-games=profile.games data-wins=profile.wins data-losses=profile.losses>
+                {profile.games} {move || if lang.get() == Lang::Zh { " 局 · " } else { " games · " }}
+                {profile.wins} {move || if lang.get() == Lang::Zh { " 胜 · " } else { " won · " }}
+                {profile.losses} {move || if lang.get() == Lang::Zh { " 负" } else { " lost" }}
+            </p>
+            {(!profile.recent.is_empty()).then(|| view! {
+                <ul class="recent-matches" data-testid="recent-matches">
+                    {profile.recent.iter().take(5).map(|m| {
+                        let delta = m.rating_after - m.rating_before;
+                        view! {
+                            <li data-won=m.won.to_string() data-delta=delta>
+                                {if m.won { "胜 " } else { "负 " }} {m.peer.clone()} " · " {m.reason.clone()} " · "
+                                {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            })}
 
             <div class="lobby-buttons">
-                <button class="capsule primary" data-testid="lobby-quick" disabled=true title=text(BText::OnlineSoon)>
+                <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
                     {text(BText::QuickMatch)}
                 </button>
-                <button class="capsule primary" data-testid="lobby-friend" disabled=true title=text(BText::OnlineSoon)>
+                <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
                     {text(BText::FriendMatch)}
                 </button>
                 <p class="lobby-caption">{text(BText::OnlineSoon)}</p>

@@ -10,6 +10,7 @@ pub mod bench_hook;
 pub mod board;
 pub mod lobby;
 pub mod local_match;
+pub mod online_room;
 pub mod profile;
 pub mod room;
 pub mod scoreboard;
@@ -24,24 +25,37 @@ use crate::app::ScreenHeader;
 use crate::i18n::Text;
 
 use lobby::Lobby;
+use online_room::{OnlineRoom, OnlineSetup};
 use room::{Room, RoomSetup};
+
+/// Which room is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    Local(RoomSetup),
+    Online(OnlineSetup),
+}
 
 #[component]
 pub fn BaifangScreen() -> impl IntoView {
-    let room = RwSignal::new(None::<(RoomSetup, u32)>);
-    let start = Callback::new(move |setup: RoomSetup| {
+    let room = RwSignal::new(None::<(Open, u32)>);
+    let counter = StoredValue::new(0u32);
+    let open = move |what: Open| {
         // A fresh key per game so a new room never reuses the old one's state.
-        room.update(|r| *r = Some((setup, r.map_or(0, |(_, n)| n + 1))));
-    });
-    let exit = Callback::new(move |_| room.update(|r| *r = None));
+        counter.update_value(|n| *n += 1);
+        room.set(Some((what, counter.get_value())));
+    };
+    let start = Callback::new(move |setup: RoomSetup| open(Open::Local(setup)));
+    let online = Callback::new(move |setup: OnlineSetup| open(Open::Online(setup)));
+    let exit = Callback::new(move |_| room.set(None));
     view! {
         <main class="screen screen-baifang" data-testid="screen-baifang">
             {move || match room.get() {
                 None => view! {
                     <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start/>
+                    <Lobby on_start=start on_online=online/>
                 }.into_any(),
-                Some((setup, _)) => view! { <Room setup=setup on_exit=exit/> }.into_any(),
+                Some((Open::Local(setup), _)) => view! { <Room setup=setup on_exit=exit/> }.into_any(),
+                Some((Open::Online(setup), _)) => view! { <OnlineRoom setup=setup on_exit=exit/> }.into_any(),
             }}
         </main>
     }

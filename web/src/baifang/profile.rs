@@ -14,6 +14,38 @@ pub struct Profile {
     pub games: u32,
     pub wins: u32,
     pub losses: u32,
+    /// The latest online matches, newest first (at most [`RECENT_KEPT`]).
+    #[serde(default)]
+    pub recent: Vec<RecentMatch>,
+}
+
+/// How many recent matches the record keeps.
+pub const RECENT_KEPT: usize = 10;
+
+/// One finished online match in the local record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecentMatch {
+    pub peer: String,
+    pub won: bool,
+    /// The engine's reason name (`resign`, `timeouts`, `disconnect`…).
+    pub reason: String,
+    pub rating_before: i32,
+    pub rating_after: i32,
+}
+
+impl Profile {
+    /// Records a rated online result.
+    pub fn record(&mut self, m: RecentMatch) {
+        self.games += 1;
+        if m.won {
+            self.wins += 1;
+        } else {
+            self.losses += 1;
+        }
+        self.rating = m.rating_after;
+        self.recent.insert(0, m);
+        self.recent.truncate(RECENT_KEPT);
+    }
 }
 
 impl Default for Profile {
@@ -24,6 +56,7 @@ impl Default for Profile {
             games: 0,
             wins: 0,
             losses: 0,
+            recent: Vec::new(),
         }
     }
 }
@@ -63,12 +96,38 @@ pub fn parse(stored: Option<&str>) -> Loaded {
     }
 }
 
+/// The storage key: `baifang:profile`, or `baifang:profile:<slot>` with `?profile=<slot>`
+/// in the URL, so two tabs of one browser can stand for two devices with separate records.
+fn key() -> String {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    match slot(&search) {
+        Some(slot) => format!("{KEY}:{slot}"),
+        None => KEY.to_string(),
+    }
+}
+
+/// The `profile` parameter of a query string (letters, digits, `-`, `_` only).
+pub fn slot(search: &str) -> Option<String> {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|kv| kv.strip_prefix("profile="))
+        .find(|v| {
+            !v.is_empty()
+                && v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        })
+        .map(str::to_string)
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
 pub fn load() -> Loaded {
-    let stored = storage().and_then(|s| s.get_item(KEY).ok().flatten());
+    let stored = storage().and_then(|s| s.get_item(&key()).ok().flatten());
     let loaded = parse(stored.as_deref());
     if let Loaded::Reset(profile, _) = &loaded {
         save(profile);
@@ -79,7 +138,7 @@ pub fn load() -> Loaded {
 pub fn save(profile: &Profile) {
     if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(profile)) {
         // A full or blocked storage loses the record update, never the game.
-        let _ = storage.set_item(KEY, &text);
+        let _ = storage.set_item(&key(), &text);
     }
 }
 
@@ -101,9 +160,43 @@ mod tests {
             games: 3,
             wins: 2,
             losses: 1,
+            recent: vec![RecentMatch {
+                peer: "p".into(),
+                won: true,
+                reason: "resign".into(),
+                rating_before: 1200,
+                rating_after: 1216,
+            }],
         };
         let text = serde_json::to_string(&p).unwrap();
         assert_eq!(parse(Some(&text)), Loaded::Stored(p));
+    }
+
+    #[test]
+    fn records_results_and_keeps_the_latest() {
+        let mut p = Profile::default();
+        for k in 0..12 {
+            p.record(RecentMatch {
+                peer: format!("p{k}"),
+                won: k % 3 != 0,
+                reason: "resign".into(),
+                rating_before: p.rating,
+                rating_after: p.rating + 1,
+            });
+        }
+        assert_eq!((p.games, p.wins, p.losses, p.rating), (12, 8, 4, 1212));
+        assert_eq!(p.recent.len(), RECENT_KEPT);
+        assert_eq!(p.recent[0].peer, "p11");
+        // Older stored profiles without the list still load.
+        let old = r#"{"nickname":"a","rating":1200,"games":0,"wins":0,"losses":0}"#;
+        assert!(matches!(parse(Some(old)), Loaded::Stored(_)));
+    }
+
+    #[test]
+    fn profile_slots_come_from_the_query() {
+        assert_eq!(slot(""), None);
+        assert_eq!(slot("?host=mock&profile=a1"), Some("a1".into()));
+        assert_eq!(slot("?profile=<x>"), None);
     }
 
     #[test]

@@ -137,8 +137,8 @@ impl BText {
             VsAi => ("人机对战", "Play the AI"),
             HotSeat => ("本地双人", "Two players, one device"),
             OnlineSoon => (
-                "联机对战需要 Game Center 或第二个标签页，尚未开放",
-                "Online play is not open yet",
+                "联机：iOS 上经由 Game Center；浏览器中与同一浏览器的另一个标签页对战",
+                "Online: Game Center on iOS; in a browser, another tab of the same browser",
             ),
             ChooseLevel => ("难度", "Level"),
             ChooseColour => ("执子", "Your colour"),

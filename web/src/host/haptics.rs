@@ -57,6 +57,16 @@ pub fn play(event: Haptic) {
             return;
         }
     }
+    // Inside the iOS wrapper (or the mock host) the haptic goes over the bridge.
+    if crate::online::bridge::available() {
+        crate::online::bridge::call(
+            "haptic",
+            serde_json::json!({ "style": event.name() }),
+            |_| {},
+        );
+        record(event);
+        return;
+    }
     let navigator = window.navigator();
     // `vibrate` is missing on iOS Safari and desktop browsers; check before calling.
     if js_sys::Reflect::has(&navigator, &JsValue::from_str("vibrate")).unwrap_or(false) {

@@ -1,0 +1,187 @@
+// Online 1v1 (issue 9): two pages of one browser context meet over
+// BroadcastChannel (the browser-tab transport) or through the mock native host
+// (?host=mock, the GameKit code path). Each test opens its own two pages.
+import { test, expect } from "@playwright/test";
+import { scenarios, clickAction, boardString } from "./baifang-helpers.mjs";
+import { watchConsole, snap } from "./helpers.mjs";
+
+const T0 = new Date("2026-11-30T00:00:00Z").getTime();
+const state = (page) => page.evaluate(() => window.__onlineTest.state());
+
+/** Elo of seed 002 §2 for a K=32 newcomer: rounded K·(S − E). */
+function eloDelta(ra, rb, won, k = 32) {
+  const e = 1 / (1 + Math.pow(10, (rb - ra) / 400));
+  return Math.round(k * ((won ? 1 : 0) - e));
+}
+
+async function openLobby(page, query = "") {
+  await page.goto("./" + query);
+  await expect(page.getByTestId("app")).toBeVisible();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+}
+
+/** Two pages press 快速匹配 and are paired; returns them as {black, white}. */
+async function pairPages(context, { query = "", clock = false } = {}) {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  const consoles = [watchConsole(a), watchConsole(b)];
+  if (clock) {
+    await a.clock.install({ time: T0 });
+    await b.clock.install({ time: T0 });
+  }
+  // Separate record slots: the two pages stand for two devices.
+  const sep = query ? "&" : "?";
+  await openLobby(a, `${query}${sep}profile=a`);
+  await openLobby(b, `${query}${sep}profile=b`);
+  await a.getByTestId("lobby-quick").click();
+  await b.getByTestId("lobby-quick").click();
+  for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
+  const [sa, sb] = [await state(a), await state(b)];
+  expect(sa.peer).toBe(sb.me);
+  expect(sb.peer).toBe(sa.me);
+  expect(sa.mySide).not.toBe(sb.mySide);
+  expect(sa.transport).toBe(query.includes("host=mock") ? "host" : "tabs");
+  const [black, white] = sa.mySide === "B" ? [a, b] : [b, a];
+  return { black, white, consoles };
+}
+
+async function expectSameBoards(black, white, actions) {
+  await expect.poll(async () => (await state(white)).actions, { message: "white caught up" }).toBe(actions);
+  await expect.poll(async () => (await state(black)).actions, { message: "black caught up" }).toBe(actions);
+  const [sb, sw] = [await state(black), await state(white)];
+  expect(sb.hash).toBe(sw.hash);
+  expect(sb.board).toBe(sw.board);
+  expect(await boardString(black)).toBe(await boardString(white));
+}
+
+/** Plays a fixture game by clicks on whichever page is to move; boards compared after every action. */
+async function playByClicks(black, white, game) {
+  let count = 0;
+  for (const action of game) {
+    const mover = (await state(black)).toMove === "B" ? black : white;
+    await clickAction(mover, action);
+    count += action.actionType === 2 ? action.eatIndices.length : 1;
+    await expectSameBoards(black, white, count);
+  }
+}
+
+for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path)", "?host=mock"]]) {
+  test(`quick match pairs two pages and a full game by clicks stays identical, with Elo (${name})`, async ({ context }, testInfo) => {
+    test.setTimeout(120_000);
+    const { black, white, consoles } = await pairPages(context, { query });
+    await expect(black.getByTestId("step-timer")).toBeVisible();
+    await snap(black, testInfo, `online-playing${query ? "-mock" : ""}`);
+    await playByClicks(black, white, scenarios.fewerThanFour);
+    for (const p of [black, white]) {
+      await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "fewer_than_four");
+    }
+    const winner = await black.getByTestId("settlement").getAttribute("data-winner");
+    const [won, lost] = winner === "B" ? [black, white] : [white, black];
+    // Both start at 1200 with no rated games: the formula gives +16 / −16.
+    await expect(won.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1200, 1200, true)));
+    await expect(lost.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1200, 1200, false)));
+    await snap(won, testInfo, `online-settlement${query ? "-mock" : ""}`);
+    if (query) {
+      const log = await black.evaluate(() => window.__mockHostLog.map((e) => e.type));
+      for (const t of ["authenticate", "findMatch", "sendData", "dataReceived", "disconnect", "submitScore", "matchFound"]) {
+        expect(log, `mock host saw ${t}`).toContain(t);
+      }
+      expect(await won.evaluate(() => window.__mockHostScore)).toBe(1216);
+    }
+    // The record survives a reload.
+    for (const [p, rating, wins, losses] of [[won, "1216", "1", "0"], [lost, "1184", "0", "1"]]) {
+      await p.getByTestId("settlement-back").click();
+      await p.reload();
+      await p.getByTestId("home-baifang").click();
+      const record = p.getByTestId("profile-record");
+      await expect(p.getByTestId("profile-rating")).toHaveAttribute("data-rating", rating);
+      await expect(record).toHaveAttribute("data-games", "1");
+      await expect(record).toHaveAttribute("data-wins", wins);
+      await expect(record).toHaveAttribute("data-losses", losses);
+      await expect(p.getByTestId("recent-matches").locator("li")).toHaveCount(1);
+    }
+    for (const c of consoles) c.expectClean();
+  });
+}
+
+test("a forged packet aborts both pages with 对局数据异常", async ({ context }) => {
+  const { black, white } = await pairPages(context);
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 4));
+  const me = (await state(black)).me;
+  const forged = { kind: "action", protocolVersion: 1, actionType: 0, playerID: me, fromIndex: -1, toIndex: 12,
+    eatIndices: [], timestamp: Date.now(), seq: 3, hash: "0000000000000000" };
+  await black.evaluate((json) => window.__onlineTest.sendForged(json), JSON.stringify(forged));
+  for (const p of [black, white]) {
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "void");
+    await expect(p.getByTestId("online-message")).toHaveText("对局数据异常");
+  }
+  // No rating change: the lobby still shows the start rating.
+  await white.getByTestId("settlement-back").click();
+  await expect(white.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+});
+
+test("memory tampering on one side is caught by the next packet", async ({ context }) => {
+  const { black, white } = await pairPages(context);
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 6));
+  // Black is to move; White edits its memory; Black's next packet no longer matches White's state.
+  expect((await state(black)).toMove).toBe("B");
+  await white.evaluate(() => window.__onlineTest.tamper());
+  await clickAction(black, scenarios.fewerThanFour[6]);
+  for (const p of [black, white]) {
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "void");
+    await expect(p.getByTestId("online-message")).toHaveText("对局数据异常");
+  }
+  expect(await white.getByTestId("settlement").getAttribute("data-detail")).toContain("hash");
+});
+
+test("closing one page makes the other win at exactly 15 s of its clock", async ({ context }, testInfo) => {
+  const { black, white } = await pairPages(context, { clock: true });
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 2));
+  const now = await black.evaluate(() => Date.now());
+  await black.clock.pauseAt(now + 1000);
+  await white.close();
+  const countdown = black.getByTestId("grace-countdown");
+  await expect(countdown).toBeVisible();
+  await expect(countdown).toHaveAttribute("data-remaining", "15");
+  await black.clock.runFor(10_000);
+  await expect(countdown).toHaveAttribute("data-remaining", "5");
+  await black.clock.runFor(4_999);
+  await expect(countdown).toHaveAttribute("data-remaining", "1");
+  await expect(black.getByTestId("settlement")).toHaveCount(0);
+  await black.clock.runFor(1);
+  await expect(black.getByTestId("settlement")).toHaveAttribute("data-reason", "disconnect");
+  await expect(black.getByTestId("settlement")).toHaveAttribute("data-winner", "B");
+  await expect(black.getByTestId("online-message")).toHaveText("对方玩家断开连接，本局获胜");
+  await expect(black.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
+  await snap(black, testInfo, "online-peer-left");
+});
+
+test("three step timeouts lose", async ({ context }) => {
+  test.setTimeout(120_000);
+  const { black, white } = await pairPages(context, { clock: true });
+  for (const p of [black, white]) await p.clock.pauseAt(T0 + 60_000);
+  // Both page clocks advance together, a second at a time, like real time.
+  const advance = async (ms) => {
+    for (let t = 0; t < ms; t += 1000) await Promise.all([black.clock.runFor(1000), white.clock.runFor(1000)]);
+  };
+  let actions = 0;
+  for (let k = 1; k <= 3; k++) {
+    // Black lets its 30 s run out.
+    await advance(30_000);
+    actions += 1;
+    await expectSameBoards(black, white, actions);
+    if (k === 3) break;
+    // White plays a stone on the first empty point.
+    const board = (await state(white)).board;
+    await white.getByTestId(`point-${board.indexOf(".")}`).click();
+    actions += 1;
+    await expectSameBoards(black, white, actions);
+  }
+  for (const p of [black, white]) {
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "timeouts");
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+  }
+  await expect(white.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
+  await expect(black.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "-16");
+});

@@ -1,0 +1,240 @@
+//! The session's wire messages and the reasons a received message is rejected.
+//!
+//! Every message is one JSON object tagged by `kind`. The game's moves travel as
+//! [`BoardActionPacket`] (seed 000 §4.3.2's fields plus `seq` and `hash`); the
+//! handshake (`hello`, `reveal`), the reconnection check (`sync`), presence
+//! (`presence`: the sender's app went to the background or came back) and the
+//! abort notice (`abort`) are the only other kinds.
+
+use core::fmt;
+use serde::{Deserialize, Serialize};
+
+use crate::baifang::ActionError;
+
+/// The protocol version this session speaks (seed 000 §4.3.2: fixed at 1).
+pub const PROTOCOL_VERSION: i64 = 1;
+
+/// One game action on the wire (seed 000 §4.3.2) plus the anti-replay
+/// sequence number and the sender's state hash after the action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardActionPacket {
+    /// Always [`PROTOCOL_VERSION`].
+    #[serde(rename = "protocolVersion")]
+    pub protocol_version: i64,
+    /// 0 place, 1 move, 2 capture, 3 resign, 4 step timeout.
+    #[serde(rename = "actionType")]
+    pub action_type: i64,
+    /// The sender's player id.
+    #[serde(rename = "playerID")]
+    pub player_id: String,
+    /// Origin of a move, else -1.
+    #[serde(rename = "fromIndex")]
+    pub from_index: i64,
+    /// Target of a place or move, else -1.
+    #[serde(rename = "toIndex")]
+    pub to_index: i64,
+    /// Captured points (one per capture packet), else empty.
+    #[serde(rename = "eatIndices")]
+    pub eat_indices: Vec<i64>,
+    /// The sender's clock in ms when it sent the packet.
+    pub timestamp: i64,
+    /// Per sender, 1 for its first action packet, then strictly +1.
+    pub seq: u64,
+    /// The sender's Zobrist state hash after the action, 16 hex digits.
+    pub hash: String,
+}
+
+/// Everything a session sends or receives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Wire {
+    /// Handshake, step 1: the commitment `SHA-256(secret ‖ playerID)` and the
+    /// sender's rating and rated-game count.
+    Hello {
+        /// Always [`PROTOCOL_VERSION`].
+        #[serde(rename = "protocolVersion")]
+        protocol_version: i64,
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// Hex SHA-256 commitment.
+        commit: String,
+        /// The sender's Elo rating.
+        rating: i32,
+        /// The sender's rated games so far.
+        games: u32,
+    },
+    /// Handshake, step 2 (after both hellos): the 32-byte secret in hex.
+    Reveal {
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// 64 hex digits.
+        secret: String,
+    },
+    /// A game action.
+    Action(BoardActionPacket),
+    /// After a reconnection: what the sender has.
+    Sync {
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// Highest `seq` the sender received from the receiver.
+        received: u64,
+        /// Highest `seq` the sender sent.
+        sent: u64,
+        /// Actions applied to the sender's game so far (both sides').
+        actions: u32,
+        /// The sender's state hash (16 hex digits).
+        hash: String,
+    },
+    /// The sender's app went to the background (`away`) or came back.
+    Presence {
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// True when leaving, false when back.
+        away: bool,
+    },
+    /// The sender found the match data inconsistent and voided the match.
+    Abort {
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// Why (the sender's [`Reject`] in words).
+        reason: String,
+    },
+}
+
+impl Wire {
+    /// JSON text of the message.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("wire messages always serialise")
+    }
+    /// Parses a received message.
+    pub fn parse(bytes: &[u8]) -> Result<Wire, Reject> {
+        serde_json::from_slice(bytes).map_err(|e| Reject::Malformed(e.to_string()))
+    }
+}
+
+/// Why a received message voids the match (seed 000 §4.3.3, §6.2). Every
+/// rejection shows 「对局数据异常」 on both sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reject {
+    /// Not a wire message (bad JSON, wrong shape, unknown kind).
+    Malformed(String),
+    /// `protocolVersion` is not 1.
+    ProtocolVersion(i64),
+    /// `playerID` is not the peer's.
+    WrongSender(String),
+    /// `seq` was already received (a replay of the last packet).
+    DuplicateSeq {
+        /// Received.
+        got: u64,
+        /// Expected.
+        expected: u64,
+    },
+    /// `seq` older than the last one received.
+    OldSeq {
+        /// Received.
+        got: u64,
+        /// Expected.
+        expected: u64,
+    },
+    /// `seq` skips ahead.
+    SeqGap {
+        /// Received.
+        got: u64,
+        /// Expected.
+        expected: u64,
+    },
+    /// `timestamp` goes backwards or is too far from the local clock.
+    Timestamp {
+        /// The packet's timestamp.
+        got: i64,
+        /// The local clock.
+        now: u64,
+    },
+    /// A place, move or capture from the side that is not to move.
+    NotSendersTurn,
+    /// The local engine rejects the action.
+    Illegal(ActionError),
+    /// The action is legal, but the sender's hash differs from ours afterwards.
+    HashMismatch {
+        /// Our hash after the action.
+        ours: u64,
+        /// The sender's.
+        theirs: String,
+    },
+    /// A step-timeout claim for our turn before our clock ran out.
+    PrematureTimeout {
+        /// Our clock's elapsed ms in this turn.
+        elapsed: u64,
+    },
+    /// A message that has no place in the current stage (an action before the
+    /// game started, a second hello, a reveal before the hello…).
+    Unexpected(&'static str),
+    /// The reveal does not match the commitment.
+    RevealMismatch,
+    /// Both players claim the same id.
+    SameId,
+    /// After a reconnection, equal action counts but different hashes.
+    SyncMismatch,
+    /// The peer voided the match (its reason).
+    PeerAborted(String),
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Reject::*;
+        match self {
+            Malformed(e) => write!(f, "malformed message: {e}"),
+            ProtocolVersion(v) => write!(f, "protocol version {v} (expected {PROTOCOL_VERSION})"),
+            WrongSender(id) => write!(f, "sender {id:?} is not the peer"),
+            DuplicateSeq { got, expected } => {
+                write!(f, "duplicate seq {got} (expected {expected})")
+            }
+            OldSeq { got, expected } => write!(f, "old seq {got} (expected {expected})"),
+            SeqGap { got, expected } => write!(f, "seq gap: {got} (expected {expected})"),
+            Timestamp { got, now } => write!(f, "absurd timestamp {got} (local clock {now})"),
+            NotSendersTurn => write!(f, "action from the side not to move"),
+            Illegal(e) => write!(f, "illegal action: {e}"),
+            HashMismatch { ours, theirs } => {
+                write!(f, "state hash mismatch: ours {ours:016x}, theirs {theirs}")
+            }
+            PrematureTimeout { elapsed } => {
+                write!(f, "timeout claimed after only {elapsed} ms of the step")
+            }
+            Unexpected(what) => write!(f, "unexpected message: {what}"),
+            RevealMismatch => write!(f, "the reveal does not match the commitment"),
+            SameId => write!(f, "both players have the same id"),
+            SyncMismatch => write!(
+                f,
+                "same action count but different state after reconnecting"
+            ),
+            PeerAborted(r) => write!(f, "the peer voided the match: {r}"),
+        }
+    }
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    use fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// Parses exactly 32 bytes of hex.
+pub fn unhex32(s: &str) -> Option<[u8; 32]> {
+    if s.len() != 64 || !s.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
