@@ -155,7 +155,8 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
         if hand == 0 {
             return score;
         }
-        threats = a.count_ones() + b.count_ones() + c.count_ones() + d.count_ones();
+        // A square has one missing corner, so the four sets are disjoint.
+        threats = (a | b | c | d).count_ones();
         fills = pa | pb | pc | pd;
         // Two-stone squares with no enemy stone: building blocks.
         let c4 = SQUARE_CORNERS;
@@ -180,7 +181,8 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
         let lb = pb & (right | up);
         let lc = pc & (left | down);
         let ld = pd & (right | down);
-        threats = la.count_ones() + lb.count_ones() + lc.count_ones() + ld.count_ones();
+        // Back to square ids (disjoint, as above): one population count.
+        threats = (la | lb >> 1 | lc >> N | ld >> (N + 1)).count_ones();
         fills = la | lb | lc | ld;
     }
     score += w.square_threat * threats as i32;
@@ -195,7 +197,7 @@ fn side_terms(own: u32, opp: u32, empty: u32, placing: bool, hand: u8, w: &Weigh
     score += w.line_threat * (rows.count_ones() + cols.count_ones()) as i32;
     fills |= rows | cols;
     // Two different completion points: the enemy cannot stop both.
-    if fills.count_ones() >= 2 {
+    if fills & fills.wrapping_sub(1) != 0 {
         score += w.fork;
     }
     score
