@@ -207,3 +207,21 @@ test("a dropped network within the grace resumes, and the side behind receives t
   await playByClicks(black, white, game.slice(3, 8), 3);
   await expect(black.getByTestId("settlement")).toHaveCount(0);
 });
+
+test("a corrupted local record is reset with a notice, never a crash", async ({ page }) => {
+  const console = watchConsole(page);
+  await page.goto("./");
+  await expect(page.getByTestId("app")).toBeVisible();
+  await page.evaluate(() => localStorage.setItem("baifang:profile", "{not json"));
+  await page.reload();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("profile-notice")).toBeVisible();
+  await expect(page.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+  await expect(page.getByTestId("profile-record")).toHaveAttribute("data-games", "0");
+  // The reset record was stored: the next load is clean.
+  await page.reload();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page.getByTestId("profile-notice")).toHaveCount(0);
+  console.expectClean();
+});
