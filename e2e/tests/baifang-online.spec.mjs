@@ -56,8 +56,7 @@ async function expectSameBoards(black, white, actions) {
 }
 
 /** Plays a fixture game by clicks on whichever page is to move; boards compared after every action. */
-async function playByClicks(black, white, game) {
-  let count = 0;
+async function playByClicks(black, white, game, count = 0) {
   for (const action of game) {
     const mover = (await state(black)).toMove === "B" ? black : white;
     await clickAction(mover, action);
@@ -160,10 +159,11 @@ test("closing one page makes the other win at exactly 15 s of its clock", async 
 test("three step timeouts lose", async ({ context }) => {
   test.setTimeout(120_000);
   const { black, white } = await pairPages(context, { clock: true });
-  for (const p of [black, white]) await p.clock.pauseAt(T0 + 60_000);
-  // Both page clocks advance together, a second at a time, like real time.
+  // Playwright's clock belongs to the browser context: both pages share it.
+  await black.clock.pauseAt(T0 + 60_000);
+  // It advances a second at a time, so heartbeats keep flowing as in real time.
   const advance = async (ms) => {
-    for (let t = 0; t < ms; t += 1000) await Promise.all([black.clock.runFor(1000), white.clock.runFor(1000)]);
+    for (let t = 0; t < ms; t += 1000) await black.clock.runFor(1000);
   };
   let actions = 0;
   for (let k = 1; k <= 3; k++) {
@@ -184,4 +184,44 @@ test("three step timeouts lose", async ({ context }) => {
   }
   await expect(white.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
   await expect(black.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "-16");
+});
+
+test("a dropped network within the grace resumes, and the side behind receives the missed packet", async ({ context }) => {
+  const { black, white } = await pairPages(context);
+  const game = scenarios.fewerThanFour;
+  await playByClicks(black, white, game.slice(0, 2));
+  // White's network drops: both sides see the other fall silent and start the grace.
+  await white.evaluate(() => window.__onlineTest.setOffline(true));
+  await expect(black.getByTestId("grace-countdown")).toBeVisible({ timeout: 10_000 });
+  await expect(white.getByTestId("grace-countdown")).toBeVisible({ timeout: 10_000 });
+  // Black plays meanwhile; the packet is lost on the way.
+  await clickAction(black, game[2]);
+  await expect.poll(async () => (await state(black)).actions).toBe(3);
+  expect((await state(white)).actions).toBe(2);
+  // Back within the grace: the peers compare notes and White receives the missed packet.
+  await white.evaluate(() => window.__onlineTest.setOffline(false));
+  await expect(black.getByTestId("grace-countdown")).toHaveCount(0, { timeout: 10_000 });
+  await expect(white.getByTestId("grace-countdown")).toHaveCount(0, { timeout: 10_000 });
+  await expectSameBoards(black, white, 3);
+  // The game goes on, boards identical.
+  await playByClicks(black, white, game.slice(3, 8), 3);
+  await expect(black.getByTestId("settlement")).toHaveCount(0);
+});
+
+test("a corrupted local record is reset with a notice, never a crash", async ({ page }) => {
+  const console = watchConsole(page);
+  await page.goto("./");
+  await expect(page.getByTestId("app")).toBeVisible();
+  await page.evaluate(() => localStorage.setItem("baifang:profile", "{not json"));
+  await page.reload();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("profile-notice")).toBeVisible();
+  await expect(page.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+  await expect(page.getByTestId("profile-record")).toHaveAttribute("data-games", "0");
+  // The reset record was stored: the next load is clean.
+  await page.reload();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page.getByTestId("profile-notice")).toHaveCount(0);
+  console.expectClean();
 });

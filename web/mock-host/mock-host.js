@@ -77,8 +77,11 @@
     }
   }, BEAT_MS);
   addEventListener("pagehide", () => { if (peer) post({ t: "bye", from: me, to: peer.playerID }); });
+  // Hiding the tab stands for the app going to the background only with
+  // `&lifecycle=1`: two tabs in one window would otherwise always have one "away".
+  const lifecycle = new URLSearchParams(location.search).get("lifecycle") === "1";
   document.addEventListener("visibilitychange", () => {
-    if (peer) emit(document.hidden ? "appBackground" : "appForeground", {});
+    if (peer && lifecycle) emit(document.hidden ? "appBackground" : "appForeground", {});
   });
 
   const handlers = {

@@ -5,8 +5,9 @@
 //!
 //! Test hooks (`window.__onlineTest`): `state()` (stage, colour, hash, action
 //! count, board, transport kind), `sendForged(json)` (sends raw text to the
-//! peer as if it were a packet) and `tamper()` (edits the local state as a
-//! memory editor would).
+//! peer as if it were a packet), `tamper()` (edits the local state as a
+//! memory editor would) and `setOffline(bool)` (cuts this tab's network, tab
+//! transport only).
 
 use std::rc::Rc;
 
@@ -297,11 +298,16 @@ fn install_test_hooks(ctl: Ctl) {
     });
     let _ = js_sys::Reflect::set(&hooks, &"state".into(), state.as_ref());
     let _ = js_sys::Reflect::set(&hooks, &"sendForged".into(), forged.as_ref());
+    let offline = Closure::<dyn Fn(bool)>::new(move |off: bool| {
+        ctl.with_transport(|t| t.set_offline(off));
+    });
     let _ = js_sys::Reflect::set(&hooks, &"tamper".into(), tamper.as_ref());
+    let _ = js_sys::Reflect::set(&hooks, &"setOffline".into(), offline.as_ref());
     let _ = js_sys::Reflect::set(&window, &"__onlineTest".into(), &hooks);
     state.forget();
     forged.forget();
     tamper.forget();
+    offline.forget();
 }
 
 #[component]

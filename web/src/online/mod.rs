@@ -52,6 +52,9 @@ pub trait Transport {
     fn disconnect(&self);
     /// Reports the rating after a rated game (leaderboard).
     fn submit_score(&self, rating: i32);
+    /// Test hook: cut (or restore) this side's network, dropping everything
+    /// in both directions. Only the tab transport supports it.
+    fn set_offline(&self, _offline: bool) {}
 }
 
 /// The transport this page has: the native (or mock) host when it installed

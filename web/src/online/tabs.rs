@@ -54,6 +54,8 @@ struct Inner {
     peer: Option<String>,
     last_heard: u64,
     peer_away: bool,
+    /// Test hook: the network is cut.
+    offline: bool,
     sink: EventSink,
     beat: Option<gloo_timers::callback::Interval>,
     _on_message: Option<Closure<dyn Fn(web_sys::MessageEvent)>>,
@@ -62,6 +64,9 @@ struct Inner {
 
 impl Inner {
     fn post(&self, msg: &Msg) {
+        if self.offline {
+            return;
+        }
         if let (Some(ch), Ok(text)) = (&self.channel, serde_json::to_string(msg)) {
             let _ = ch.post_message(&JsValue::from_str(&text));
         }
@@ -86,6 +91,7 @@ impl TabTransport {
             peer: None,
             last_heard: 0,
             peer_away: false,
+            offline: false,
             sink,
             beat: None,
             _on_message: None,
@@ -101,6 +107,9 @@ impl TabTransport {
                 let Ok(msg) = serde_json::from_str::<Msg>(&text) else {
                     return;
                 };
+                if inner.borrow().offline {
+                    return;
+                }
                 receive(&inner, msg);
             });
         let weak = Rc::downgrade(&inner);
@@ -270,6 +279,10 @@ impl Transport for TabTransport {
     }
 
     fn submit_score(&self, _rating: i32) {}
+
+    fn set_offline(&self, offline: bool) {
+        self.inner.borrow_mut().offline = offline;
+    }
 }
 
 impl Drop for TabTransport {

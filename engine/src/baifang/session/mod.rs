@@ -48,6 +48,8 @@ pub const NETWORK_GRACE_MS: u64 = 3_000;
 pub const TIMEOUT_CLAIM_TOLERANCE_MS: u64 = 5_000;
 /// Timestamps further than this from the local clock are absurd.
 pub const MAX_CLOCK_SKEW_MS: u64 = 5 * 60 * 1000;
+/// Messages that arrive before the transport reported the match are kept (at most this many).
+pub const EARLY_MESSAGES_KEPT: usize = 8;
 /// The handshake must complete within this.
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
 /// The message both sides show when a match is voided.
@@ -196,6 +198,18 @@ pub struct Session {
     sent: Vec<String>,
     /// Last seq received from the peer.
     received: u64,
+    /// The hash each received action packet carried, by seq - 1.
+    received_hashes: Vec<String>,
+    /// `received` when we last asked for a resend (sent `sync`). A packet with a
+    /// later seq that we then got anyway may arrive once more as the resend: it is
+    /// ignored if seq and hash match, once per seq, in order. Every other old
+    /// seq is still a replay.
+    resync_from: Option<u64>,
+    /// Highest seq ignored as such a resend.
+    tolerated: u64,
+    /// Data that arrived while still waiting (GameKit may deliver the peer's
+    /// hello before our own match callback); replayed once matched.
+    early: Vec<Vec<u8>>,
     last_peer_ts: i64,
     /// When the current turn's clock started.
     turn_started: u64,
@@ -223,6 +237,10 @@ impl Session {
             actions: 0,
             sent: Vec::new(),
             received: 0,
+            received_hashes: Vec::new(),
+            resync_from: None,
+            tolerated: 0,
+            early: Vec::new(),
             last_peer_ts: i64::MIN,
             turn_started: 0,
             last_was_timeout: false,
@@ -322,13 +340,22 @@ impl Session {
             }
             .to_json(),
         ));
+        for bytes in std::mem::take(&mut self.early) {
+            out.extend(self.on_data(&bytes, now));
+        }
         out
     }
 
     /// A message from the peer arrived.
     pub fn on_data(&mut self, bytes: &[u8], now: u64) -> Vec<Effect> {
         let mut out = Vec::new();
-        if self.stage == Stage::Finished || self.stage == Stage::Waiting {
+        if self.stage == Stage::Waiting {
+            if self.early.len() < EARLY_MESSAGES_KEPT {
+                self.early.push(bytes.to_vec());
+            }
+            return out;
+        }
+        if self.stage == Stage::Finished {
             return out;
         }
         if let Err(r) = self.receive(bytes, now, &mut out) {
@@ -486,6 +513,17 @@ impl Session {
             return Err(Reject::ProtocolVersion(p.protocol_version));
         }
         let expected = self.received + 1;
+        if let Some(from) = self.resync_from {
+            if p.seq > from
+                && p.seq > self.tolerated
+                && p.seq < expected
+                && self.received_hashes.get(p.seq as usize - 1) == Some(&p.hash)
+            {
+                // A packet re-sent after a reconnection that had arrived after all.
+                self.tolerated = p.seq;
+                return Ok(());
+            }
+        }
         if p.seq != expected {
             return Err(if p.seq == self.received && p.seq > 0 {
                 Reject::DuplicateSeq {
@@ -558,6 +596,7 @@ impl Session {
             });
         }
         self.received = p.seq;
+        self.received_hashes.push(p.hash.clone());
         self.last_peer_ts = p.timestamp;
         if echo {
             self.last_was_timeout = false;
@@ -715,6 +754,7 @@ impl Session {
     fn back_to_waiting(&mut self, out: &mut Vec<Effect>) {
         self.stage = Stage::Waiting;
         self.peer = None;
+        self.early.clear();
         self.sent_hello = false;
         self.sent_reveal = false;
         out.push(Effect::Ui(UiEvent::LostBeforeStart));
@@ -742,6 +782,8 @@ impl Session {
         }
         // The turn's clock restarts: neither side is charged for the absence.
         self.turn_started = now;
+        self.resync_from = Some(self.received);
+        self.tolerated = self.received;
         out.push(Effect::Ui(UiEvent::PeerBack));
         out.push(Effect::Send(
             Wire::Sync {
@@ -830,6 +872,8 @@ impl Session {
             return out;
         }
         self.turn_started = now;
+        self.resync_from = Some(self.received);
+        self.tolerated = self.received;
         vec![
             Effect::Send(
                 Wire::Presence {

@@ -971,3 +971,62 @@ fn playing_pair_is_ready() {
     assert_eq!(b.stage(), Stage::Playing);
     assert_ne!(a.my_side(), b.my_side());
 }
+
+#[test]
+fn messages_before_the_match_report_are_kept() {
+    // B's hello reaches A before A's transport reported the match.
+    let mut a = Session::new(player("alice", 1200, 0));
+    let mut b = Session::new(player("bob", 1200, 0));
+    let from_b = b.on_matched("alice", [2; 32], T0);
+    let hello_b = from_b
+        .iter()
+        .find_map(|e| match e {
+            Effect::Send(m) => Some(m.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(a.on_data(hello_b.as_bytes(), T0).is_empty());
+    assert_eq!(a.stage(), Stage::Waiting);
+    let out = a.on_matched("bob", [1; 32], T0);
+    // A sent its hello and, having B's hello already, its reveal.
+    let sent: Vec<&String> = out
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Send(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sent.len(), 2);
+    assert!(sent[1].contains("\"kind\":\"reveal\""));
+}
+
+#[test]
+fn resends_that_arrived_anyway_are_ignored_once_after_a_sync() {
+    let mut n = Net::b_to_move();
+    // A thinks B dropped and, back, asks for a resend; B's next packet was in
+    // flight all along and arrives, then B answers the sync by resending it.
+    let e = n.a.on_peer_disconnected(n.now);
+    n.route(true, e);
+    let e = n.a.on_peer_reconnected(n.now);
+    let sync = e
+        .iter()
+        .find_map(|x| match x {
+            Effect::Send(m) if m.contains("\"kind\":\"sync\"") => Some(m.clone()),
+            _ => None,
+        })
+        .unwrap();
+    n.step(); // B plays; A receives it
+    let before = n.a.actions();
+    let e = n.b.on_data(sync.as_bytes(), n.now); // B sees A's old `received`: resends
+    assert!(e
+        .iter()
+        .any(|x| matches!(x, Effect::Send(m) if m.contains("\"kind\":\"action\""))));
+    n.route(false, e);
+    n.pump();
+    assert_eq!(n.a.actions(), before);
+    assert_eq!(n.a.stage(), Stage::Playing);
+    // The same packet a third time is a replay.
+    let last = n.b.sent.last().unwrap().clone();
+    n.inject_a(&last);
+    assert_voided(&mut n, |r| matches!(r, Reject::DuplicateSeq { .. }));
+}
