@@ -10,6 +10,7 @@ pub mod host;
 pub mod i18n;
 pub mod nav;
 pub mod online;
+pub mod worker_link;
 
 /// Installs the panic hook (so a Rust panic reaches the console), mounts the app,
 /// and removes the static splash that covered the load.

@@ -44,8 +44,4 @@ pub struct AiResponse {
     pub answer: AiAnswer,
 }
 
-/// Encodes a message as plain JS objects (not `Map`s), the shape the engine's
-/// packet-style `Action` serde expects on the way back in.
-pub fn to_js<T: Serialize>(value: &T) -> Result<wasm_bindgen::JsValue, serde_wasm_bindgen::Error> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-}
+pub use crate::worker_link::to_js;

@@ -10,8 +10,7 @@ use engine::baifang::ai::{self, Searcher};
 
 use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
 
-/// Posted once the worker listens (the page queues requests until then).
-pub const READY: &str = "ready";
+pub use crate::worker_link::READY;
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };

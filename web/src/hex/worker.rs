@@ -3,9 +3,6 @@
 //! The same pattern as the Baifang AI worker: a classic worker from Trunk's loader
 //! shim, a "ready" message before requests flow, termination on drop.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use engine::hex::checks::{check_level, CheckOptions, CheckReport};
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_level};
@@ -13,10 +10,11 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::worker_link::{to_js, WorkerLink, READY};
+
 /// The loader script Trunk writes for the `hex_worker` binary (see index.html).
 const WORKER_SCRIPT: &str = "./hex_worker_loader.js";
-/// Posted once the worker listens.
-pub const READY: &str = "ready";
+const WHAT: &str = "solver worker";
 /// Node limit for each solver run of a live check (keeps every answer quick).
 pub const CHECK_NODE_LIMIT: u64 = 400_000;
 
@@ -50,10 +48,6 @@ pub enum HexAnswer {
 pub struct HexResponse {
     pub id: u32,
     pub answer: HexAnswer,
-}
-
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
 }
 
 /// Serves one request (pure; tested natively).
@@ -110,62 +104,29 @@ pub fn serve() {
 
 /// The page side: spawns the worker and terminates it when dropped.
 pub struct HexClient {
-    worker: web_sys::Worker,
-    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
-    _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+    link: WorkerLink,
 }
 
 impl HexClient {
     pub fn spawn(on_response: impl Fn(HexResponse) + 'static) -> Result<HexClient, String> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Classic);
-        let worker = web_sys::Worker::new_with_options(WORKER_SCRIPT, &options)
-            .map_err(|e| format!("the solver worker could not start: {e:?}"))?;
-        let queue = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
-        let flush_queue = queue.clone();
-        let flush_worker = worker.clone();
-        let on_message =
-            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-                if event.data().as_string().as_deref() == Some(READY) {
-                    for message in flush_queue.borrow_mut().take().unwrap_or_default() {
-                        let _ = flush_worker.post_message(&message);
-                    }
-                    return;
-                }
-                match serde_wasm_bindgen::from_value::<HexResponse>(event.data()) {
+        let link =
+            WorkerLink::spawn(
+                WORKER_SCRIPT,
+                WHAT,
+                move |data| match serde_wasm_bindgen::from_value::<HexResponse>(data) {
                     Ok(response) => on_response(response),
                     Err(e) => {
                         web_sys::console::error_1(&format!("unreadable solver answer: {e}").into())
                     }
-                }
-            });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        Ok(HexClient {
-            worker,
-            queue,
-            _on_message: on_message,
-        })
+                },
+            )?;
+        Ok(HexClient { link })
     }
 
     /// Posts a job under `id` (the caller numbers jobs, so ids stay unique when a
     /// busy worker is replaced by a fresh one).
     pub fn send(&self, id: u32, job: HexJob) {
-        match to_js(&HexRequest { id, job }) {
-            Ok(value) => {
-                if let Some(queue) = self.queue.borrow_mut().as_mut() {
-                    queue.push(value);
-                } else {
-                    let _ = self.worker.post_message(&value);
-                }
-            }
-            Err(e) => web_sys::console::error_1(&format!("could not encode a job: {e}").into()),
-        }
-    }
-}
-
-impl Drop for HexClient {
-    fn drop(&mut self) {
-        self.worker.terminate();
+        self.link.post(&HexRequest { id, job }, WHAT);
     }
 }
 
