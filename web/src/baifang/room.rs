@@ -85,12 +85,14 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
     let waiting = Signal::derive(move || game.with(|m| m.ai_to_act()));
 
     // One place applies every action, whoever made it, so effects stay consistent.
+    // The AI's delayed actions may fire after the player left the room, so every
+    // access here tolerates a disposed room (then nothing happens).
     let apply = move |action: Action| -> Option<Outcome> {
-        let was_capturing = game.with_untracked(|m| m.state().pending_captures() > 0);
+        let was_capturing = game.try_with_untracked(|m| m.state().pending_captures() > 0)?;
         let outcome = game.try_update(|m| m.try_play(action).ok()).flatten()?;
         feel(action, &outcome, was_capturing);
         if outcome.turn_passed || outcome.result.is_some() {
-            step_started.set(now_ms());
+            step_started.try_set(now_ms());
         }
         Some(outcome)
     };
