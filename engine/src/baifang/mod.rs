@@ -14,6 +14,7 @@
 //! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
 //! - [`rules`]: validation, generation, `apply`, [`Outcome`];
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
+//! - [`referee_protocol`]: the messages between a browser and the referee server;
 //! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
 //!
 //! Typical use:
@@ -34,6 +35,7 @@ pub mod bitboard;
 pub mod elo;
 pub mod perft;
 pub mod playout;
+pub mod referee_protocol;
 pub mod rules;
 pub mod session;
 pub mod spec;
