@@ -5,7 +5,7 @@
 //! engine accept or refuse them; it never decides legality itself.
 
 use engine::baifang::ai::Level;
-use engine::baifang::{Action, ActionError, Game, Outcome, Phase, Side, State};
+use engine::baifang::{Action, ActionError, ActionOutcome, Game, Phase, Side, State};
 
 /// Who plays the two sides on this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub enum Opponent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tap {
     /// The engine accepted an action.
-    Played(Action, Outcome),
+    Played(Action, ActionOutcome),
     /// A stone was picked up (moving phase).
     Selected(u8),
     /// The picked-up stone was put down again.
@@ -61,7 +61,7 @@ impl LocalMatch {
         self.selection
     }
 
-    pub fn last_outcome(&self) -> Option<&Outcome> {
+    pub fn last_outcome(&self) -> Option<&ActionOutcome> {
         self.game.last_outcome()
     }
 
@@ -126,7 +126,7 @@ impl LocalMatch {
     }
 
     /// Plays an action and reports the engine's reason when it is refused.
-    pub fn try_play(&mut self, action: Action) -> Result<Outcome, ActionError> {
+    pub fn try_play(&mut self, action: Action) -> Result<ActionOutcome, ActionError> {
         let outcome = self.game.play(action)?;
         self.selection = None;
         Ok(outcome)
