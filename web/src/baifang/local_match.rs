@@ -4,7 +4,7 @@
 //! Taps are intents. This module turns them into engine actions and lets the
 //! engine accept or refuse them; it never decides legality itself.
 
-use engine::baifang::ai::Level;
+use engine::baifang::ai::Strength;
 use engine::baifang::{Action, ActionError, ActionOutcome, Game, Phase, Side, State};
 
 /// Who plays the two sides on this device.
@@ -13,7 +13,7 @@ pub enum Opponent {
     /// Two people share the device.
     HotSeat,
     /// The human plays `human`; the AI plays the other side at `level`.
-    Ai { human: Side, level: Level },
+    Ai { human: Side, level: Strength },
 }
 
 /// What a tap did.
@@ -166,7 +166,7 @@ mod tests {
     fn the_ai_side_cannot_be_tapped() {
         let mut m = LocalMatch::new(Opponent::Ai {
             human: Side::White,
-            level: Level::Beginner,
+            level: Strength::Beginner,
         });
         assert!(m.ai_to_act());
         assert_eq!(m.tap(0), Tap::Refused);
