@@ -129,7 +129,7 @@ const RULES: &[(&str, &str, &str, &[&str])] = &[
     ("R4", "resolution", "owed = min(squareCapture·#new squares + lineCapture·#new lines, enemy stones on board)", &["squareCapture", "lineCapture"]),
     ("R5", "precondition", "capture: pending>0 ∧ enemy(at) ∧ (at loose ∨ enemy has no loose stone); re-evaluated before each removal", &["boardSize"]),
     ("R6", "resolution", "capture: remove stone and its lock; pending −= 1; pending=0 → record pending lock, pass turn", &[]),
-    ("R7", "resolution", "anti-looping: a capturing move A→B locks the stone with the context (points ≠A,B sharing a square/line with A or B), recorded when the turn completes; a shuttle A↔B forming with unchanged context captures nothing and keeps the lock; third point or capture drops it; changed context → judged normally", &["boardSize"]),
+    ("R7", "resolution", "anti-looping: a capturing move A→B locks the stone with the context (points ≠A,B sharing a square/line with A or B), recorded when the turn completes; each shuttle move A↔B of the locked stone compares the context: unchanged → captures nothing, lock kept; changed → lock cleared, move judged normally whether or not it forms; a third point or its capture drops it", &["boardSize"]),
     ("R8", "resolution", "end of turn: toMove flips; placing: empty hand is skipped; both hands empty ∧ pending=0 → moving", &["stonesPerSide"]),
     ("R9", "resolution", "after each capture: enemy board+hand < minStones → capturer wins (fewer_than_four)", &["minStones"]),
     ("R10", "resolution", "moving: the side receiving the turn with no legal step loses (no_moves), checked also when moving begins", &["boardSize"]),
