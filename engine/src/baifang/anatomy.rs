@@ -332,12 +332,9 @@ fn param_values(spec: &Spec, reads: &[&str]) -> String {
         .join("; ")
 }
 
-/// Builds the full report.
-pub fn anatomy() -> Anatomy {
-    let spec = spec();
-    let verbs = verbs();
-    let alphabet = verbs.iter().map(|v| v.symbols.len()).sum();
-
+/// The rule table: the rules above with their parameter values, then the
+/// spec's invariants.
+fn rule_table(spec: &'static Spec) -> Vec<Rule> {
     let mut rules: Vec<Rule> = RULES
         .iter()
         .map(|(id, kind, expr, reads)| Rule {
@@ -365,29 +362,13 @@ pub fn anatomy() -> Anatomy {
             },
         });
     }
+    rules
+}
 
-    // Spec fields and who reads them.
-    let mut fields: BTreeSet<String> = spec.params.keys().cloned().collect();
-    fields.insert("tiers".into());
-    fields.insert("invariants".into());
-    let read: BTreeSet<&str> = rules.iter().flat_map(|r| r.reads.iter().copied()).collect();
-    let unknown_reads = read
-        .iter()
-        .filter(|r| !fields.contains(**r))
-        .map(|r| r.to_string())
-        .collect();
-    let unread_params = fields
-        .iter()
-        .filter(|f| !read.contains(f.as_str()))
-        .map(|f| Unread {
-            param: f.clone(),
-            reserved: spec.params.get(f).and_then(|p| p.reserved.clone()),
-        })
-        .collect();
-
-    // State table: keys from the live snapshot, writers from the table above.
+/// The state table: keys from a live snapshot, writers from the table above;
+/// also the orphans (components no rule writes, or listed but not in the state).
+fn state_table(last: &State) -> (Vec<StateRow>, Vec<String>) {
     let rule_ids: BTreeSet<&str> = RULES.iter().map(|r| r.0).collect();
-    let (last, actions) = reference_game(REFERENCE_SEED);
     let mut states = Vec::new();
     let mut orphans = Vec::new();
     for (key, _) in last.components() {
@@ -416,6 +397,38 @@ pub fn anatomy() -> Anatomy {
             orphans.push(format!("{} (not in the state snapshot)", s.0));
         }
     }
+    (states, orphans)
+}
+
+/// Builds the full report.
+pub fn anatomy() -> Anatomy {
+    let spec = spec();
+    let verbs = verbs();
+    let alphabet = verbs.iter().map(|v| v.symbols.len()).sum();
+
+    let rules = rule_table(spec);
+
+    // Spec fields and who reads them.
+    let mut fields: BTreeSet<String> = spec.params.keys().cloned().collect();
+    fields.insert("tiers".into());
+    fields.insert("invariants".into());
+    let read: BTreeSet<&str> = rules.iter().flat_map(|r| r.reads.iter().copied()).collect();
+    let unknown_reads = read
+        .iter()
+        .filter(|r| !fields.contains(**r))
+        .map(|r| r.to_string())
+        .collect();
+    let unread_params = fields
+        .iter()
+        .filter(|f| !read.contains(f.as_str()))
+        .map(|f| Unread {
+            param: f.clone(),
+            reserved: spec.params.get(f).and_then(|p| p.reserved.clone()),
+        })
+        .collect();
+
+    let (last, actions) = reference_game(REFERENCE_SEED);
+    let (states, orphans) = state_table(&last);
 
     // Verb coverage on the reference game.
     let mut verb_uses: BTreeMap<&'static str, u32> = verbs.iter().map(|v| (v.verb, 0)).collect();
