@@ -1,28 +1,8 @@
 //! The `engine baifang …` / `engine spec anatomy` command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn engine(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{data, engine, stdout};
 
 fn replay(json: &str) -> (i32, serde_json::Value, String) {
     let o = engine(&["baifang", "replay", "-"], json);
@@ -135,11 +115,8 @@ fn illegal_actions_are_reported_with_exit_0() {
 /// and Black's 7→6 completes the square again and must capture (23).
 #[test]
 fn replay_a_shuttle_after_the_context_changed_captures_again() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/baifang-lock-context-restored.json"
-    );
-    let o = engine(&["baifang", "replay", path], "");
+    let path = data("baifang-lock-context-restored.json");
+    let o = engine(&["baifang", "replay", &path], "");
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["error"].is_null(), "{}", v["error"]);
@@ -148,7 +125,7 @@ fn replay_a_shuttle_after_the_context_changed_captures_again() {
     assert_eq!(v["toMove"], "W");
     assert_eq!(v["board"], "BWWBBBB.BBBBWWWBBW..WWB..");
     // Without the last packet the capture is owed at 23 (and at any loose White stone).
-    let packets = std::fs::read_to_string(path).unwrap();
+    let packets = std::fs::read_to_string(&path).unwrap();
     let mut list: Vec<serde_json::Value> = serde_json::from_str(&packets).unwrap();
     let last = list.pop().unwrap();
     list.push(serde_json::json!({"actionType": 1, "fromIndex": 7, "toIndex": 6}));

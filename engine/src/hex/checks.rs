@@ -466,13 +466,11 @@ pub fn spinner_summary(r: &CheckReport) -> &'static str {
 mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
     fn walled_triangle_walls_matter() {
-        let l = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap();
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         let r = check_level(&l, &CheckOptions::default());
         assert_eq!(r.unique, Verdict::Yes);
         assert_eq!(r.walls_matter, Verdict::Yes);
