@@ -1,4 +1,4 @@
-//! Baifang AI (issue 5): every chosen action is legal, replies are whole
+//! Baifang AI: every chosen action is legal, replies are whole
 //! turns and deterministic, every level beats a uniformly random player.
 //!
 //! The expensive level-vs-level matchups are `#[ignore]`d here (run with

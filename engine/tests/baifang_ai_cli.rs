@@ -1,4 +1,4 @@
-//! `engine baifang bench | selfplay | ai` command-line contract (issue 5).
+//! `engine baifang bench | selfplay | ai` command-line contract.
 
 mod common;
 

@@ -1,4 +1,6 @@
-//! One test (or more) per rule of issue 3 and per seed 000 §7 acceptance case.
+//! One test (or more) per rule of `docs/baifang-rules.md` and per acceptance case
+//! (square captures 1, line captures 2, diagonals nothing, the shield, the
+//! anti-looping lock, the endings).
 
 use engine::baifang::{
     bitboard, perft, perft_full, replay, Action, ActionError, ActionList, Game, Packet, Phase,
@@ -25,7 +27,7 @@ fn play(s: &mut State, a: Action) -> engine::baifang::ActionOutcome {
     o
 }
 
-// ---- §7: square → capture 1 -------------------------------------------------
+// ---- square → capture 1 -------------------------------------------------
 
 #[test]
 fn square_owes_one_capture() {
@@ -55,7 +57,7 @@ fn square_owes_one_capture() {
     assert_eq!(s.pending_captures(), 0);
 }
 
-// ---- §7: line → capture 2 ---------------------------------------------------
+// ---- line → capture 2 ---------------------------------------------------
 
 #[test]
 fn line_owes_two_captures() {
@@ -119,7 +121,7 @@ fn owed_is_capped_by_enemy_stones_on_board() {
     assert_eq!(s.phase(), Phase::Placing);
 }
 
-// ---- §7: a five-stone diagonal → nothing -----------------------------------
+// ---- a five-stone diagonal → nothing -----------------------------------
 
 #[test]
 fn diagonal_counts_for_nothing() {
@@ -143,7 +145,7 @@ fn diagonal_counts_for_nothing() {
     assert_eq!(w.shielded(), 0);
 }
 
-// ---- §7: the protection chain ----------------------------------------------
+// ---- the protection chain ----------------------------------------------
 
 #[test]
 fn shielded_stones_only_after_no_loose_stone_remains() {

@@ -1,6 +1,6 @@
 //! The shipped Hex Stroke content (`levels/*.json`) against the content law:
-//! every level proven by the solver (seed §4.6, appendix A.4), the pack rules
-//! (sizes, tutorial table, spinner limits), the knob schedule (seed §7) and the
+//! every level proven by the solver, the pack rules (sizes, tutorial table,
+//! spinner limits), the knob schedule (all in `docs/hex-stroke-rules.md`) and the
 //! difficulty order within packs and from pack to pack.
 
 mod common;

@@ -1,5 +1,7 @@
-//! Mechanics anatomy (seed 003 §1.1): the verb, rule and state tables of the
-//! game, derived from the spec and the live state, with coverage checks.
+//! Mechanics anatomy: the verb, rule and state tables of the game, derived from
+//! the spec and the live state (never hand-written, so they cannot drift from
+//! it), with coverage checks: every state component written by some rule
+//! (orphans), every verb used, every spec field read.
 //!
 //! - Verbs: the action alphabet, grown from `boardSize` (p0…p24, moves along
 //!   grid edges, x0…x24, timeout, resign, disconnect).

@@ -34,8 +34,8 @@ pub struct ActionOutcome {
 }
 
 impl ActionOutcome {
-    /// Points of the newly formed squares and lines (for the ripple/gold-line
-    /// animation of seed §5.2.2).
+    /// Points of the newly formed squares and lines (for the ripple and gold-line
+    /// animation of a formation).
     pub fn formed_stones(&self) -> u32 {
         let mut m = 0;
         for s in bitboard::bits(self.new_squares as u32) {

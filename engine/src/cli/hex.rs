@@ -1,5 +1,6 @@
 //! `engine hex …` subcommands: verify, solve, generate, share encode/decode.
-//! Output formats are a stable contract (see issue 4).
+//! Output formats are a stable contract: tests, the browser tests and the level
+//! tools parse them.
 
 use std::io::Read;
 
@@ -34,7 +35,7 @@ pub enum Command {
         #[arg(long, default_value_t = 2)]
         limit: u64,
     },
-    /// Generate a level (seed §8) and print it as JSON.
+    /// Generate a level and print it as JSON.
     Generate {
         #[arg(long)]
         cells: usize,

@@ -1,4 +1,6 @@
-//! Content checks (seed §4.6 and appendix A.4), with a bounded cost so the
+//! The content checks of one level (connected, unique, walls matter, every spinner
+//! and its turning matter: `docs/hex-stroke-rules.md`, "The content law"), with a
+//! bounded cost so the
 //! browser editor can run them live in a worker.
 //!
 //! Every solver run is capped by [`CheckOptions::node_limit`]; a capped run makes
@@ -121,7 +123,7 @@ pub struct WallCheck {
     pub without: Count,
 }
 
-/// Appendix A.4 for one spinner.
+/// The two checks of one spinner: it matters, and its turning matters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpinnerCheck {
     pub cell: String,
@@ -131,9 +133,9 @@ pub struct SpinnerCheck {
     /// Count with the spinner replaced by a static wall on candidate 0, 1, 2
     /// (`None`: that candidate is off the board, so the wall would be no wall).
     pub as_static: [Option<Count>; 3],
-    /// A.4.1: removing it makes the count ≠ 1.
+    /// Removing it makes the count ≠ 1.
     pub removal_breaks: Verdict,
-    /// A.4.2: every static replacement makes the count ≠ 1.
+    /// Every static replacement makes the count ≠ 1 (its turning is needed).
     pub static_breaks: Verdict,
     /// Both hold.
     pub ok: Verdict,

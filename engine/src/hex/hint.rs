@@ -1,4 +1,4 @@
-//! Hints (seed §10): no path → the legal start; a prefix of the solution → the
+//! Hints: no path → the legal start; a prefix of the solution → the
 //! next cell; a path that has left the solution → the fork (the last correct
 //! cell), never a wrong next step.
 

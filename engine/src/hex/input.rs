@@ -1,4 +1,5 @@
-//! The input machine of seed §5: Empty → Drawing → Idle → Cleared.
+//! The input machine of a level: Empty → Drawing → Idle → Cleared (the gesture
+//! table is in `docs/hex-stroke-rules.md`).
 //!
 //! It takes abstract events (`press(cell)`, `enter(cell)`, `release`, `restart`),
 //! never pixels, and returns what the view needs to show. All decisions about the

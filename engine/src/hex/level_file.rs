@@ -1,4 +1,4 @@
-//! Level files: seed §8 plus appendix A.5.
+//! Level files (the format is in `docs/hex-stroke-rules.md`, "Level files").
 //!
 //! A pack file is `{"pack":N,"title":"…","levels":[level…]}`; a level is
 //! `{"id":"1-3","pack":1,"index":3,"orientation":"pointy","cells":[{"id":"a","q":0,"r":0,"clue":1}…],
@@ -28,7 +28,7 @@ pub struct CellJson {
     pub clue: Option<u32>,
 }
 
-/// A spinner as written in a level file (appendix A.5).
+/// A spinner as written in a level file: a cell, one of its corners and the phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpinnerJson {

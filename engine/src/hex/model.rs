@@ -385,7 +385,7 @@ impl Level {
     }
 
     /// Whether the cell graph minus its static walls (the walled edges removed) is
-    /// connected, as seed §4.6 demands. Spinners are ignored (they only block at times).
+    /// connected, as the content law demands. Spinners are ignored (they only block at times).
     pub fn wall_free_connected(&self) -> bool {
         self.connected(true)
     }

@@ -1,5 +1,5 @@
-//! The rules of seed §4 and appendix A.2: legal starts, legal steps (walls and
-//! spinners), spinner positions by step, clue conflicts, the cleared test.
+//! The path rules (`docs/hex-stroke-rules.md`): legal starts, legal steps (walls
+//! and spinners), spinner positions by step, clue conflicts, the cleared test.
 
 use serde::{Deserialize, Serialize};
 

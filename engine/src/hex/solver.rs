@@ -1,4 +1,4 @@
-//! Counting Hamiltonian paths that satisfy the clues, walls and spinners (seed §8).
+//! Counting Hamiltonian paths that satisfy the clues, walls and spinners.
 //!
 //! Solutions are directed paths (a path and its reverse are two). The search is a
 //! deterministic depth-first search over bitsets with these prunings:
