@@ -16,6 +16,7 @@
 //! - [`rules`]: validation, generation, `apply`, [`ActionOutcome`];
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
 //! - [`referee_protocol`]: the messages between a browser and the referee server;
+//!   [`referee_client`]: the web app's state machine for play on that server;
 //! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
 //!
 //! Typical use:
@@ -36,6 +37,7 @@ pub mod bitboard;
 pub mod elo;
 pub mod perft;
 pub mod playout;
+pub mod referee_client;
 pub mod referee_protocol;
 pub mod rules;
 pub mod session;
