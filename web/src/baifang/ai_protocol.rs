@@ -43,5 +43,3 @@ pub struct AiResponse {
     pub id: u32,
     pub answer: AiAnswer,
 }
-
-pub use crate::worker_link::to_js;

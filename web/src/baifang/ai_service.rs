@@ -3,14 +3,12 @@
 
 use std::cell::RefCell;
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use engine::baifang::ai::{self, Searcher};
 
 use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
-
-pub use crate::worker_link::READY;
+use crate::worker_link::WorkerProtocol;
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
@@ -47,37 +45,36 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
     })
 }
 
-/// Installs the message handler in the worker's global scope.
-pub fn serve() {
-    console_error_panic_hook::set_once();
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply_scope = scope.clone();
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let clock = || {
-                js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-                    .ok()
-                    .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-                    .map_or(0.0, |p| p.now())
-            };
-            let response = match serde_wasm_bindgen::from_value::<AiRequest>(event.data()) {
-                Ok(request) => AiResponse {
-                    id: request.id,
-                    answer: answer(&request, clock),
-                },
-                Err(e) => AiResponse {
-                    id: 0,
-                    answer: AiAnswer::Error(format!("unreadable request: {e}")),
-                },
-            };
-            if let Ok(value) = super::ai_protocol::to_js(&response) {
-                let _ = reply_scope.post_message(&value);
-            }
-        });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // Messages posted before a handler exists are lost, so the page waits for this.
-    let _ = scope.post_message(&JsValue::from_str(READY));
+/// The AI worker's protocol: requests carry the game log, answers the AI's turn.
+pub struct AiWorker;
+
+impl WorkerProtocol for AiWorker {
+    type Request = AiRequest;
+    type Response = AiResponse;
+    const SCRIPT: &'static str = "./worker_loader.js";
+    const NAME: &'static str = "AI worker";
+
+    fn answer(request: AiRequest) -> AiResponse {
+        AiResponse {
+            id: request.id,
+            answer: answer(&request, worker_clock),
+        }
+    }
+
+    fn unreadable(reason: String) -> AiResponse {
+        AiResponse {
+            id: 0,
+            answer: AiAnswer::Error(reason),
+        }
+    }
+}
+
+/// Milliseconds of the worker's clock (for the bench's duration).
+fn worker_clock() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(0.0, |p| p.now())
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! A local game (hot-seat or against the AI): the engine's `Game` plus the one
 //! piece of UI state the rules don't know, the stone picked up in the moving phase.
 //!
-//! Taps are intents. This module turns them into engine actions and lets the
-//! engine accept or refuse them; it never decides legality itself.
+//! Taps are intents ([`super::tap`]); this module plays the actions they name and
+//! lets the engine accept or refuse them; it never decides legality itself.
 
 use engine::baifang::ai::Level;
-use engine::baifang::{Action, ActionError, Game, Outcome, Phase, Side, State};
+use engine::baifang::{Action, ActionError, Game, Outcome, Side, State};
+
+use super::tap::{tap_intent, TapIntent};
 
 /// Who plays the two sides on this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,32 +87,17 @@ impl LocalMatch {
         if !self.human_to_act() {
             return Tap::Refused;
         }
-        let state = *self.state();
-        if state.pending_captures() > 0 {
-            return self.play(Action::Capture { at: p });
-        }
-        match state.phase() {
-            Phase::Placing => self.play(Action::Place { to: p }),
-            Phase::Moving => self.tap_moving(&state, p),
-            Phase::Finished => Tap::Refused,
-        }
-    }
-
-    fn tap_moving(&mut self, state: &State, p: u8) -> Tap {
-        if let Some(from) = self.selection {
-            if from == p {
+        match tap_intent(self.state(), self.selection, p) {
+            TapIntent::Play(action) => self.play(action),
+            TapIntent::Select(p) => {
+                self.selection = Some(p);
+                Tap::Selected(p)
+            }
+            TapIntent::Deselect => {
                 self.selection = None;
-                return Tap::Deselected;
+                Tap::Deselected
             }
-            if state.move_targets(from as usize) >> p & 1 == 1 {
-                return self.play(Action::Move { from, to: p });
-            }
-        }
-        if state.move_targets(p as usize) != 0 {
-            self.selection = Some(p);
-            Tap::Selected(p)
-        } else {
-            Tap::Refused
+            TapIntent::Refuse => Tap::Refused,
         }
     }
 
@@ -145,6 +132,7 @@ impl LocalMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::baifang::Phase;
 
     #[test]
     fn taps_place_stones_alternately_in_hot_seat() {

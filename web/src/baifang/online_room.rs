@@ -18,21 +18,25 @@ use engine::baifang::session::{
     Effect, Outcome, Player, Session, Stage, UiEvent, DATA_ERROR_MESSAGE, PEER_LEFT_MESSAGE,
 };
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
-use engine::baifang::{Action, Phase, Reason, Side, State};
+use engine::baifang::{Reason, Side, State};
 
 use crate::host::haptics::{self, Haptic};
 use crate::i18n::{use_lang, Lang};
 use crate::online::{now_ms, page_transport, secure_random, Transport, TransportEvent};
 
 use super::board::Board;
+use super::feel::feel;
 use super::profile::{self, Profile, RecentMatch};
+use super::room_header::RoomHeader;
+use super::room_menu::RoomMenu;
 use super::scoreboard::ScoreBoard;
-use super::settlement::Settlement;
-use super::step_timer::StepTimer;
-use super::strings::{banner_text, Audience, BText};
-use super::view_model::{board_view, Banner};
+use super::settlement::{Settlement, VoidSettlement};
+use super::strings::{banner_text, Audience, BaifangText};
+use super::tap::{tap_intent, TapIntent};
+use super::view_model::board_view;
 
-/// Shown when Game Center sign-in is refused (seed 000 §4.1).
+/// Shown when Game Center sign-in is refused: Baifang online needs a signed-in
+/// player, there is no guest play.
 pub const GAME_CENTER_REQUIRED: &str = "本游戏为纯线上对战，需开启 Game Center";
 
 /// How the room was opened from the lobby.
@@ -90,20 +94,13 @@ impl Ctl {
 
     fn ui(self, prev: &mut State, u: UiEvent) {
         match u {
-            UiEvent::Applied { action, by_peer } => {
+            UiEvent::Applied { action, .. } => {
                 let outcome = prev.apply(action).ok();
                 self.last.set(outcome);
                 self.selection.set(None);
                 self.applied.update(|n| *n += 1);
-                if by_peer {
-                    if let Some(o) = outcome {
-                        if matches!(action, Action::Place { .. } | Action::Move { .. }) {
-                            haptics::play(Haptic::Light);
-                        }
-                        if o.new_squares != 0 || o.new_lines != 0 {
-                            haptics::play(Haptic::Success);
-                        }
-                    }
+                if let Some(o) = outcome {
+                    feel(action, &o);
                 }
             }
             UiEvent::PeerAway { deadline } => {
@@ -177,68 +174,35 @@ impl Ctl {
         }
     }
 
-    /// A tap on point `p` by this player.
+    /// A tap on point `p` by this player: whether it meant something.
     fn tap(self, p: u8) -> bool {
         let (state, mine) = self.session.with_untracked(|s| (*s.state(), s.my_turn()));
         if !mine {
             return false;
         }
-        let action = if state.pending_captures() > 0 {
-            Action::Capture { at: p }
-        } else {
-            match state.phase() {
-                Phase::Placing => Action::Place { to: p },
-                Phase::Moving => {
-                    let sel = self.selection.get_untracked();
-                    match sel {
-                        Some(from) if from == p => {
-                            self.selection.set(None);
-                            return true;
-                        }
-                        Some(from) if state.move_targets(from as usize) >> p & 1 == 1 => {
-                            Action::Move { from, to: p }
-                        }
-                        _ if state.at(p as usize) == Some(state.to_move())
-                            && state.move_targets(p as usize) != 0 =>
-                        {
-                            self.selection.set(Some(p));
-                            haptics::play(Haptic::Light);
-                            return true;
-                        }
-                        _ => return false,
+        match tap_intent(&state, self.selection.get_untracked(), p) {
+            TapIntent::Play(action) => {
+                let mut ok = true;
+                self.drive(|s| match s.play(action, now_ms()) {
+                    Ok(e) => e,
+                    Err(_) => {
+                        ok = false;
+                        Vec::new()
                     }
-                }
-                Phase::Finished => return false,
+                });
+                ok
             }
-        };
-        let was_capturing = state.pending_captures() > 0;
-        let mut ok = true;
-        self.drive(|s| match s.play(action, now_ms()) {
-            Ok(e) => e,
-            Err(_) => {
-                ok = false;
-                Vec::new()
-            }
-        });
-        if ok {
-            if !matches!(action, Action::Capture { .. }) {
+            TapIntent::Select(p) => {
+                self.selection.set(Some(p));
                 haptics::play(Haptic::Light);
+                true
             }
-            if let Some(o) = self.last.get_untracked() {
-                if o.owed > 0 && !was_capturing {
-                    haptics::play(Haptic::Medium);
-                }
+            TapIntent::Deselect => {
+                self.selection.set(None);
+                true
             }
+            TapIntent::Refuse => false,
         }
-        ok
-    }
-}
-
-fn side_letter(side: Side) -> &'static str {
-    if side == Side::Black {
-        "B"
-    } else {
-        "W"
     }
 }
 
@@ -258,8 +222,8 @@ fn install_test_hooks(ctl: Ctl) {
                 "stage": format!("{:?}", s.stage()),
                 "me": s.me().id,
                 "peer": s.peer_id(),
-                "mySide": side_letter(s.my_side()),
-                "toMove": side_letter(st.to_move()),
+                "mySide": s.my_side().letter(),
+                "toMove": st.to_move().letter(),
                 "hash": format!("{:016x}", st.hash()),
                 "actions": s.actions(),
                 "board": st.board_string(),
@@ -408,53 +372,34 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
             },
         }
     };
-    let banner_class = move || match (stage.get(), view.with(|v| v.banner)) {
-        (Stage::Waiting | Stage::Matched, _) => "status-banner",
-        (_, Banner::Capture { .. }) => "status-banner warning",
-        (_, Banner::Intercepted { .. }) => "status-banner notice",
-        (_, Banner::Finished { .. }) => "status-banner finished",
-        (
-            _,
-            Banner::Turn {
-                side: Side::Black, ..
-            },
-        ) => "status-banner turn-B",
-        (
-            _,
-            Banner::Turn {
-                side: Side::White, ..
-            },
-        ) => "status-banner turn-W",
-    };
+    let banner_kind = Signal::derive(move || match stage.get() {
+        Stage::Waiting | Stage::Matched => None,
+        _ => Some(view.with(|v| v.banner)),
+    });
     let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
     let tag = move |side: Side| {
         if side == me.get_untracked() {
-            Some(BText::You)
+            Some(BaifangText::You)
         } else {
             None
         }
     };
     let menu_open = RwSignal::new(false);
-    let resign = move |_| {
-        ctl.drive(|s| s.resign(now_ms()));
-        menu_open.set(false);
-    };
+    let resign = Callback::new(move |_| ctl.drive(|s| s.resign(now_ms())));
     let leave = move |_| on_exit.run(());
 
     view! {
         <div class="room online-room" class:capture-mode=move || view.with(|v| v.capture_mode)
             data-testid="room" data-online=kind data-stage=move || format!("{:?}", stage.get())
-            data-my-side=move || side_letter(me.get()) data-hash=hash>
+            data-my-side=move || me.get().letter().to_string() data-hash=hash>
             <div class="capture-veil" aria-hidden="true"></div>
-            <header class="room-top">
-                <button class="icon-button" data-testid="room-menu" on:click=move |_| menu_open.set(true)>
-                    "☰ " {move || BText::Menu.in_lang(lang.get())}
-                </button>
-                <div class=banner_class data-testid="status-banner" role="status" aria-live="polite">{banner}</div>
-                <Show when=move || stage.get() == Stage::Playing>
-                    <StepTimer remaining_ms=remaining limit_ms=STEP_TIME_LIMIT_MS/>
-                </Show>
-            </header>
+            <RoomHeader
+                menu_open=menu_open
+                text=Signal::derive(banner)
+                banner=banner_kind
+                clock=Signal::derive(move || stage.get() == Stage::Playing)
+                remaining_ms=remaining
+            />
             {move || grace_left().map(|secs| view! {
                 <p class="notice grace-countdown" data-testid="grace-countdown" data-remaining=secs>
                     {move || match lang.get() { Lang::Zh => "对方已断开连接，等待重连 ", Lang::En => "Opponent disconnected, waiting " }}
@@ -467,7 +412,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                         <div class="spinner" aria-hidden="true"></div>
                         {move || ctl.message.get().map(|m| view! { <p class="notice" data-testid="online-message">{m}</p> })}
                         <button class="pill-button" data-testid="online-cancel" on:click=leave>
-                            {move || BText::Cancel.in_lang(lang.get())}
+                            {move || BaifangText::Cancel.in_lang(lang.get())}
                         </button>
                     </div>
                 }>
@@ -481,23 +426,13 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 </div>
             </Show>
 
-            <Show when=move || menu_open.get()>
-                <div class="sheet-veil" on:click=move |_| menu_open.set(false)>
-                    <div class="sheet" on:click=|ev| ev.stop_propagation()>
-                        <button class="pill-button danger" data-testid="menu-resign"
-                            disabled=move || stage.get() != Stage::Playing
-                            on:click=resign>
-                            {move || BText::ResignYes.in_lang(lang.get())}
-                        </button>
-                        <button class="pill-button" data-testid="menu-lobby" on:click=leave>
-                            {move || BText::BackToLobby.in_lang(lang.get())}
-                        </button>
-                        <button class="pill-button" data-testid="menu-close" on:click=move |_| menu_open.set(false)>
-                            {move || BText::Continue.in_lang(lang.get())}
-                        </button>
-                    </div>
-                </div>
-            </Show>
+            <RoomMenu
+                open=menu_open
+                can_resign=Signal::derive(move || stage.get() == Stage::Playing)
+                confirm=false
+                on_resign=resign
+                on_leave=on_exit
+            />
 
             {move || session.with(|s| s.outcome().cloned()).map(|outcome| match outcome {
                 Outcome::Decided(s) => view! {
@@ -508,18 +443,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                     </div>
                 }.into_any(),
                 Outcome::Void(reason) => view! {
-                    <div class="settlement-veil">
-                        <section class="settlement settlement-lose" data-testid="settlement" data-winner="" data-reason="void"
-                            data-detail=reason.to_string() role="dialog" aria-modal="true">
-                            <h2 class="settlement-title" data-testid="online-message">{DATA_ERROR_MESSAGE}</h2>
-                            <p class="settlement-reason" data-testid="settlement-reason">
-                                {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
-                            </p>
-                            <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_exit.run(())>
-                                {move || BText::BackToLobby.in_lang(lang.get())}
-                            </button>
-                        </section>
-                    </div>
+                    <VoidSettlement headline=DATA_ERROR_MESSAGE detail=reason.to_string() on_close=on_exit/>
                 }.into_any(),
             })}
         </div>

@@ -1,20 +1,13 @@
 //! The editor's solver Web Worker (the `hex_worker` binary): the page posts a level
 //! to check or generator options, the worker answers with the engine's report.
-//! The same pattern as the Baifang AI worker: a classic worker from Trunk's loader
-//! shim, a "ready" message before requests flow, termination on drop.
+//! The plumbing is [`crate::worker_link`], as for the Baifang AI worker.
 
 use engine::hex::checks::{check_level, CheckOptions, CheckReport};
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_level};
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::worker_link::{to_js, WorkerLink, READY};
-
-/// The loader script Trunk writes for the `hex_worker` binary (see index.html).
-const WORKER_SCRIPT: &str = "./hex_worker_loader.js";
-const WHAT: &str = "solver worker";
+use crate::worker_link::{WorkerLink, WorkerProtocol};
 /// Node limit for each solver run of a live check (keeps every answer quick).
 pub const CHECK_NODE_LIMIT: u64 = 400_000;
 
@@ -76,59 +69,34 @@ pub fn answer(job: &HexJob) -> HexAnswer {
     }
 }
 
-/// Installs the message handler in the worker's global scope.
-pub fn serve() {
-    console_error_panic_hook::set_once();
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply_scope = scope.clone();
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let response = match serde_wasm_bindgen::from_value::<HexRequest>(event.data()) {
-                Ok(request) => HexResponse {
-                    id: request.id,
-                    answer: answer(&request.job),
-                },
-                Err(e) => HexResponse {
-                    id: 0,
-                    answer: HexAnswer::Error(format!("unreadable request: {e}")),
-                },
-            };
-            if let Ok(value) = to_js(&response) {
-                let _ = reply_scope.post_message(&value);
-            }
-        });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(READY));
-}
+/// The solver worker's protocol: levels to check and generator options in, the
+/// engine's reports out.
+pub struct SolverWorker;
 
-/// The page side: spawns the worker and terminates it when dropped.
-pub struct HexClient {
-    link: WorkerLink,
-}
+impl WorkerProtocol for SolverWorker {
+    type Request = HexRequest;
+    type Response = HexResponse;
+    const SCRIPT: &'static str = "./hex_worker_loader.js";
+    const NAME: &'static str = "solver worker";
 
-impl HexClient {
-    pub fn spawn(on_response: impl Fn(HexResponse) + 'static) -> Result<HexClient, String> {
-        let link =
-            WorkerLink::spawn(
-                WORKER_SCRIPT,
-                WHAT,
-                move |data| match serde_wasm_bindgen::from_value::<HexResponse>(data) {
-                    Ok(response) => on_response(response),
-                    Err(e) => {
-                        web_sys::console::error_1(&format!("unreadable solver answer: {e}").into())
-                    }
-                },
-            )?;
-        Ok(HexClient { link })
+    fn answer(request: HexRequest) -> HexResponse {
+        HexResponse {
+            id: request.id,
+            answer: answer(&request.job),
+        }
     }
 
-    /// Posts a job under `id` (the caller numbers jobs, so ids stay unique when a
-    /// busy worker is replaced by a fresh one).
-    pub fn send(&self, id: u32, job: HexJob) {
-        self.link.post(&HexRequest { id, job }, WHAT);
+    fn unreadable(reason: String) -> HexResponse {
+        HexResponse {
+            id: 0,
+            answer: HexAnswer::Error(reason),
+        }
     }
 }
+
+/// The page side: the editor numbers its jobs itself, so ids stay unique when a
+/// busy worker is replaced by a fresh one. Dropping it terminates the worker.
+pub type SolverClient = WorkerLink<SolverWorker>;
 
 #[cfg(test)]
 mod tests {
