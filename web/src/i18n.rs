@@ -36,97 +36,102 @@ impl Lang {
     }
 }
 
-/// Declares [`Text`] from one table: each role with its Chinese and English words.
-macro_rules! texts {
-    ($($(#[$doc:meta])* $name:ident => ($zh:expr, $en:expr),)*) => {
-        /// Each string of the shell and of Hex Stroke, named for its role.
+/// Declares a text enum from one table: each role with its Chinese and English
+/// words, an `ALL` list of every role, and `in_lang`.
+macro_rules! translations {
+    ($(#[$meta:meta])* $enum:ident { $($(#[$doc:meta])* $name:ident => ($zh:expr, $en:expr),)* }) => {
+        $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Text {
+        pub enum $enum {
             $($(#[$doc])* $name,)*
         }
 
-        impl Text {
+        impl $enum {
             /// Every text, in table order.
-            pub const ALL: &'static [Text] = &[$(Text::$name,)*];
+            pub const ALL: &'static [$enum] = &[$($enum::$name,)*];
 
-            pub fn in_lang(self, lang: Lang) -> &'static str {
+            pub fn in_lang(self, lang: $crate::i18n::Lang) -> &'static str {
                 let (zh, en) = match self {
-                    $(Text::$name => ($zh, $en),)*
+                    $($enum::$name => ($zh, $en),)*
                 };
                 match lang {
-                    Lang::Zh => zh,
-                    Lang::En => en,
+                    $crate::i18n::Lang::Zh => zh,
+                    $crate::i18n::Lang::En => en,
                 }
             }
         }
     };
 }
+pub(crate) use translations;
 
-texts! {
-    AppTitle => ("方寸棋苑", "Square & Hex"),
-    AppTagline => ("两种玩法，一盘好棋", "Two games, one board at a time"),
-    BaifangName => ("摆方 1v1", "Baifang 1v1"),
-    BaifangBlurb => ("河南传统双人棋：成方吃一，成洲吃二", "Henan's stone duel: a square takes one, a line takes two"),
-    HexName => ("六边一笔", "Hex Stroke"),
-    HexBlurb => ("一笔走遍六边形，墙挡路，数字定步", "One stroke through every hex; walls block, numbers pin the step"),
-    Back => ("返回", "Back"),
-    /// The switch names the language it switches to.
-    LanguageSwitch => ("English", "中文"),
-    HexTutorialSlide => ("从一个数字滑到旁边的格子", "Slide from a number to the cell beside it"),
-    HexTutorialWall => ("条纹是墙，绕开它", "Stripes are walls: go around them"),
-    HexContinue => ("继续", "Continue"),
-    HexStart => ("开始", "Start"),
-    HexAllCleared => ("全部通关", "All cleared"),
-    HexExperimental => ("实验", "Experimental"),
-    HexUnlocksAfterTutorial => ("通关教学后解锁", "Unlocks after the tutorial"),
-    HexPackTutorial => ("教学", "Tutorial"),
-    HexPackSpinner => ("转墙", "Spinners"),
-    HexPackRegular => ("关卡包", "Pack"),
-    HexSettings => ("设置", "Settings"),
-    HexColourBlindWalls => ("色弱友好的墙：粗黑条 + 缺口", "Colour-blind walls: thick black bars with a gap"),
-    HexMenu => ("菜单", "Menu"),
-    HexMenuLevels => ("关卡列表", "Level list"),
-    HexMenuHome => ("回到主页", "Back to home"),
-    HexMenuResume => ("继续本关", "Resume"),
-    HexRestart => ("重开", "Restart"),
-    HexHint => ("提示", "Hint"),
-    HexRemaining => ("剩余格", "Cells left"),
-    HexLocked => ("未解锁", "Locked"),
-    HexNoLevels => ("还没有装入关卡包", "No level packs are bundled yet"),
-    HexEditor => ("关卡编辑器", "Level editor"),
-    HexEdit => ("编辑", "Edit"),
-    HexCopyLink => ("复制链接", "Copy link"),
-    HexShareBroken => ("这个分享链接打不开", "This share link cannot be opened"),
-    HexSharedLevel => ("分享的关卡", "Shared level"),
-    HexToolCell => ("格子", "Cells"),
-    HexToolWall => ("墙", "Walls"),
-    HexToolClue => ("数字", "Clues"),
-    HexToolSpinner => ("转墙", "Spinners"),
-    HexUndo => ("撤销", "Undo"),
-    HexRedo => ("重做", "Redo"),
-    HexFit => ("适应大小", "Zoom to fit"),
-    HexComputing => ("计算中", "Computing"),
-    HexGenerate => ("生成", "Generate"),
-    HexTry => ("试玩", "Try"),
-    HexExport => ("导出 JSON", "Export JSON"),
-    HexImport => ("导入 JSON", "Import JSON"),
-    HexSolutions => ("解", "Solutions"),
-    HexWallsMatter => ("墙有用", "Walls matter"),
-    HexDifficulty => ("难度", "Difficulty"),
-    HexNecessaryWalls => ("必要的墙", "Necessary walls"),
-    HexSpinnerChecks => ("转墙检查", "Spinner checks"),
-    HexShowTwo => ("显示两个不同的解", "Show two different solutions"),
-    HexTitle => ("标题", "Title"),
-    HexCells => ("格数", "Cells"),
-    HexHoles => ("洞", "Holes"),
-    HexWalls => ("墙数", "Walls"),
-    HexSpinners => ("转墙数", "Spinners"),
-    HexSeed => ("种子", "Seed"),
-    HexYes => ("是", "yes"),
-    HexNo => ("否", "no"),
-    HexUnknownVerdict => ("未知", "unknown"),
-    HexNotApplicable => ("不适用", "n/a"),
-    HexInvalidLevel => ("关卡还不成立", "The level is not valid yet"),
+translations! {
+    /// Each string of the shell and of Hex Stroke, named for its role.
+    Text {
+        AppTitle => ("方寸棋苑", "Square & Hex"),
+        AppTagline => ("两种玩法，一盘好棋", "Two games, one board at a time"),
+        BaifangName => ("摆方 1v1", "Baifang 1v1"),
+        BaifangBlurb => ("河南传统双人棋：成方吃一，成洲吃二", "Henan's stone duel: a square takes one, a line takes two"),
+        HexName => ("六边一笔", "Hex Stroke"),
+        HexBlurb => ("一笔走遍六边形，墙挡路，数字定步", "One stroke through every hex; walls block, numbers pin the step"),
+        Back => ("返回", "Back"),
+        /// The switch names the language it switches to.
+        LanguageSwitch => ("English", "中文"),
+        HexTutorialSlide => ("从一个数字滑到旁边的格子", "Slide from a number to the cell beside it"),
+        HexTutorialWall => ("条纹是墙，绕开它", "Stripes are walls: go around them"),
+        HexContinue => ("继续", "Continue"),
+        HexStart => ("开始", "Start"),
+        HexAllCleared => ("全部通关", "All cleared"),
+        HexExperimental => ("实验", "Experimental"),
+        HexUnlocksAfterTutorial => ("通关教学后解锁", "Unlocks after the tutorial"),
+        HexPackTutorial => ("教学", "Tutorial"),
+        HexPackSpinner => ("转墙", "Spinners"),
+        HexPackRegular => ("关卡包", "Pack"),
+        HexSettings => ("设置", "Settings"),
+        HexColourBlindWalls => ("色弱友好的墙：粗黑条 + 缺口", "Colour-blind walls: thick black bars with a gap"),
+        HexMenu => ("菜单", "Menu"),
+        HexMenuLevels => ("关卡列表", "Level list"),
+        HexMenuHome => ("回到主页", "Back to home"),
+        HexMenuResume => ("继续本关", "Resume"),
+        HexRestart => ("重开", "Restart"),
+        HexHint => ("提示", "Hint"),
+        HexRemaining => ("剩余格", "Cells left"),
+        HexLocked => ("未解锁", "Locked"),
+        HexNoLevels => ("还没有装入关卡包", "No level packs are bundled yet"),
+        HexEditor => ("关卡编辑器", "Level editor"),
+        HexEdit => ("编辑", "Edit"),
+        HexCopyLink => ("复制链接", "Copy link"),
+        HexShareBroken => ("这个分享链接打不开", "This share link cannot be opened"),
+        HexSharedLevel => ("分享的关卡", "Shared level"),
+        HexToolCell => ("格子", "Cells"),
+        HexToolWall => ("墙", "Walls"),
+        HexToolClue => ("数字", "Clues"),
+        HexToolSpinner => ("转墙", "Spinners"),
+        HexUndo => ("撤销", "Undo"),
+        HexRedo => ("重做", "Redo"),
+        HexFit => ("适应大小", "Zoom to fit"),
+        HexComputing => ("计算中", "Computing"),
+        HexGenerate => ("生成", "Generate"),
+        HexTry => ("试玩", "Try"),
+        HexExport => ("导出 JSON", "Export JSON"),
+        HexImport => ("导入 JSON", "Import JSON"),
+        HexSolutions => ("解", "Solutions"),
+        HexWallsMatter => ("墙有用", "Walls matter"),
+        HexDifficulty => ("难度", "Difficulty"),
+        HexNecessaryWalls => ("必要的墙", "Necessary walls"),
+        HexSpinnerChecks => ("转墙检查", "Spinner checks"),
+        HexShowTwo => ("显示两个不同的解", "Show two different solutions"),
+        HexTitle => ("标题", "Title"),
+        HexCells => ("格数", "Cells"),
+        HexHoles => ("洞", "Holes"),
+        HexWalls => ("墙数", "Walls"),
+        HexSpinners => ("转墙数", "Spinners"),
+        HexSeed => ("种子", "Seed"),
+        HexYes => ("是", "yes"),
+        HexNo => ("否", "no"),
+        HexUnknownVerdict => ("未知", "unknown"),
+        HexNotApplicable => ("不适用", "n/a"),
+        HexInvalidLevel => ("关卡还不成立", "The level is not valid yet"),
+    }
 }
 
 const LANG_KEY: &str = "app:lang";

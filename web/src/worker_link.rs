@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::rc::Rc;
 
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -23,18 +23,28 @@ pub const READY: &str = "ready";
 /// numbers (doubles), whose safe integers end at 2^53 − 1.
 pub const MAX_SAFE_SEED: u64 = (1 << 53) - 1;
 
+/// A worker's answer with the id of the request it answers (0 when the request
+/// could not be read), so the page can drop stale answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply<A> {
+    pub id: u32,
+    pub answer: A,
+}
+
 /// One worker: its script and the messages it understands.
 pub trait WorkerProtocol: 'static {
     type Request: Serialize + DeserializeOwned;
-    type Response: Serialize + DeserializeOwned;
+    type Answer: Serialize + DeserializeOwned;
     /// The loader script Trunk writes for the worker's binary (see index.html).
     const SCRIPT: &'static str;
     /// The worker's name in error sentences.
     const NAME: &'static str;
+    /// The id the request carries (echoed in its reply).
+    fn id(request: &Self::Request) -> u32;
     /// Answers one request (runs in the worker).
-    fn answer(request: Self::Request) -> Self::Response;
+    fn answer(request: Self::Request) -> Self::Answer;
     /// The answer to a message that is not a request.
-    fn unreadable(reason: String) -> Self::Response;
+    fn unreadable(reason: String) -> Self::Answer;
 }
 
 /// Encodes a message as plain JS objects (not `Map`s), the shape serde-derived
@@ -57,8 +67,8 @@ pub struct WorkerLink<P: WorkerProtocol> {
 }
 
 impl<P: WorkerProtocol> WorkerLink<P> {
-    /// Spawns the worker; `on_response` receives every answer, in order.
-    pub fn spawn(on_response: impl Fn(P::Response) + 'static) -> Result<WorkerLink<P>, String> {
+    /// Spawns the worker; `on_reply` receives every answer, in order.
+    pub fn spawn(on_reply: impl Fn(Reply<P::Answer>) + 'static) -> Result<WorkerLink<P>, String> {
         let options = web_sys::WorkerOptions::new();
         // Trunk builds workers as classic scripts (importScripts), not modules.
         options.set_type(web_sys::WorkerType::Classic);
@@ -76,8 +86,8 @@ impl<P: WorkerProtocol> WorkerLink<P> {
                     }
                     return;
                 }
-                match serde_wasm_bindgen::from_value::<P::Response>(data) {
-                    Ok(response) => on_response(response),
+                match serde_wasm_bindgen::from_value::<Reply<P::Answer>>(data) {
+                    Ok(reply) => on_reply(reply),
                     Err(e) => log_error(format!("unreadable answer from the {}: {e}", P::NAME)),
                 }
             });
@@ -123,11 +133,17 @@ pub fn serve<P: WorkerProtocol>() {
     let reply_scope = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let response = match serde_wasm_bindgen::from_value::<P::Request>(event.data()) {
-                Ok(request) => P::answer(request),
-                Err(e) => P::unreadable(format!("unreadable request: {e}")),
+            let reply = match serde_wasm_bindgen::from_value::<P::Request>(event.data()) {
+                Ok(request) => Reply {
+                    id: P::id(&request),
+                    answer: P::answer(request),
+                },
+                Err(e) => Reply {
+                    id: 0,
+                    answer: P::unreadable(format!("unreadable request: {e}")),
+                },
             };
-            if let Ok(value) = to_js(&response) {
+            if let Ok(value) = to_js(&reply) {
                 let _ = reply_scope.post_message(&value);
             }
         });

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use engine::baifang::ai::{AiReply, Level};
 use engine::baifang::Action;
 
+use crate::worker_link::Reply;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// The AI's whole turn at `level`; `seed` drives the level's noise.
@@ -38,8 +40,5 @@ pub enum AiAnswer {
     Error(String),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AiResponse {
-    pub id: u32,
-    pub answer: AiAnswer,
-}
+/// The worker's answer to request `id`.
+pub type AiResponse = Reply<AiAnswer>;

@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 
 use engine::baifang::ai::{self, Searcher};
 
-use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
+use super::ai_protocol::{AiAnswer, AiRequest, Job};
 use crate::worker_link::WorkerProtocol;
 
 thread_local! {
@@ -50,22 +50,20 @@ pub struct AiWorker;
 
 impl WorkerProtocol for AiWorker {
     type Request = AiRequest;
-    type Response = AiResponse;
+    type Answer = AiAnswer;
     const SCRIPT: &'static str = "./worker_loader.js";
     const NAME: &'static str = "AI worker";
 
-    fn answer(request: AiRequest) -> AiResponse {
-        AiResponse {
-            id: request.id,
-            answer: answer(&request, worker_clock),
-        }
+    fn id(request: &AiRequest) -> u32 {
+        request.id
     }
 
-    fn unreadable(reason: String) -> AiResponse {
-        AiResponse {
-            id: 0,
-            answer: AiAnswer::Error(reason),
-        }
+    fn answer(request: AiRequest) -> AiAnswer {
+        answer(&request, worker_clock)
+    }
+
+    fn unreadable(reason: String) -> AiAnswer {
+        AiAnswer::Error(reason)
     }
 }
 

@@ -180,21 +180,11 @@ mod tests {
     #[test]
     fn moving_phase_selects_then_moves() {
         let mut m = LocalMatch::new(Opponent::HotSeat);
-        // Fill 24 points without forming a square or line: a checker-like pattern
-        // that leaves point 24 empty next to Black stones, so Black can move.
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for p in 0u8..24 {
-            let (x, y) = (p % 5, p / 5);
-            if (x / 2 + y) % 2 == 1 {
-                black.push(p)
-            } else {
-                white.push(p)
-            }
-        }
-        assert_eq!((black.len(), white.len()), (12, 12));
-        for (b, w) in black.iter().zip(&white) {
-            assert!(matches!(m.tap(*b), Tap::Played(..)), "black {b}");
-            assert!(matches!(m.tap(*w), Tap::Played(..)), "white {w}");
+        for action in crate::baifang::tap::placements_to_moving() {
+            let Action::Place { to } = action else {
+                unreachable!("placements only")
+            };
+            assert!(matches!(m.tap(to), Tap::Played(..)), "place {to}");
         }
         assert_eq!(m.state().phase(), Phase::Moving);
         let mover = m.state().to_move();

@@ -4,7 +4,7 @@
 
 use engine::baifang::{Phase, Reason, Side};
 
-use crate::i18n::Lang;
+use crate::i18n::{translations, Lang};
 
 use super::view_model::Banner;
 
@@ -95,61 +95,38 @@ pub fn banner_text(banner: Banner, audience: Audience, lang: Lang) -> String {
     }
 }
 
-/// Declares [`BaifangText`] from one table: each role with its Chinese and English words.
-macro_rules! baifang_texts {
-    ($($name:ident => ($zh:expr, $en:expr),)*) => {
-        /// Fixed interface texts of the Baifang screens.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum BaifangText {
-            $($name,)*
-        }
-
-        impl BaifangText {
-            /// Every text, in table order.
-            pub const ALL: &'static [BaifangText] = &[$(BaifangText::$name,)*];
-
-            pub fn in_lang(self, lang: Lang) -> &'static str {
-                let (zh, en) = match self {
-                    $(BaifangText::$name => ($zh, $en),)*
-                };
-                match lang {
-                    Lang::Zh => zh,
-                    Lang::En => en,
-                }
-            }
-        }
-    };
-}
-
-baifang_texts! {
-    QuickMatch => ("快速匹配", "Quick match"),
-    FriendMatch => ("与友对战", "Play a friend"),
-    VsAi => ("人机对战", "Play the AI"),
-    HotSeat => ("本地双人", "Two players, one device"),
-    OnlineSoon => ("联机：iOS 上经由 Game Center；浏览器中与同一浏览器的另一个标签页对战", "Online: Game Center on iOS; in a browser, another tab of the same browser"),
-    ChooseLevel => ("难度", "Level"),
-    ChooseColour => ("执子", "Your colour"),
-    PlayBlue => ("蓝方（先手）", "Blue (first)"),
-    PlayOrange => ("橙方（后手）", "Orange (second)"),
-    Start => ("开始", "Start"),
-    Cancel => ("取消", "Cancel"),
-    Menu => ("菜单", "Menu"),
-    Resign => ("认输", "Resign"),
-    ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
-    ResignYes => ("确定认输", "Resign"),
-    Continue => ("继续对局", "Keep playing"),
-    BackToLobby => ("返回大厅", "Back to lobby"),
-    Victory => ("胜利", "Victory"),
-    Defeat => ("失败", "Defeat"),
-    GameOver => ("对局结束", "Game over"),
-    OnBoard => ("盘上", "On board"),
-    InHand => ("手中", "In hand"),
-    Taken => ("吃子", "Taken"),
-    StepClock => ("步时", "Step clock"),
-    You => ("你", "You"),
-    Ai => ("AI", "AI"),
-    Hint => ("提示", "Hint"),
-    Rating => ("积分", "Rating"),
+translations! {
+    /// Fixed interface texts of the Baifang screens.
+    BaifangText {
+        QuickMatch => ("快速匹配", "Quick match"),
+        FriendMatch => ("与友对战", "Play a friend"),
+        VsAi => ("人机对战", "Play the AI"),
+        HotSeat => ("本地双人", "Two players, one device"),
+        OnlineSoon => ("联机：iOS 上经由 Game Center；浏览器中与同一浏览器的另一个标签页对战", "Online: Game Center on iOS; in a browser, another tab of the same browser"),
+        ChooseLevel => ("难度", "Level"),
+        ChooseColour => ("执子", "Your colour"),
+        PlayBlue => ("蓝方（先手）", "Blue (first)"),
+        PlayOrange => ("橙方（后手）", "Orange (second)"),
+        Start => ("开始", "Start"),
+        Cancel => ("取消", "Cancel"),
+        Menu => ("菜单", "Menu"),
+        Resign => ("认输", "Resign"),
+        ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
+        ResignYes => ("确定认输", "Resign"),
+        Continue => ("继续对局", "Keep playing"),
+        BackToLobby => ("返回大厅", "Back to lobby"),
+        Victory => ("胜利", "Victory"),
+        Defeat => ("失败", "Defeat"),
+        GameOver => ("对局结束", "Game over"),
+        OnBoard => ("盘上", "On board"),
+        InHand => ("手中", "In hand"),
+        Taken => ("吃子", "Taken"),
+        StepClock => ("步时", "Step clock"),
+        You => ("你", "You"),
+        Ai => ("AI", "AI"),
+        Hint => ("提示", "Hint"),
+        Rating => ("积分", "Rating"),
+    }
 }
 
 #[cfg(test)]

@@ -42,6 +42,26 @@ pub fn tap_intent(state: &State, selection: Option<u8>, p: u8) -> TapIntent {
     }
 }
 
+/// 24 placements that fill the board without a square or a line and leave point
+/// 24 empty beside Black stones: after them the game is in the moving phase.
+#[cfg(test)]
+pub(crate) fn placements_to_moving() -> Vec<Action> {
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for p in 0u8..24 {
+        let (x, y) = (p % 5, p / 5);
+        if (x / 2 + y) % 2 == 1 {
+            black.push(p)
+        } else {
+            white.push(p)
+        }
+    }
+    black
+        .iter()
+        .zip(&white)
+        .flat_map(|(&b, &w)| [Action::Place { to: b }, Action::Place { to: w }])
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,24 +75,8 @@ mod tests {
         g
     }
 
-    /// 24 points filled without a square or a line, point 24 empty: the moving phase.
     fn moving_game() -> Game {
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        for p in 0u8..24 {
-            let (x, y) = (p % 5, p / 5);
-            if (x / 2 + y) % 2 == 1 {
-                black.push(p)
-            } else {
-                white.push(p)
-            }
-        }
-        let actions: Vec<Action> = black
-            .iter()
-            .zip(&white)
-            .flat_map(|(&b, &w)| [Action::Place { to: b }, Action::Place { to: w }])
-            .collect();
-        let g = game(&actions);
+        let g = game(&placements_to_moving());
         assert_eq!(g.state().phase(), Phase::Moving);
         g
     }

@@ -291,33 +291,39 @@ fn TopBar(shown: String, remaining: Signal<usize>, menu_open: RwSignal<bool>) ->
 /// Restart and hint.
 #[component]
 fn BottomBar(on_restart: UnsyncCallback<()>, on_hint: Callback<()>) -> impl IntoView {
+    let restart = view! {
+        <path d="M5.5 12a6.5 6.5 0 1 0 2-4.7"/>
+        <path d="M5 4.5v4h4"/>
+    };
+    let bulb = view! {
+        <path d="M9 18h6M10 21h4"/>
+        <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z"/>
+    };
     view! {
         <footer class="hex-bottombar">
-            <button
-                class="hex-round-button"
-                data-testid="hex-restart"
-                aria-label=tr(Text::HexRestart)
-                title=tr(Text::HexRestart)
-                on:click=move |_| on_restart.run(())
-            >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                    <path d="M5.5 12a6.5 6.5 0 1 0 2-4.7"/>
-                    <path d="M5 4.5v4h4"/>
-                </svg>
-            </button>
-            <button
-                class="hex-round-button"
-                data-testid="hex-hint"
-                aria-label=tr(Text::HexHint)
-                title=tr(Text::HexHint)
-                on:click=move |_| on_hint.run(())
-            >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                    <path d="M9 18h6M10 21h4"/>
-                    <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z"/>
-                </svg>
-            </button>
+            {round_button("hex-restart", Text::HexRestart, restart, move || on_restart.run(()))}
+            {round_button("hex-hint", Text::HexHint, bulb, move || on_hint.run(()))}
         </footer>
+    }
+}
+
+/// A round icon button labelled (for assistive technology and as a tooltip) by `label`.
+fn round_button(
+    testid: &'static str,
+    label: Text,
+    icon: impl IntoView + 'static,
+    on_click: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <button
+            class="hex-round-button"
+            data-testid=testid
+            aria-label=tr(label)
+            title=tr(label)
+            on:click=move |_| on_click()
+        >
+            <svg viewBox="0 0 24 24" aria-hidden="true">{icon}</svg>
+        </button>
     }
 }
 

@@ -7,7 +7,7 @@ use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_level};
 use serde::{Deserialize, Serialize};
 
-use crate::worker_link::{WorkerLink, WorkerProtocol};
+use crate::worker_link::{Reply, WorkerLink, WorkerProtocol};
 /// Node limit for each solver run of a live check (keeps every answer quick).
 pub const CHECK_NODE_LIMIT: u64 = 400_000;
 
@@ -37,11 +37,8 @@ pub enum HexAnswer {
     Error(String),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HexResponse {
-    pub id: u32,
-    pub answer: HexAnswer,
-}
+/// The worker's answer to request `id`.
+pub type HexResponse = Reply<HexAnswer>;
 
 /// Serves one request (pure; tested natively).
 pub fn answer(job: &HexJob) -> HexAnswer {
@@ -75,22 +72,20 @@ pub struct SolverWorker;
 
 impl WorkerProtocol for SolverWorker {
     type Request = HexRequest;
-    type Response = HexResponse;
+    type Answer = HexAnswer;
     const SCRIPT: &'static str = "./hex_worker_loader.js";
     const NAME: &'static str = "solver worker";
 
-    fn answer(request: HexRequest) -> HexResponse {
-        HexResponse {
-            id: request.id,
-            answer: answer(&request.job),
-        }
+    fn id(request: &HexRequest) -> u32 {
+        request.id
     }
 
-    fn unreadable(reason: String) -> HexResponse {
-        HexResponse {
-            id: 0,
-            answer: HexAnswer::Error(reason),
-        }
+    fn answer(request: HexRequest) -> HexAnswer {
+        answer(&request.job)
+    }
+
+    fn unreadable(reason: String) -> HexAnswer {
+        HexAnswer::Error(reason)
     }
 }
 
