@@ -78,7 +78,7 @@ fn worker_clock() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::baifang::ai::Level;
+    use engine::baifang::ai::Strength;
     use engine::baifang::{Action, State};
 
     #[test]
@@ -87,7 +87,7 @@ mod tests {
             id: 3,
             log: vec![Action::Place { to: 12 }],
             job: Job::Choose {
-                level: Level::Beginner,
+                level: Strength::Beginner,
                 seed: 1,
             },
         };

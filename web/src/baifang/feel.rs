@@ -2,7 +2,7 @@
 //! and its outcome to haptic events, used by every room for every action, whoever
 //! made it.
 
-use engine::baifang::{Action, Outcome};
+use engine::baifang::{Action, ActionOutcome};
 
 use crate::host::haptics::{self, Haptic};
 
@@ -11,7 +11,7 @@ use crate::host::haptics::{self, Haptic};
 /// when it earns captures (a light tap when the anti-looping lock refused them);
 /// entering capture mode, and leaving it with the capture that passes the turn,
 /// each give a medium impact.
-pub fn action_haptics(action: Action, outcome: &Outcome) -> Vec<Haptic> {
+pub fn action_haptics(action: Action, outcome: &ActionOutcome) -> Vec<Haptic> {
     let mut out = Vec::new();
     let stone_played = matches!(action, Action::Place { .. } | Action::Move { .. });
     if stone_played {
@@ -36,7 +36,7 @@ pub fn action_haptics(action: Action, outcome: &Outcome) -> Vec<Haptic> {
 }
 
 /// Plays the haptic events of one applied action on the host.
-pub fn feel(action: Action, outcome: &Outcome) {
+pub fn feel(action: Action, outcome: &ActionOutcome) {
     for h in action_haptics(action, outcome) {
         haptics::play(h);
     }

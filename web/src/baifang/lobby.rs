@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::ai::Level;
+use engine::baifang::ai::Strength;
 use engine::baifang::elo;
 use engine::baifang::Side;
 
@@ -20,7 +20,7 @@ pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) ->
     let lang = use_lang();
     let ai_sheet = RwSignal::new(false);
     // The sheet's choices outlive the sheet, so reopening it shows them again.
-    let level = RwSignal::new(Level::Medium);
+    let level = RwSignal::new(Strength::Medium);
     let human = RwSignal::new(Side::Black);
     let step_clock = RwSignal::new(false);
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
@@ -114,7 +114,7 @@ fn ProfileSummary() -> impl IntoView {
 #[component]
 fn AiSheet(
     open: RwSignal<bool>,
-    level: RwSignal<Level>,
+    level: RwSignal<Strength>,
     human: RwSignal<Side>,
     step_clock: RwSignal<bool>,
     on_start: Callback<RoomSetup>,
@@ -126,7 +126,7 @@ fn AiSheet(
             <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
                 <h3>{text(BaifangText::ChooseLevel)}</h3>
                 <div class="segmented">
-                    {Level::ALL.iter().map(|&l| {
+                    {Strength::ALL.iter().map(|&l| {
                         view! {
                             <button
                                 class="segment"

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
-use engine::baifang::{Action, Outcome, Side};
+use engine::baifang::{Action, ActionOutcome, Side};
 
 use super::ai_opponent::AiOpponent;
 use super::board::Board;
@@ -54,13 +54,13 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
     // One place applies every action, whoever made it, so effects stay consistent.
     // The AI's delayed actions may fire after the player left the room, so every
     // access here tolerates a disposed room (then nothing happens).
-    let applied = move |action: Action, outcome: &Outcome| {
+    let applied = move |action: Action, outcome: &ActionOutcome| {
         feel(action, outcome);
         if outcome.turn_passed || outcome.result.is_some() {
             step_started.try_set(now_ms());
         }
     };
-    let apply = move |action: Action| -> Option<Outcome> {
+    let apply = move |action: Action| -> Option<ActionOutcome> {
         let outcome = game.try_update(|m| m.try_play(action).ok()).flatten()?;
         applied(action, &outcome);
         Some(outcome)
@@ -90,17 +90,8 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
     });
     let banner = Signal::derive(move || view.with(|v| v.banner));
     let banner_words = move || banner_text(banner.get(), audience, lang.get());
-    let tag = |side: Side| match setup.opponent {
-        Opponent::Ai { human, .. } if human == side => Some(BaifangText::You),
-        Opponent::Ai { .. } => Some(BaifangText::Ai),
-        Opponent::HotSeat => None,
-    };
-    // The human (or Blue in hot-seat) sits at the bottom, nearest the thumb.
-    let bottom = match setup.opponent {
-        Opponent::Ai { human, .. } => human,
-        Opponent::HotSeat => Side::Black,
-    };
-    let top = bottom.other();
+    let tag = |side: Side| score_tag(setup.opponent, side);
+    let (top, bottom) = seats(setup.opponent);
     let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
 
     view! {
@@ -190,4 +181,22 @@ fn step_clock(
         on_cleanup(move || drop(interval));
     }
     remaining
+}
+
+/// The scoreboard tag of `side`: "you" and "AI" in a vs-AI game, none in hot-seat.
+fn score_tag(opponent: Opponent, side: Side) -> Option<BaifangText> {
+    match opponent {
+        Opponent::Ai { human, .. } if human == side => Some(BaifangText::You),
+        Opponent::Ai { .. } => Some(BaifangText::Ai),
+        Opponent::HotSeat => None,
+    }
+}
+
+/// (top, bottom): the human (or Blue in hot-seat) sits at the bottom, nearest the thumb.
+fn seats(opponent: Opponent) -> (Side, Side) {
+    let bottom = match opponent {
+        Opponent::Ai { human, .. } => human,
+        Opponent::HotSeat => Side::Black,
+    };
+    (bottom.other(), bottom)
 }

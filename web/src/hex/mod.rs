@@ -3,6 +3,16 @@
 //! [`HexScreen`] is the mode's entry from the shell. Its sub-screens (the level
 //! select, the play screen, the editor, the share-link error) are a signal in
 //! [`context`], not part of the URL: the URL fragment is kept free for share links.
+//!
+//! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
+//! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
+//! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
+//! and its input loop), [`menu`] (the play menu), [`board_model`] and [`board`]
+//! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
+//! [`feedback`] (transient cues), [`svg`] (drawing helpers shared with the
+//! editor), [`share_link`] (share links and their error screen), [`draft`] (the
+//! editor's document), [`editor`] (the level editor), [`worker`] (the solver
+//! worker's protocol).
 
 use leptos::prelude::*;
 
