@@ -1,6 +1,6 @@
-//! Both ends of a Trunk-built Web Worker, shared by the AI and the solver: a
-//! [`WorkerProtocol`] names a worker's script and messages, [`WorkerLink`] is the
-//! page side and [`serve`] the worker side.
+//! Both ends of a Trunk-built Web Worker, shared by the AI and the solver:
+//! [`WorkerLink`] is the page side, [`serve`] the worker side; jobs travel as
+//! [`Request`]s and come back as [`Reply`]s with the same id.
 //!
 //! Messages posted before the worker's handler exists are lost, so the page queues
 //! requests until the worker posts [`READY`]. Dropping the link terminates the
@@ -23,28 +23,19 @@ pub const READY: &str = "ready";
 /// numbers (doubles), whose safe integers end at 2^53 − 1.
 pub const MAX_SAFE_SEED: u64 = (1 << 53) - 1;
 
-/// A worker's answer with the id of the request it answers (0 when the request
-/// could not be read), so the page can drop stale answers.
+/// A job for a worker with the id its reply will carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request<J> {
+    pub id: u32,
+    pub job: J,
+}
+
+/// A worker's reply to request `id`: the answer, or a sentence saying why the
+/// request could not be served (id 0 when the request could not even be read).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reply<A> {
     pub id: u32,
-    pub answer: A,
-}
-
-/// One worker: its script and the messages it understands.
-pub trait WorkerProtocol: 'static {
-    type Request: Serialize + DeserializeOwned;
-    type Answer: Serialize + DeserializeOwned;
-    /// The loader script Trunk writes for the worker's binary (see index.html).
-    const SCRIPT: &'static str;
-    /// The worker's name in error sentences.
-    const NAME: &'static str;
-    /// The id the request carries (echoed in its reply).
-    fn id(request: &Self::Request) -> u32;
-    /// Answers one request (runs in the worker).
-    fn answer(request: Self::Request) -> Self::Answer;
-    /// The answer to a message that is not a request.
-    fn unreadable(reason: String) -> Self::Answer;
+    pub answer: Result<A, String>,
 }
 
 /// Encodes a message as plain JS objects (not `Map`s), the shape serde-derived
@@ -57,23 +48,30 @@ fn log_error(message: String) {
     web_sys::console::error_1(&message.into());
 }
 
-/// The page side of a running worker.
-pub struct WorkerLink<P: WorkerProtocol> {
+/// The page side of a running worker taking jobs `J` and answering `A`.
+pub struct WorkerLink<J, A> {
     worker: web_sys::Worker,
+    /// The worker's name in error sentences.
+    name: &'static str,
     /// Messages posted before the worker said it listens.
     queue: Rc<RefCell<Option<Vec<JsValue>>>>,
     _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
-    _protocol: PhantomData<P>,
+    _messages: PhantomData<fn(J) -> A>,
 }
 
-impl<P: WorkerProtocol> WorkerLink<P> {
-    /// Spawns the worker; `on_reply` receives every answer, in order.
-    pub fn spawn(on_reply: impl Fn(Reply<P::Answer>) + 'static) -> Result<WorkerLink<P>, String> {
+impl<J: Serialize, A: DeserializeOwned + 'static> WorkerLink<J, A> {
+    /// Spawns the classic worker at `script` (Trunk's loader shim); `on_reply`
+    /// receives every reply, in order. `name` names the worker in errors.
+    pub fn spawn(
+        script: &str,
+        name: &'static str,
+        on_reply: impl Fn(Reply<A>) + 'static,
+    ) -> Result<WorkerLink<J, A>, String> {
         let options = web_sys::WorkerOptions::new();
         // Trunk builds workers as classic scripts (importScripts), not modules.
         options.set_type(web_sys::WorkerType::Classic);
-        let worker = web_sys::Worker::new_with_options(P::SCRIPT, &options)
-            .map_err(|e| format!("the {} could not start: {e:?}", P::NAME))?;
+        let worker = web_sys::Worker::new_with_options(script, &options)
+            .map_err(|e| format!("the {name} could not start: {e:?}"))?;
         let queue = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
         let flush_queue = queue.clone();
         let flush_worker = worker.clone();
@@ -86,61 +84,59 @@ impl<P: WorkerProtocol> WorkerLink<P> {
                     }
                     return;
                 }
-                match serde_wasm_bindgen::from_value::<Reply<P::Answer>>(data) {
+                match serde_wasm_bindgen::from_value::<Reply<A>>(data) {
                     Ok(reply) => on_reply(reply),
-                    Err(e) => log_error(format!("unreadable answer from the {}: {e}", P::NAME)),
+                    Err(e) => log_error(format!("unreadable answer from the {name}: {e}")),
                 }
             });
         worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
         Ok(WorkerLink {
             worker,
+            name,
             queue,
             _on_message: handler,
-            _protocol: PhantomData,
+            _messages: PhantomData,
         })
     }
 
-    /// Posts `request` now, or queues it until the worker is ready.
-    pub fn post(&self, request: &P::Request) {
-        match to_js(request) {
+    /// Posts `job` as request `id` now, or queues it until the worker is ready.
+    pub fn post(&self, id: u32, job: &J) {
+        let name = self.name;
+        match to_js(&Request { id, job }) {
             Ok(value) => {
                 if let Some(queue) = self.queue.borrow_mut().as_mut() {
                     queue.push(value);
                 } else if let Err(e) = self.worker.post_message(&value) {
-                    log_error(format!("could not reach the {}: {e:?}", P::NAME));
+                    log_error(format!("could not reach the {name}: {e:?}"));
                 }
             }
-            Err(e) => log_error(format!(
-                "could not encode a message for the {}: {e}",
-                P::NAME
-            )),
+            Err(e) => log_error(format!("could not encode a message for the {name}: {e}")),
         }
     }
 }
 
-impl<P: WorkerProtocol> Drop for WorkerLink<P> {
+impl<J, A> Drop for WorkerLink<J, A> {
     fn drop(&mut self) {
         self.worker.terminate();
     }
 }
 
 /// The worker side: installs the message handler in the worker's global scope,
-/// answers every request with [`WorkerProtocol::answer`], then tells the page it
-/// listens.
-pub fn serve<P: WorkerProtocol>() {
+/// answers every request's job with `answer`, then tells the page it listens.
+pub fn serve<J: DeserializeOwned, A: Serialize>(answer: impl Fn(J) -> Result<A, String> + 'static) {
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let reply = match serde_wasm_bindgen::from_value::<P::Request>(event.data()) {
+            let reply = match serde_wasm_bindgen::from_value::<Request<J>>(event.data()) {
                 Ok(request) => Reply {
-                    id: P::id(&request),
-                    answer: P::answer(request),
+                    id: request.id,
+                    answer: answer(request.job),
                 },
                 Err(e) => Reply {
                     id: 0,
-                    answer: P::unreadable(format!("unreadable request: {e}")),
+                    answer: Err(format!("unreadable request: {e}")),
                 },
             };
             if let Ok(value) = to_js(&reply) {

@@ -6,11 +6,14 @@ use std::cell::Cell;
 
 use crate::worker_link::WorkerLink;
 
-use super::ai_protocol::{AiRequest, AiResponse};
-use super::ai_service::AiWorker;
+use super::ai_protocol::{AiAnswer, AiRequest, AiResponse};
+
+/// The loader script Trunk writes for the `worker` binary (see index.html).
+const SCRIPT: &str = "./worker_loader.js";
+const NAME: &str = "AI worker";
 
 pub struct AiClient {
-    link: WorkerLink<AiWorker>,
+    link: WorkerLink<AiRequest, AiAnswer>,
     next_id: Cell<u32>,
 }
 
@@ -18,17 +21,17 @@ impl AiClient {
     /// Spawns the worker; `on_response` receives every answer, in order.
     pub fn spawn(on_response: impl Fn(AiResponse) + 'static) -> Result<AiClient, String> {
         Ok(AiClient {
-            link: WorkerLink::spawn(on_response)?,
+            link: WorkerLink::spawn(SCRIPT, NAME, on_response)?,
             next_id: Cell::new(1),
         })
     }
 
-    /// Posts a request and returns its id.
-    pub fn send(&self, mut request: AiRequest) -> u32 {
+    /// Posts a request and returns its id (echoed in the response, so stale
+    /// answers can be recognised and dropped).
+    pub fn send(&self, request: &AiRequest) -> u32 {
         let id = self.next_id.get();
         self.next_id.set(id.wrapping_add(1));
-        request.id = id;
-        self.link.post(&request);
+        self.link.post(id, request);
         id
     }
 }

@@ -86,8 +86,7 @@ impl AiOpponent {
         self.client.with_value(|client| {
             if let Some(client) = client {
                 let log = self.game.with_untracked(|m| m.game().log().to_vec());
-                let id = client.send(AiRequest {
-                    id: 0,
+                let id = client.send(&AiRequest {
                     log,
                     job: job.clone(),
                 });
@@ -105,16 +104,16 @@ impl AiOpponent {
         }
         self.awaited.set_value(None);
         match (job, response.answer) {
-            (Job::Hint, AiAnswer::Turn(reply)) => self.hint.set(hint_points(&reply.turn)),
-            (Job::Choose { .. }, AiAnswer::Turn(reply)) => {
+            (Job::Hint, Ok(AiAnswer::Turn(reply))) => self.hint.set(hint_points(&reply.turn)),
+            (Job::Choose { .. }, Ok(AiAnswer::Turn(reply))) => {
                 let wait = (AI_MIN_DELAY_MS - (now_ms() - asked_at)).max(0.0) as u32;
                 for (i, action) in reply.turn.into_iter().enumerate() {
                     let delay = wait + i as u32 * AI_CAPTURE_GAP_MS;
                     gloo_timers::callback::Timeout::new(delay, move || apply(action)).forget();
                 }
             }
-            (_, AiAnswer::Error(message)) => self.error.set(Some(message)),
-            (_, AiAnswer::Bench { .. }) | (Job::Bench { .. }, AiAnswer::Turn(_)) => {}
+            (_, Err(message)) => self.error.set(Some(message)),
+            (_, Ok(AiAnswer::Bench { .. })) | (Job::Bench { .. }, Ok(AiAnswer::Turn(_))) => {}
         }
     }
 }

@@ -21,8 +21,6 @@ pub enum Job {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AiRequest {
-    /// Echoed in the response so stale answers can be recognised and dropped.
-    pub id: u32,
     pub log: Vec<Action>,
     pub job: Job,
 }
@@ -36,8 +34,6 @@ pub enum AiAnswer {
         checksum: i64,
         millis: f64,
     },
-    /// The request could not be served (e.g. a log the engine rejects).
-    Error(String),
 }
 
 /// The worker's answer to request `id`.

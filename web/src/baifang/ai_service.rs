@@ -8,23 +8,17 @@ use wasm_bindgen::JsCast;
 use engine::baifang::ai::{self, Searcher};
 
 use super::ai_protocol::{AiAnswer, AiRequest, Job};
-use crate::worker_link::WorkerProtocol;
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
 
-/// Answers one request (pure apart from the bench's clock; unit-testable natively).
-pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
-    let (state, history) = match ai::replay_log(&request.log) {
-        Ok(replayed) => replayed,
-        Err((index, error)) => {
-            return AiAnswer::Error(format!(
-                "action {index} of the game log is illegal: {error}"
-            ))
-        }
-    };
-    SEARCHER.with(|cell| {
+/// Answers one request (pure apart from the bench's clock; unit-testable natively);
+/// a log the engine rejects is refused with a sentence.
+pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, String> {
+    let (state, history) = ai::replay_log(&request.log)
+        .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))?;
+    Ok(SEARCHER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let searcher = cell.get_or_insert_with(Searcher::new);
         match &request.job {
@@ -42,29 +36,12 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
                 }
             }
         }
-    })
+    }))
 }
 
-/// The AI worker's protocol: requests carry the game log, answers the AI's turn.
-pub struct AiWorker;
-
-impl WorkerProtocol for AiWorker {
-    type Request = AiRequest;
-    type Answer = AiAnswer;
-    const SCRIPT: &'static str = "./worker_loader.js";
-    const NAME: &'static str = "AI worker";
-
-    fn id(request: &AiRequest) -> u32 {
-        request.id
-    }
-
-    fn answer(request: AiRequest) -> AiAnswer {
-        answer(&request, worker_clock)
-    }
-
-    fn unreadable(reason: String) -> AiAnswer {
-        AiAnswer::Error(reason)
-    }
+/// Answers one request inside the worker (the worker binary serves this).
+pub fn answer_in_worker(request: AiRequest) -> Result<AiAnswer, String> {
+    answer(&request, worker_clock)
 }
 
 /// Milliseconds of the worker's clock (for the bench's duration).
@@ -84,14 +61,13 @@ mod tests {
     #[test]
     fn the_answer_is_a_legal_whole_turn() {
         let request = AiRequest {
-            id: 3,
             log: vec![Action::Place { to: 12 }],
             job: Job::Choose {
                 level: Strength::Beginner,
                 seed: 1,
             },
         };
-        let AiAnswer::Turn(reply) = answer(&request, || 0.0) else {
+        let Ok(AiAnswer::Turn(reply)) = answer(&request, || 0.0) else {
             panic!("a turn")
         };
         let mut state = State::new();
@@ -105,12 +81,11 @@ mod tests {
     #[test]
     fn an_illegal_log_is_refused_with_a_sentence() {
         let request = AiRequest {
-            id: 1,
             log: vec![Action::Place { to: 12 }, Action::Place { to: 12 }],
             job: Job::Hint,
         };
         match answer(&request, || 0.0) {
-            AiAnswer::Error(message) => assert!(message.contains("action 1"), "{message}"),
+            Err(message) => assert!(message.contains("action 1"), "{message}"),
             other => panic!("{other:?}"),
         }
     }

@@ -7,7 +7,7 @@ use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_level};
 use serde::{Deserialize, Serialize};
 
-use crate::worker_link::{Reply, WorkerLink, WorkerProtocol};
+use crate::worker_link::{Reply, WorkerLink};
 /// Node limit for each solver run of a live check (keeps every answer quick).
 pub const CHECK_NODE_LIMIT: u64 = 400_000;
 
@@ -23,90 +23,64 @@ pub enum HexJob {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HexRequest {
-    /// Echoed so stale answers can be dropped.
-    pub id: u32,
-    pub job: HexJob,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum HexAnswer {
     Checked(Box<CheckReport>),
     /// The generated level as `levels/` JSON text.
     Generated(String),
-    Error(String),
 }
 
 /// The worker's answer to request `id`.
 pub type HexResponse = Reply<HexAnswer>;
 
-/// Serves one request (pure; tested natively).
-pub fn answer(job: &HexJob) -> HexAnswer {
+/// Serves one job (pure; tested natively): the engine's report, a generated
+/// level, or the engine's sentences when the level or the options are bad.
+pub fn answer(job: HexJob) -> Result<HexAnswer, String> {
     match job {
-        HexJob::Check { level } => match parse_level(level) {
-            Ok(level) => HexAnswer::Checked(Box::new(check_level(
-                &level,
-                &CheckOptions {
-                    node_limit: CHECK_NODE_LIMIT,
-                    ..CheckOptions::default()
-                },
-            ))),
-            Err(errors) => HexAnswer::Error(
+        HexJob::Check { level } => {
+            let level = parse_level(&level).map_err(|errors| {
                 errors
                     .iter()
                     .map(|e| e.to_string())
                     .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-        },
-        HexJob::Generate { options } => match generate(options) {
-            Ok(level) => HexAnswer::Generated(level_to_string(&level)),
-            Err(e) => HexAnswer::Error(e.to_string()),
-        },
-    }
-}
-
-/// The solver worker's protocol: levels to check and generator options in, the
-/// engine's reports out.
-pub struct SolverWorker;
-
-impl WorkerProtocol for SolverWorker {
-    type Request = HexRequest;
-    type Answer = HexAnswer;
-    const SCRIPT: &'static str = "./hex_worker_loader.js";
-    const NAME: &'static str = "solver worker";
-
-    fn id(request: &HexRequest) -> u32 {
-        request.id
-    }
-
-    fn answer(request: HexRequest) -> HexAnswer {
-        answer(&request.job)
-    }
-
-    fn unreadable(reason: String) -> HexAnswer {
-        HexAnswer::Error(reason)
+                    .join("; ")
+            })?;
+            let options = CheckOptions {
+                node_limit: CHECK_NODE_LIMIT,
+                ..CheckOptions::default()
+            };
+            Ok(HexAnswer::Checked(Box::new(check_level(&level, &options))))
+        }
+        HexJob::Generate { options } => generate(&options)
+            .map(|level| HexAnswer::Generated(level_to_string(&level)))
+            .map_err(|e| e.to_string()),
     }
 }
 
 /// The page side: the editor numbers its jobs itself, so ids stay unique when a
 /// busy worker is replaced by a fresh one. Dropping it terminates the worker.
-pub type SolverClient = WorkerLink<SolverWorker>;
+pub type SolverClient = WorkerLink<HexJob, HexAnswer>;
+
+/// Starts the solver worker; `on_reply` receives every reply, in order.
+pub fn spawn_solver(on_reply: impl Fn(HexResponse) + 'static) -> Result<SolverClient, String> {
+    // The loader script Trunk writes for the `hex_worker` binary (see index.html).
+    SolverClient::spawn("./hex_worker_loader.js", "solver worker", on_reply)
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker_link::Request;
 
     #[test]
     fn checks_and_generation_answer_with_reports() {
         let level = r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#;
-        let HexAnswer::Checked(report) = answer(&HexJob::Check {
+        let Ok(HexAnswer::Checked(report)) = answer(HexJob::Check {
             level: level.into(),
         }) else {
             panic!("a report")
         };
         assert_eq!(report.count.solutions, 1);
-        let HexAnswer::Generated(text) = answer(&HexJob::Generate {
+        let Ok(HexAnswer::Generated(text)) = answer(HexJob::Generate {
             options: GenOptions {
                 cells: 10,
                 seed: 3,
@@ -116,21 +90,18 @@ mod tests {
             panic!("a level")
         };
         assert_eq!(parse_level(&text).unwrap().len(), 10);
-        assert!(matches!(
-            answer(&HexJob::Check { level: "{".into() }),
-            HexAnswer::Error(_)
-        ));
+        assert!(answer(HexJob::Check { level: "{".into() }).is_err());
     }
 
     #[test]
     fn messages_round_trip_through_json() {
-        let r = HexRequest {
+        let r = Request {
             id: 7,
             job: HexJob::Generate {
                 options: GenOptions::default(),
             },
         };
         let text = serde_json::to_string(&r).unwrap();
-        assert_eq!(serde_json::from_str::<HexRequest>(&text).unwrap(), r);
+        assert_eq!(serde_json::from_str::<Request<HexJob>>(&text).unwrap(), r);
     }
 }

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::status::Status;
 use crate::hex::context::{use_hex, HexCtx};
 use crate::hex::draft::Draft;
-use crate::hex::worker::{HexAnswer, HexJob, HexRequest, HexResponse, SolverClient};
+use crate::hex::worker::{spawn_solver, HexAnswer, HexJob, HexResponse, SolverClient};
 
 /// How long the editor waits after an edit before asking the worker.
 const DEBOUNCE_MS: u64 = 120;
@@ -67,7 +67,7 @@ impl Checker {
 
     /// (Re)starts the worker; dropping the old client terminates it.
     fn spawn(self) {
-        match SolverClient::spawn(move |response| self.on_response(response)) {
+        match spawn_solver(move |response| self.on_response(response)) {
             Ok(c) => {
                 self.client.set_value(Some(c));
                 self.check_in_flight.set_value(None);
@@ -81,7 +81,7 @@ impl Checker {
         self.next_id.set_value(id.wrapping_add(1));
         self.client.with_value(|c| {
             if let Some(c) = c {
-                c.post(&HexRequest { id, job })
+                c.post(id, &job)
             }
         });
         id
@@ -150,10 +150,10 @@ impl Checker {
             self.check_in_flight.set_value(None);
         }
         match response.answer {
-            HexAnswer::Checked(report) if response.id == self.latest_check.get_value() => {
+            Ok(HexAnswer::Checked(report)) if response.id == self.latest_check.get_value() => {
                 self.status.set(Status::Report(report))
             }
-            HexAnswer::Generated(text) if response.id == self.latest_gen.get_value() => {
+            Ok(HexAnswer::Generated(text)) if response.id == self.latest_gen.get_value() => {
                 self.generating.set(false);
                 match parse_any(&text) {
                     Ok(pack) if !pack.levels.is_empty() => {
@@ -166,7 +166,7 @@ impl Checker {
                         .set(Some("the generator returned an unreadable level".into())),
                 }
             }
-            HexAnswer::Error(message) => {
+            Err(message) => {
                 if response.id == self.latest_gen.get_value() {
                     self.generating.set(false);
                     self.gen_error.set(Some(message));
