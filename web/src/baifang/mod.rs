@@ -1,7 +1,10 @@
 //! 摆方 Baifang screens: lobby → game room → settlement.
 //!
-//! Pure parts (view-model, local match controller, strings, profile parsing) are
-//! separate from the components so they are unit-tested natively.
+//! Pure parts (view-model, tap → intent, haptics per action, local match, strings,
+//! profile parsing) are separate from the components so they are unit-tested
+//! natively. The local room ([`room`]) and the online room ([`online_room`], driven
+//! by [`online_controller`]) share the board, header, menu, scoreboards and
+//! settlement.
 
 pub mod ai_client;
 pub mod ai_opponent;
