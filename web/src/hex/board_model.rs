@@ -254,11 +254,9 @@ mod tests {
     use engine::hex::level_file::parse_level;
 
     fn level() -> Level {
-        parse_level(
-            r#"{"id":"t","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},
-               {"id":"c","q":0,"r":1},{"id":"d","q":1,"r":1,"clue":4}],"walls":[["b","a"]],
-               "spinners":[]}"#,
-        )
+        parse_level(include_str!(
+            "../../../engine/tests/data/hex-walled-rhombus.json"
+        ))
         .unwrap()
     }
 

@@ -445,9 +445,9 @@ mod tests {
         let mut s = LevelPlay::new(InputMachine::new(level));
         // f hangs off b behind a wall, so no path covers every cell
         assert_eq!(s.hint(), Hint::NoSolution);
-        let level = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
+        let level = parse_level(include_str!(
+            "../../../engine/tests/data/hex-walled-triangle.json"
+        ))
         .unwrap();
         let mut s = LevelPlay::new(InputMachine::new(level));
         assert_eq!(s.hint(), Hint::Start { cell: 0 });

@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn checks_and_generation_answer_with_reports() {
-        let level = r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#;
+        let level = include_str!("../../../engine/tests/data/hex-walled-triangle.json");
         let Ok(HexAnswer::Checked(report)) = answer(HexJob::Check {
             level: level.into(),
         }) else {
