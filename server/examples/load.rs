@@ -294,6 +294,112 @@ fn report(
     );
 }
 
+/// One bot's game and timing: what it plays, when it acts next, which of its
+/// actions is waiting for its broadcast.
+struct BotPlay {
+    game: Option<(Game, Side)>,
+    act_at: Option<tokio::time::Instant>,
+    pending: Option<(u32, Instant)>,
+    rng: u64,
+    think_ms: u64,
+    ping_origin: Instant,
+}
+
+impl BotPlay {
+    fn random(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    /// Thinks (the jittered thinking time) before the next action.
+    fn think(&mut self) {
+        let jitter = self.think_ms / 2 + self.random() % (self.think_ms + 1);
+        self.act_at = Some(tokio::time::Instant::now() + Duration::from_millis(jitter));
+    }
+
+    /// The thinking time is over: a random legal action to send.
+    fn act(&mut self) -> Option<ClientMsg> {
+        self.act_at = None;
+        let (list, seq) = {
+            let (g, _) = self.game.as_ref()?;
+            let mut list = ActionList::new();
+            g.state().legal_actions(&mut list);
+            (list, g.log().len() as u32 + 1)
+        };
+        let action = list[(self.random() % list.len() as u64) as usize];
+        self.pending = Some((seq, Instant::now()));
+        Some(ClientMsg::Act { seq, action })
+    }
+
+    /// Takes in a server message; returns what to send back, if anything.
+    fn on_message(&mut self, msg: ServerMsg, stats: &Stats) -> Option<ClientMsg> {
+        let measuring = stats.measuring.load(Ordering::Relaxed);
+        match msg {
+            ServerMsg::Game(v) => {
+                if self.game.is_none() {
+                    stats.playing.fetch_add(1, Ordering::Relaxed);
+                }
+                self.game = Game::from_log(&v.log).ok().map(|g| (g, v.you.0));
+                if self.my_turn() && self.act_at.is_none() && self.pending.is_none() {
+                    self.think();
+                }
+            }
+            ServerMsg::Applied {
+                seq, action, hash, ..
+            } => {
+                let (g, me) = self.game.as_mut()?;
+                if g.play(action).is_err() || hash_hex(g.state().hash()) != hash {
+                    stats.mismatches.fetch_add(1, Ordering::Relaxed);
+                }
+                // Both bots of a match see each action: Black counts it.
+                if *me == Side::Black {
+                    stats.actions.fetch_add(1, Ordering::Relaxed);
+                }
+                if let Some((_, t)) = self.pending.take_if(|(s, _)| *s == seq) {
+                    if measuring {
+                        let us = t.elapsed().as_micros() as u32;
+                        stats.latencies_us.lock().unwrap().push(us);
+                    }
+                }
+                if self.my_turn() {
+                    self.think();
+                }
+            }
+            ServerMsg::Finished { .. } => {
+                if let Some((_, me)) = self.game.take() {
+                    stats.playing.fetch_sub(1, Ordering::Relaxed);
+                    if me == Side::Black {
+                        stats.finished.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                self.act_at = None;
+                self.pending = None;
+                return Some(ClientMsg::QuickMatch);
+            }
+            // Once the bots stop, their opponents' last actions are refused
+            // after the drop: only refusals while measuring count.
+            ServerMsg::Rejected { code, rule, .. } if measuring => {
+                stats.rejected.fetch_add(1, Ordering::Relaxed);
+                eprintln!("rejected: {code:?} {rule:?}");
+            }
+            ServerMsg::Pong { t } if measuring => {
+                let rtt = self.ping_origin.elapsed().as_micros() as u64 - t;
+                stats.pings_us.lock().unwrap().push(rtt as u32);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn my_turn(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|(g, me)| g.state().to_move() == *me && !g.state().is_finished())
+    }
+}
+
 /// One bot: a new player that quick-matches, plays random legal actions after
 /// its thinking time, and queues again when a game ends.
 async fn bot(
@@ -324,110 +430,44 @@ async fn bot(
         stats.dropped.fetch_add(1, Ordering::Relaxed);
         return;
     }
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
+    let mut play = BotPlay {
+        game: None,
+        act_at: None,
+        pending: None,
+        rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        think_ms,
+        ping_origin: Instant::now(),
     };
-    let mut game: Option<(Game, Side)> = None;
-    let mut act_at: Option<tokio::time::Instant> = None;
-    let mut pending: Option<(u32, Instant)> = None;
-    let ping_origin = Instant::now();
     let mut ping = tokio::time::interval(Duration::from_millis(2000 + seed % 1000));
     loop {
-        let wake =
-            act_at.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
-        tokio::select! {
+        let wake = play
+            .act_at
+            .unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
+        let out = tokio::select! {
             _ = stop.changed() => break,
-            _ = ping.tick() => {
-                let t = ping_origin.elapsed().as_micros() as u64;
-                if sink.send(send(ClientMsg::Ping { t })).await.is_err() {
+            _ = ping.tick() => Some(ClientMsg::Ping { t: play.ping_origin.elapsed().as_micros() as u64 }),
+            _ = tokio::time::sleep_until(wake), if play.act_at.is_some() => play.act(),
+            frame = stream.next() => match frame {
+                Some(Ok(Message::Text(t))) => match ServerMsg::decode(t.as_bytes()) {
+                    Ok(msg) => play.on_message(msg, &stats),
+                    Err(_) => None,
+                },
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                    if !*stop.borrow() {
+                        stats.dropped.fetch_add(1, Ordering::Relaxed);
+                    }
                     break;
                 }
-            }
-            _ = tokio::time::sleep_until(wake), if act_at.is_some() => {
-                act_at = None;
-                let Some((g, _)) = &game else { continue };
-                let mut list = ActionList::new();
-                g.state().legal_actions(&mut list);
-                let action = list[(next() % list.len() as u64) as usize];
-                let seq = g.log().len() as u32 + 1;
-                pending = Some((seq, Instant::now()));
-                if sink.send(send(ClientMsg::Act { seq, action })).await.is_err() {
+                Some(Ok(_)) => None,
+            },
+        };
+        if let Some(m) = out {
+            let is_act = matches!(m, ClientMsg::Act { .. });
+            if sink.send(send(m)).await.is_err() {
+                if is_act {
                     stats.dropped.fetch_add(1, Ordering::Relaxed);
-                    break;
                 }
-            }
-            frame = stream.next() => {
-                let text = match frame {
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
-                        if !*stop.borrow() {
-                            stats.dropped.fetch_add(1, Ordering::Relaxed);
-                        }
-                        break;
-                    }
-                    Some(Ok(_)) => continue,
-                };
-                let Ok(msg) = ServerMsg::decode(text.as_bytes()) else { continue };
-                match msg {
-                    ServerMsg::Game(v) => {
-                        if game.is_none() {
-                            stats.playing.fetch_add(1, Ordering::Relaxed);
-                        }
-                        game = Game::from_log(&v.log).ok().map(|g| (g, v.you.0));
-                    }
-                    ServerMsg::Applied { seq, action, hash, .. } => {
-                        let Some((g, me)) = &mut game else { continue };
-                        if g.play(action).is_err() || hash_hex(g.state().hash()) != hash {
-                            stats.mismatches.fetch_add(1, Ordering::Relaxed);
-                        }
-                        // Both bots of a match see each action: Black counts it.
-                        if *me == Side::Black {
-                            stats.actions.fetch_add(1, Ordering::Relaxed);
-                        }
-                        if let Some((_, t)) = pending.take_if(|(s, _)| *s == seq) {
-                            if stats.measuring.load(Ordering::Relaxed) {
-                                stats.latencies_us.lock().unwrap().push(t.elapsed().as_micros() as u32);
-                            }
-                        }
-                        if g.state().to_move() == *me && !g.state().is_finished() {
-                            let jitter = think_ms / 2 + next() % (think_ms + 1);
-                            act_at = Some(tokio::time::Instant::now() + Duration::from_millis(jitter));
-                        }
-                    }
-                    ServerMsg::Finished { .. } => {
-                        if let Some((_, me)) = game.take() {
-                            stats.playing.fetch_sub(1, Ordering::Relaxed);
-                            if me == Side::Black {
-                                stats.finished.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                        act_at = None;
-                        pending = None;
-                        if sink.send(send(ClientMsg::QuickMatch)).await.is_err() {
-                            break;
-                        }
-                    }
-                    // Once the bots stop, their opponents' last actions are
-                    // refused after the drop: only refusals while measuring count.
-                    ServerMsg::Rejected { code, rule, .. } if stats.measuring.load(Ordering::Relaxed) => {
-                        stats.rejected.fetch_add(1, Ordering::Relaxed);
-                        eprintln!("rejected: {code:?} {rule:?}");
-                    }
-                    ServerMsg::Pong { t } if stats.measuring.load(Ordering::Relaxed) => {
-                        let rtt = ping_origin.elapsed().as_micros() as u64 - t;
-                        stats.pings_us.lock().unwrap().push(rtt as u32);
-                    }
-                    _ => {}
-                }
-                if let Some((g, me)) = &game {
-                    if act_at.is_none() && pending.is_none() && g.state().to_move() == *me && !g.state().is_finished() && g.log().is_empty() {
-                        act_at = Some(tokio::time::Instant::now() + Duration::from_millis(think_ms / 2 + next() % (think_ms + 1)));
-                    }
-                }
+                break;
             }
         }
     }

@@ -63,7 +63,24 @@ async fn main() {
     if args.test_clock {
         tracing::warn!("test clock on: anyone can move this server's clock forward");
     }
-    let _ = tokio::signal::ctrl_c().await;
+    stop_requested().await;
     tracing::info!("stopping: games in progress stay stored and resume at the next start");
     running.shutdown().await;
+}
+
+/// Ctrl-C, or SIGTERM (what `kill`, systemd and container runtimes send):
+/// either stops the server cleanly, closing connections with "restarting".
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
