@@ -29,11 +29,8 @@ use super::profile::{self, Profile, RecentMatch};
 use super::scoreboard::ScoreBoard;
 use super::settlement::Settlement;
 use super::step_timer::StepTimer;
-use super::strings::{banner_text, Audience, BText};
+use super::strings::{banner_text, sign_in_text, Audience, BText};
 use super::view_model::{board_view, Banner};
-
-/// Shown when Game Center sign-in is refused (seed 000 §4.1).
-pub const GAME_CENTER_REQUIRED: &str = "本游戏为纯线上对战，需开启 Game Center";
 
 /// How the room was opened from the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +51,7 @@ struct Ctl {
     friend: bool,
     /// Bumped on every applied action (the board's formation animation key).
     applied: RwSignal<usize>,
+    lang: RwSignal<Lang>,
 }
 
 impl Ctl {
@@ -162,8 +160,9 @@ impl Ctl {
                 let friend = self.friend;
                 self.with_transport(|t| t.find_match(p.rating, friend));
             }
-            TransportEvent::AuthFailed(_) => {
-                self.message.set(Some(GAME_CENTER_REQUIRED.to_string()))
+            TransportEvent::AuthFailed(why) => {
+                let text = sign_in_text(why).in_lang(self.lang.get_untracked());
+                self.message.set(Some(text.to_string()))
             }
             TransportEvent::MatchFailed(m) => self.message.set(Some(m)),
             TransportEvent::Matched { peer } => {
@@ -327,6 +326,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
         profile: RwSignal::new(stored),
         friend: setup.friend,
         applied: RwSignal::new(0),
+        lang,
     };
     let session = ctl.session;
     let refused = RwSignal::new(None::<(u8, u32)>);

@@ -5,6 +5,7 @@
 use engine::baifang::{Phase, Reason, Side};
 
 use crate::i18n::Lang;
+use crate::online::host::SignInFailure;
 
 use super::view_model::Banner;
 
@@ -103,6 +104,11 @@ pub enum BText {
     VsAi,
     HotSeat,
     OnlineSoon,
+    SignInRefused,
+    SignInOffline,
+    SignInRestricted,
+    SignInUnrecognized,
+    SignInUnavailable,
     ChooseLevel,
     ChooseColour,
     PlayBlue,
@@ -140,6 +146,26 @@ impl BText {
                 "联机：iOS 上经由 Game Center；浏览器中与同一浏览器的另一个标签页对战",
                 "Online: Game Center on iOS; in a browser, another tab of the same browser",
             ),
+            SignInRefused => (
+                "本游戏为纯线上对战，需开启 Game Center（设置 > Game Center）。人机对战、本地双人和六边一笔无需登录；返回大厅再点快速匹配即可重试。",
+                "Online play needs Game Center (Settings > Game Center). Playing the AI, two players on one device and Hex Stroke need no sign-in; go back to the lobby and tap Quick match to try again.",
+            ),
+            SignInOffline => (
+                "联机暂不可用：无法连接 Game Center，请检查网络后重试。",
+                "Online play is unavailable: Game Center cannot be reached. Check the network and try again.",
+            ),
+            SignInRestricted => (
+                "联机不可用：此账户的 Game Center 受限（家长控制或受管理的账户）。",
+                "Online play is unavailable: Game Center is restricted for this account (parental controls or a managed account).",
+            ),
+            SignInUnrecognized => (
+                "联机不可用：Game Center 无法识别此版本的应用。",
+                "Online play is unavailable: Game Center does not recognise this build of the app.",
+            ),
+            SignInUnavailable => (
+                "联机暂不可用：Game Center 未能登录，请稍后重试。",
+                "Online play is unavailable: Game Center did not sign in. Try again later.",
+            ),
             ChooseLevel => ("难度", "Level"),
             ChooseColour => ("执子", "Your colour"),
             PlayBlue => ("蓝方（先手）", "Blue (first)"),
@@ -174,9 +200,33 @@ impl BText {
     }
 }
 
+/// What the lobby says when Game Center sign-in did not succeed.
+pub fn sign_in_text(failure: SignInFailure) -> BText {
+    match failure {
+        SignInFailure::Refused => BText::SignInRefused,
+        SignInFailure::Offline => BText::SignInOffline,
+        SignInFailure::Restricted => BText::SignInRestricted,
+        SignInFailure::Unrecognized => BText::SignInUnrecognized,
+        SignInFailure::Unavailable => BText::SignInUnavailable,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_sign_in_failure_has_words_in_both_languages() {
+        for f in SignInFailure::ALL {
+            for lang in [Lang::Zh, Lang::En] {
+                assert!(!sign_in_text(f).in_lang(lang).is_empty());
+            }
+        }
+        assert_ne!(
+            sign_in_text(SignInFailure::Refused),
+            sign_in_text(SignInFailure::Offline)
+        );
+    }
 
     #[test]
     fn capture_banner_matches_the_seed_wording() {

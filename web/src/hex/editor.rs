@@ -18,7 +18,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::board::SIZE;
 use super::draft::Draft;
 use super::pointer::ViewportMap;
-use super::shared::{copy_to_clipboard, link_for};
+use super::shared::{links_available, send_link_for};
 use super::use_hex;
 use super::worker::{HexAnswer, HexClient, HexJob, HexResponse};
 use crate::app::LanguageSwitch;
@@ -148,35 +148,6 @@ fn hex_points(r: f64) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Downloads `text` as a file through a Blob and a temporary anchor.
-fn download(name: &str, text: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(a) = document
-        .create_element("a")
-        .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
-    {
-        a.set_href(&url);
-        a.set_download(name);
-        if let Some(body) = document.body() {
-            let _ = body.append_child(&a);
-            a.click();
-            let _ = body.remove_child(&a);
-        }
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 fn input_number(ev: &web_sys::Event) -> Option<u64> {
@@ -524,14 +495,14 @@ pub fn EditorScreen() -> impl IntoView {
     };
     let on_copy = move |_| {
         if let Ok(level) = ctx.editor.with_untracked(|h| h.present().to_level()) {
-            let text = link_for(&level);
-            copy_to_clipboard(&text);
-            link.set(text);
+            if let Some(text) = send_link_for(&level) {
+                link.set(text);
+            }
         }
     };
     let on_export = move |_| {
         if let Ok(level) = ctx.editor.with_untracked(|h| h.present().to_level()) {
-            download(&format!("{}.json", level.id), &level_to_string(&level));
+            crate::host::share::send_file(&format!("{}.json", level.id), &level_to_string(&level));
         }
     };
     let do_import = move |text: String| match parse_any(&text) {
@@ -765,7 +736,9 @@ pub fn EditorScreen() -> impl IntoView {
                     </label>
                     <div class="editor-actions">
                         <button class="hex-menu-item is-primary" data-testid="editor-try" disabled=move || !valid() on:click=on_try>{tr(Text::HexTry)}</button>
-                        <button class="hex-menu-item" data-testid="editor-copy-link" disabled=move || !valid() on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+                        {links_available().then(|| view! {
+                            <button class="hex-menu-item" data-testid="editor-copy-link" disabled=move || !valid() on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+                        })}
                         <button class="hex-menu-item" data-testid="editor-export" disabled=move || !valid() on:click=on_export>{tr(Text::HexExport)}</button>
                     </div>
                     <Show when=move || link.with(|l| !l.is_empty())>

@@ -1,5 +1,9 @@
 //! The GameKit host transport: the native iOS wrapper (or the mock host) over
 //! the bridge. Game Center does the matchmaking and the reliable delivery.
+//!
+//! GameKit may deliver the peer's first packet before the match is announced
+//! (`matchFound`); such packets are kept (up to [`EARLY_PACKETS`]) and handed on
+//! right after the match, in order.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,13 +13,60 @@ use serde_json::{json, Value};
 use super::bridge;
 use super::{EventSink, Transport, TransportEvent};
 
-/// Game Center's player group for standard 5×5 Baifang (seed 000 §4.2).
+/// Game Center's player group for standard 5×5 Baifang.
 pub const PLAYER_GROUP: u32 = 1;
+/// Packets kept from before `matchFound` (a peer sends one hello, so a few
+/// are plenty; more are dropped oldest first and the handshake fails cleanly).
+pub const EARLY_PACKETS: usize = 8;
+
+/// Why Game Center sign-in failed: the codes of the `authenticate` call's
+/// `errors` in messages.json. Only `Refused` means the player said no; the
+/// others leave online play unavailable for a reason the player can act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignInFailure {
+    Refused,
+    Offline,
+    Restricted,
+    Unrecognized,
+    Unavailable,
+}
+
+impl SignInFailure {
+    pub const ALL: [SignInFailure; 5] = [
+        SignInFailure::Refused,
+        SignInFailure::Offline,
+        SignInFailure::Restricted,
+        SignInFailure::Unrecognized,
+        SignInFailure::Unavailable,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            SignInFailure::Refused => "refused",
+            SignInFailure::Offline => "offline",
+            SignInFailure::Restricted => "restricted",
+            SignInFailure::Unrecognized => "unrecognized",
+            SignInFailure::Unavailable => "unavailable",
+        }
+    }
+
+    /// The code of a rejected `authenticate` ("<code>: <detail>"); any other
+    /// text is `Unavailable`.
+    pub fn from_error(text: &str) -> SignInFailure {
+        let code = text.split(':').next().unwrap_or("").trim();
+        SignInFailure::ALL
+            .into_iter()
+            .find(|f| f.code() == code)
+            .unwrap_or(SignInFailure::Unavailable)
+    }
+}
 
 #[derive(Default)]
 struct State {
     me: Option<String>,
     peer: Option<String>,
+    /// (playerID, data) received before `matchFound`, oldest first.
+    early: Vec<(String, String)>,
 }
 
 pub struct HostTransport {
@@ -48,18 +99,35 @@ impl HostTransport {
                         .map(str::to_string);
                     match peer {
                         Some(peer) => {
-                            s.borrow_mut().peer = Some(peer.clone());
-                            TransportEvent::Matched { peer }
+                            let early = {
+                                let mut st = s.borrow_mut();
+                                st.peer = Some(peer.clone());
+                                std::mem::take(&mut st.early)
+                            };
+                            events(TransportEvent::Matched { peer: peer.clone() });
+                            for (from, data) in early {
+                                if from == peer {
+                                    events(TransportEvent::Data(data));
+                                }
+                            }
+                            return;
                         }
                         None => TransportEvent::MatchFailed("no peer in the match".into()),
                     }
                 }
                 "matchFailed" => TransportEvent::MatchFailed(text("message")),
                 "dataReceived" => {
-                    if s.borrow().peer.as_deref() != Some(text("playerID").as_str()) {
-                        return;
+                    let from = text("playerID");
+                    let peer = s.borrow().peer.clone();
+                    match peer {
+                        Some(peer) if peer == from => TransportEvent::Data(text("data")),
+                        Some(_) => return,
+                        None => {
+                            // Before matchFound: keep it for the match being set up.
+                            keep_early(&mut s.borrow_mut().early, from, text("data"));
+                            return;
+                        }
                     }
-                    TransportEvent::Data(text("data"))
                 }
                 "playerStateChanged" => {
                     if s.borrow().peer.as_deref() != Some(text("playerID").as_str()) {
@@ -81,6 +149,15 @@ impl HostTransport {
     }
 }
 
+/// Keeps one packet from before the match, dropping the oldest beyond
+/// [`EARLY_PACKETS`].
+fn keep_early(early: &mut Vec<(String, String)>, from: String, data: String) {
+    early.push((from, data));
+    if early.len() > EARLY_PACKETS {
+        early.remove(0);
+    }
+}
+
 impl Transport for HostTransport {
     fn kind(&self) -> &'static str {
         "host"
@@ -96,13 +173,21 @@ impl Transport for HostTransport {
                         player_id: id.to_string(),
                     })
                 }
-                None => sink(TransportEvent::AuthFailed("no playerID".into())),
+                // A reply that is not the one messages.json defines: a host bug,
+                // not the player's refusal.
+                None => sink(TransportEvent::AuthFailed(SignInFailure::Unavailable)),
             },
-            Err(e) => sink(TransportEvent::AuthFailed(e)),
+            Err(e) => sink(TransportEvent::AuthFailed(SignInFailure::from_error(&e))),
         });
     }
 
     fn find_match(&self, rating: i32, friend: bool) {
+        {
+            // A new search: nothing received so far belongs to its match.
+            let mut st = self.state.borrow_mut();
+            st.peer = None;
+            st.early.clear();
+        }
         let sink = self.sink.clone();
         let on_reply = move |r: Result<Value, String>| {
             if let Err(e) = r {
@@ -135,5 +220,49 @@ impl Transport for HostTransport {
 
     fn submit_score(&self, rating: i32) {
         bridge::call("submitScore", json!({ "rating": rating }), |_| {});
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page reads exactly the failure codes the host sends.
+    #[test]
+    fn sign_in_failure_codes_equal_messages_json() {
+        let spec: Value =
+            serde_json::from_str(include_str!("../../host-bridge/messages.json")).unwrap();
+        let codes: Vec<&str> = spec["calls"]["authenticate"]["errors"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut ours: Vec<&str> = SignInFailure::ALL.iter().map(|f| f.code()).collect();
+        let mut theirs = codes.clone();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs);
+        for f in SignInFailure::ALL {
+            assert_eq!(
+                SignInFailure::from_error(&format!("{}: detail: more", f.code())),
+                f
+            );
+        }
+        assert_eq!(
+            SignInFailure::from_error("Game Center is not signed in"),
+            SignInFailure::Unavailable
+        );
+    }
+
+    #[test]
+    fn early_packets_are_kept_up_to_the_bound_oldest_dropped() {
+        let mut early = Vec::new();
+        for i in 0..EARLY_PACKETS + 2 {
+            keep_early(&mut early, "p".into(), i.to_string());
+        }
+        assert_eq!(early.len(), EARLY_PACKETS);
+        assert_eq!(early[0].1, "2");
+        assert_eq!(early.last().unwrap().1, (EARLY_PACKETS + 1).to_string());
     }
 }

@@ -16,8 +16,8 @@ use std::rc::Rc;
 pub enum TransportEvent {
     /// Signed in (host) or ready (tabs): this player's id.
     Ready { player_id: String },
-    /// Sign-in refused.
-    AuthFailed(String),
+    /// Sign-in did not succeed, and why.
+    AuthFailed(host::SignInFailure),
     /// A peer was found.
     Matched { peer: String },
     /// Matchmaking failed or was cancelled.

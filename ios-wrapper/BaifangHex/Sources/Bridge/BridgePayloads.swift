@@ -14,6 +14,13 @@ struct PlayerInfo: Codable, Equatable {
     let displayName: String
 }
 
+/// `pageConfig` in messages.json: set on `window.__hostConfig` before the page loads.
+struct HostConfig: Encodable {
+    /// Where the web build is published (share links start with it); empty when the app
+    /// was built without one, and the page then offers no share links.
+    let publicBaseURL: String
+}
+
 // MARK: Calls (page -> host)
 
 struct FindMatchPayload: Decodable {
@@ -36,6 +43,27 @@ struct SubmitScorePayload: Decodable {
 
 struct HapticPayload: Decodable {
     let style: HapticStyle
+}
+
+struct SharePayload: Decodable {
+    /// `link`: `text` is a URL to share; `file`: `text` is the contents of a file named `name`.
+    let kind: ShareKind
+    /// The level's title (link) or the file name (file).
+    let name: String
+    let text: String
+}
+
+enum ShareKind: String, Decodable {
+    case link
+    case file
+}
+
+// MARK: Replies (host -> page, the resolved value of a call)
+
+/// The reply of `share`, sent when the share sheet closes.
+struct ShareReply: Encodable {
+    /// The player picked a destination (false: the sheet was dismissed).
+    let completed: Bool
 }
 
 // MARK: Events (host -> page)

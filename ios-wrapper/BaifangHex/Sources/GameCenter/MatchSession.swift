@@ -1,28 +1,46 @@
 import GameKit
 
-/// The one running `GKMatch` (seed §4.3–4.4). GameKit does not retain the match, so this
-/// holds the strong reference from the moment it is found until `end()`. Delegate
-/// callbacks become bridge events; the match protocol itself (packets, verification,
-/// the 15 s grace, settlement) lives in the page.
+/// The one running `GKMatch`. GameKit does not retain the match, so this holds the strong
+/// reference from the moment it is found until `end()`. Delegate callbacks become bridge
+/// events; the match protocol itself (packets, verification, the 15 s grace, settlement)
+/// lives in the page.
 @MainActor
 final class MatchSession: NSObject {
+    /// How long a found match waits for its peer to connect before it is given up and the
+    /// page is told (`matchFailed`), so the lobby never waits forever.
+    static let connectTimeout: TimeInterval = 20
+
     weak var events: HostEventSink?
 
     private(set) var match: GKMatch?
     /// `matchFound` was sent for the current match.
     private var announced = false
+    /// Identifies the current match's connect wait; a timer of an older one does nothing.
+    private var connectGeneration = 0
 
     /// Takes over a found match (replacing any previous one). It is announced to the page
-    /// once every expected player is connected.
+    /// once every expected player is connected, or given up after `connectTimeout`.
     func start(_ newMatch: GKMatch) {
         end()
         match = newMatch
         announced = false
         newMatch.delegate = self
         announceIfReady()
+        if !announced {
+            let generation = connectGeneration
+            DispatchQueue.main.asyncAfter(deadline: .now() + MatchSession.connectTimeout) { [weak self] in
+                self?.connectTimedOut(generation)
+            }
+        }
     }
 
-    /// Sends one packet to the peer, reliably and in order (seed §4.3.1).
+    private func connectTimedOut(_ generation: Int) {
+        guard generation == connectGeneration, match != nil, !announced else { return }
+        end()
+        events?.emit(.matchFailed, MatchFailedPayload(message: "the opponent never connected"))
+    }
+
+    /// Sends one packet to the peer, reliably and in order.
     func send(_ text: String) throws {
         guard let match, announced else { throw BridgeError.noActiveMatch }
         do {
@@ -32,8 +50,9 @@ final class MatchSession: NSObject {
         }
     }
 
-    /// Leaves the match and releases it (seed §4.4: `match.disconnect()` at the end).
+    /// Leaves the match and releases it (`match.disconnect()` at the end).
     func end() {
+        connectGeneration += 1
         guard let match else { return }
         match.delegate = nil
         match.disconnect()
@@ -115,7 +134,7 @@ extension MatchSession: GKMatchDelegate {
     }
 
     /// Two-player matches only: GameKit tries to bring a disconnected peer back, which is
-    /// what the 15 s grace waits for (seed §4.4).
+    /// what the 15 s grace waits for.
     nonisolated func match(_ match: GKMatch, shouldReinviteDisconnectedPlayer player: GKPlayer) -> Bool {
         true
     }
