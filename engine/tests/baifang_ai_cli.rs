@@ -1,4 +1,4 @@
-//! `engine baifang bench | selfplay | ai` command-line contract (issue 5).
+//! `engine baifang bench | selfplay | ai` command-line contract.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -80,7 +80,7 @@ fn bench_prints_nodes_per_second() {
 
 #[test]
 fn ai_prints_a_replayable_turn() {
-    let o = engine(&["baifang", "ai", "-", "--level", "medium"], "[]");
+    let o = engine(&["baifang", "ai", "-", "--strength", "medium"], "[]");
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["reply"]["turn"][0]["actionType"], 0);
@@ -90,7 +90,7 @@ fn ai_prints_a_replayable_turn() {
     let rv: serde_json::Value = serde_json::from_str(&out(&r)).unwrap();
     assert_eq!(rv["error"], serde_json::Value::Null);
     assert_eq!(rv["toMove"], "W");
-    let hint = engine(&["baifang", "ai", "-", "--level", "hint"], "[]");
+    let hint = engine(&["baifang", "ai", "-", "--strength", "hint"], "[]");
     assert_eq!(hint.status.code(), Some(0));
     let bad = engine(&["baifang", "ai", "-"], "[{\"actionType\":9}]");
     assert_eq!(bad.status.code(), Some(1));

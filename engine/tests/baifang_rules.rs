@@ -19,7 +19,7 @@ fn mask(points: &[usize]) -> u32 {
     points.iter().fold(0, |m, p| m | 1 << p)
 }
 
-fn play(s: &mut State, a: Action) -> engine::baifang::Outcome {
+fn play(s: &mut State, a: Action) -> engine::baifang::ActionOutcome {
     let o = s.apply(a).unwrap_or_else(|e| panic!("{a}: {e}\n{s:?}"));
     s.check_invariants().unwrap();
     o

@@ -4,13 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use engine::baifang::ai::{AiReply, Level};
+use engine::baifang::ai::{AiReply, Strength};
 use engine::baifang::Action;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// The AI's whole turn at `level`; `seed` drives the level's noise.
-    Choose { level: Level, seed: u64 },
+    Choose { level: Strength, seed: u64 },
     /// The best whole turn for the side to move (the hint button).
     Hint,
     /// Search the engine's fixed bench positions to `depth` (nodes/s in the browser).

@@ -83,7 +83,7 @@ pub fn serve() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::baifang::ai::Level;
+    use engine::baifang::ai::Strength;
     use engine::baifang::{Action, State};
 
     #[test]
@@ -92,7 +92,7 @@ mod tests {
             id: 3,
             log: vec![Action::Place { to: 12 }],
             job: Job::Choose {
-                level: Level::Beginner,
+                level: Strength::Beginner,
                 seed: 1,
             },
         };

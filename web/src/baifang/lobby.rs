@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::ai::Level;
+use engine::baifang::ai::Strength;
 use engine::baifang::elo;
 use engine::baifang::Side;
 
@@ -30,7 +30,7 @@ pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) ->
         Lang::En => tier.en.clone(),
     };
     let ai_sheet = RwSignal::new(false);
-    let level = RwSignal::new(Level::Medium);
+    let level = RwSignal::new(Strength::Medium);
     let human = RwSignal::new(Side::Black);
     let step_clock = RwSignal::new(false);
     let text = move |t: BText| move || t.in_lang(lang.get());
@@ -98,7 +98,7 @@ pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) ->
                     <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
                         <h3>{text(BText::ChooseLevel)}</h3>
                         <div class="segmented">
-                            {Level::ALL.iter().map(|&l| {
+                            {Strength::ALL.iter().map(|&l| {
                                 view! {
                                     <button
                                         class="segment"

@@ -4,8 +4,8 @@
 //! Taps are intents. This module turns them into engine actions and lets the
 //! engine accept or refuse them; it never decides legality itself.
 
-use engine::baifang::ai::Level;
-use engine::baifang::{Action, ActionError, Game, Outcome, Phase, Side, State};
+use engine::baifang::ai::Strength;
+use engine::baifang::{Action, ActionError, ActionOutcome, Game, Phase, Side, State};
 
 /// Who plays the two sides on this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,14 +13,14 @@ pub enum Opponent {
     /// Two people share the device.
     HotSeat,
     /// The human plays `human`; the AI plays the other side at `level`.
-    Ai { human: Side, level: Level },
+    Ai { human: Side, level: Strength },
 }
 
 /// What a tap did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tap {
     /// The engine accepted an action.
-    Played(Action, Outcome),
+    Played(Action, ActionOutcome),
     /// A stone was picked up (moving phase).
     Selected(u8),
     /// The picked-up stone was put down again.
@@ -61,7 +61,7 @@ impl LocalMatch {
         self.selection
     }
 
-    pub fn last_outcome(&self) -> Option<&Outcome> {
+    pub fn last_outcome(&self) -> Option<&ActionOutcome> {
         self.game.last_outcome()
     }
 
@@ -126,7 +126,7 @@ impl LocalMatch {
     }
 
     /// Plays an action and reports the engine's reason when it is refused.
-    pub fn try_play(&mut self, action: Action) -> Result<Outcome, ActionError> {
+    pub fn try_play(&mut self, action: Action) -> Result<ActionOutcome, ActionError> {
         let outcome = self.game.play(action)?;
         self.selection = None;
         Ok(outcome)
@@ -166,7 +166,7 @@ mod tests {
     fn the_ai_side_cannot_be_tapped() {
         let mut m = LocalMatch::new(Opponent::Ai {
             human: Side::White,
-            level: Level::Beginner,
+            level: Strength::Beginner,
         });
         assert!(m.ai_to_act());
         assert_eq!(m.tap(0), Tap::Refused);

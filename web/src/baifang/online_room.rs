@@ -1,4 +1,4 @@
-//! The online game room: the engine's match [`Session`] between the page's
+//! The online game room: the engine's match [`MatchSession`] between the page's
 //! [`Transport`] and the same board, scoreboards, step clock and settlement as
 //! the local room. Everything the session decides arrives as effects; this
 //! component only carries them out and draws the session's state.
@@ -15,7 +15,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use engine::baifang::session::{
-    Effect, Outcome, Player, Session, Stage, UiEvent, DATA_ERROR_MESSAGE, PEER_LEFT_MESSAGE,
+    MatchResult, MatchSession, Player, SessionCommand, Stage, UiEvent, DATA_ERROR_MESSAGE,
+    PEER_LEFT_MESSAGE,
 };
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::{Action, Phase, Reason, Side, State};
@@ -42,9 +43,9 @@ pub struct OnlineSetup {
 /// Every handle the room's callbacks share (all `Copy`).
 #[derive(Clone, Copy)]
 struct Ctl {
-    session: RwSignal<Session>,
+    session: RwSignal<MatchSession>,
     transport: StoredValue<Option<Rc<dyn Transport>>, LocalStorage>,
-    last: RwSignal<Option<engine::baifang::Outcome>>,
+    last: RwSignal<Option<engine::baifang::ActionOutcome>>,
     selection: RwSignal<Option<u8>>,
     message: RwSignal<Option<String>>,
     profile: RwSignal<Profile>,
@@ -64,8 +65,7 @@ impl Ctl {
     }
 
     /// Runs one session input and carries out its effects.
-    fn drive(self, f: impl FnOnce(&mut Session) -> Vec<Effect>) {
-        let prev = self.session.with_untracked(|s| *s.state());
+    fn drive(self, f: impl FnOnce(&mut MatchSession) -> Vec<SessionCommand>) {
         let Some(effects) = self.session.try_update_untracked(f) else {
             return;
         };
@@ -73,34 +73,35 @@ impl Ctl {
             return;
         }
         self.session.notify();
-        self.run(prev, effects);
+        self.run(effects);
     }
 
-    fn run(self, mut prev: State, effects: Vec<Effect>) {
+    fn run(self, effects: Vec<SessionCommand>) {
         for e in effects {
             match e {
-                Effect::Send(m) => self.with_transport(|t| t.send(&m)),
-                Effect::Disconnect => self.with_transport(|t| t.disconnect()),
-                Effect::Ui(u) => self.ui(&mut prev, u),
+                SessionCommand::Send(m) => self.with_transport(|t| t.send(&m)),
+                SessionCommand::Disconnect => self.with_transport(|t| t.disconnect()),
+                SessionCommand::Ui(u) => self.ui(u),
             }
         }
     }
 
-    fn ui(self, prev: &mut State, u: UiEvent) {
+    fn ui(self, u: UiEvent) {
         match u {
-            UiEvent::Applied { action, by_peer } => {
-                let outcome = prev.apply(action).ok();
-                self.last.set(outcome);
+            UiEvent::Applied {
+                action,
+                outcome,
+                by_peer,
+            } => {
+                self.last.set(Some(outcome));
                 self.selection.set(None);
                 self.applied.update(|n| *n += 1);
                 if by_peer {
-                    if let Some(o) = outcome {
-                        if matches!(action, Action::Place { .. } | Action::Move { .. }) {
-                            haptics::play(Haptic::Light);
-                        }
-                        if o.new_squares != 0 || o.new_lines != 0 {
-                            haptics::play(Haptic::Success);
-                        }
+                    if matches!(action, Action::Place { .. } | Action::Move { .. }) {
+                        haptics::play(Haptic::Light);
+                    }
+                    if outcome.new_squares != 0 || outcome.new_lines != 0 {
+                        haptics::play(Haptic::Success);
                     }
                 }
             }
@@ -122,10 +123,10 @@ impl Ctl {
         }
     }
 
-    fn finish(self, outcome: &Outcome) {
+    fn finish(self, outcome: &MatchResult) {
         match outcome {
-            Outcome::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
-            Outcome::Decided(s) => {
+            MatchResult::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
+            MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
                 }
@@ -152,7 +153,7 @@ impl Ctl {
         match e {
             TransportEvent::Ready { player_id } => {
                 let p = self.profile.get_untracked();
-                self.session.set(Session::new(Player {
+                self.session.set(MatchSession::new(Player {
                     id: player_id,
                     rating: p.rating,
                     games: p.games,
@@ -314,7 +315,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
     let lang = use_lang();
     let stored = profile::load().profile().clone();
     let ctl = Ctl {
-        session: RwSignal::new(Session::new(Player {
+        session: RwSignal::new(MatchSession::new(Player {
             id: String::new(),
             rating: stored.rating,
             games: stored.games,
@@ -499,15 +500,15 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 </div>
             </Show>
 
-            {move || session.with(|s| s.outcome().cloned()).map(|outcome| match outcome {
-                Outcome::Decided(s) => view! {
+            {move || session.with(|s| s.result().cloned()).map(|outcome| match outcome {
+                MatchResult::Decided(s) => view! {
                     <div class="online-end">
                         {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message">{m}</p> })}
                         <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me.get_untracked())
                             rating=s.my_rating on_close=on_exit/>
                     </div>
                 }.into_any(),
-                Outcome::Void(reason) => view! {
+                MatchResult::Void(reason) => view! {
                     <div class="settlement-veil">
                         <section class="settlement settlement-lose" data-testid="settlement" data-winner="" data-reason="void"
                             data-detail=reason.to_string() role="dialog" aria-modal="true">

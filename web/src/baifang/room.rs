@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
-use engine::baifang::{Action, Outcome, Side};
+use engine::baifang::{Action, ActionOutcome, Side};
 
 use crate::host::haptics::{self, Haptic};
 use crate::i18n::use_lang;
@@ -42,7 +42,7 @@ fn now_ms() -> f64 {
 }
 
 /// Haptics for one accepted action (seed 000 §5.2.3).
-fn feel(action: Action, outcome: &Outcome, was_capturing: bool) {
+fn feel(action: Action, outcome: &ActionOutcome, was_capturing: bool) {
     match action {
         Action::Place { .. } | Action::Move { .. } => haptics::play(Haptic::Light),
         _ => {}
@@ -87,7 +87,7 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
     // One place applies every action, whoever made it, so effects stay consistent.
     // The AI's delayed actions may fire after the player left the room, so every
     // access here tolerates a disposed room (then nothing happens).
-    let apply = move |action: Action| -> Option<Outcome> {
+    let apply = move |action: Action| -> Option<ActionOutcome> {
         let was_capturing = game.try_with_untracked(|m| m.state().pending_captures() > 0)?;
         let outcome = game.try_update(|m| m.try_play(action).ok()).flatten()?;
         feel(action, &outcome, was_capturing);

@@ -1,11 +1,11 @@
 //! The board as plain data: what the view draws, derived from the engine state.
 //!
 //! Nothing here decides a rule. Every flag comes from an engine query
-//! (`capturable`, `shielded`, `move_targets`, the last `Outcome`), so hot-seat,
+//! (`capturable`, `shielded`, `move_targets`, the last `ActionOutcome`), so hot-seat,
 //! vs-AI and online games render the same way from the same snapshot.
 
 use engine::baifang::bitboard::{LINES, SQUARES};
-use engine::baifang::{Outcome, Phase, Reason, Side, State};
+use engine::baifang::{ActionOutcome, Phase, Reason, Side, State};
 
 /// Number of points on the board.
 pub const POINTS: usize = 25;
@@ -97,7 +97,7 @@ pub struct BoardView {
 /// then no point is offered as legal.
 pub fn board_view(
     state: &State,
-    last: Option<&Outcome>,
+    last: Option<&ActionOutcome>,
     selection: Option<u8>,
     interactive: bool,
 ) -> BoardView {
@@ -107,7 +107,7 @@ pub fn board_view(
     let capture_mode = pending > 0 && !state.is_finished();
     let capturable = if capture_mode { state.capturable() } else { 0 };
     let locked = if capture_mode { state.shielded() } else { 0 };
-    let formed = last.map_or(0, Outcome::formed_stones);
+    let formed = last.map_or(0, ActionOutcome::formed_stones);
     let selection = selection.filter(|_| interactive && !capture_mode);
     let targets = selection.map_or(0, |s| state.move_targets(s as usize));
     let placing_open = interactive && phase == Phase::Placing && !capture_mode;
@@ -166,7 +166,7 @@ pub fn board_view(
 }
 
 /// The outline of each newly formed square (its four sides) and line (end to end).
-fn formation_segments(outcome: &Outcome) -> Vec<Segment> {
+fn formation_segments(outcome: &ActionOutcome) -> Vec<Segment> {
     let mut segments = Vec::new();
     for (id, mask) in SQUARES.iter().enumerate() {
         if outcome.new_squares >> id & 1 == 1 {
