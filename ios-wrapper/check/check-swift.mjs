@@ -351,6 +351,7 @@ function mockHost(ctx) {
     location: { search: '?host=mock', origin: 'http://127.0.0.1:1', pathname: '/' },
     URLSearchParams, BroadcastChannel: stubChannel, crypto: globalThis.crypto, setInterval: () => 0, setTimeout: () => 0,
     addEventListener: () => {}, document: { addEventListener: () => {}, hidden: false }, Date, Promise, Error, Object, Array, JSON, Number, String,
+    localStorage: { store: new Map(), getItem(k) { return this.store.get(k) ?? null; }, setItem(k, v) { this.store.set(k, String(v)); } },
   };
   vm.runInNewContext(read(file), context);
   const host = window.webkit?.messageHandlers?.[ctx.messages.handlerName];

@@ -9,13 +9,15 @@
 //                     peer's packets already arrive (GameKit may do that)
 //   shareBase=<url>   the page config's publicBaseURL (default: this page's
 //                     address without query or fragment; "none": empty)
+//   leaderboard=<n>   this player's score on the mock leaderboard (localStorage,
+//                     shared by the tabs), sent to its peer as peerRating
 (function () {
   "use strict";
   if (new URLSearchParams(location.search).get("host") !== "mock") return;
 
   const params = new URLSearchParams(location.search);
   const CALLS = ["authenticate", "findMatch", "inviteFriend", "sendData", "disconnect", "submitScore", "haptic", "share"];
-  const EVENTS = ["matchFound", "matchFailed", "dataReceived", "playerStateChanged", "appBackground", "appForeground"];
+  const EVENTS = ["matchFound", "matchFailed", "dataReceived", "playerStateChanged", "appBackground", "appForeground", "networkChanged", "peerRating"];
   const BEAT_MS = 500;
   const SILENCE_MS = 3000;
   const hex = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -42,7 +44,12 @@
     peerAway = false;
     lastHeard = Date.now();
     const delay = Number(params.get("matchDelay") ?? 0);
-    const announce = () => { if (peer === other) emit("matchFound", { players: [me, other] }); };
+    const announce = () => {
+      if (peer !== other) return;
+      emit("matchFound", { players: [me, other] });
+      const score = localStorage.getItem("mockLeaderboard:" + other.playerID);
+      if (score !== null) emit("peerRating", { playerID: other.playerID, rating: Number(score) });
+    };
     if (delay > 0) setTimeout(announce, delay); else announce();
   }
 
@@ -85,6 +92,9 @@
       }
     }
   }, BEAT_MS);
+  if (params.get("leaderboard") !== null) localStorage.setItem("mockLeaderboard:" + me.playerID, params.get("leaderboard"));
+  // NWPathMonitor's stand-in: the browser's own connectivity.
+  for (const kind of ["online", "offline"]) addEventListener(kind, () => emit("networkChanged", { online: kind === "online" }));
   addEventListener("pagehide", () => { if (peer) post({ t: "bye", from: me, to: peer.playerID }); });
   // Hiding the tab stands for the app going to the background only with
   // `&lifecycle=1`: two tabs in one window would otherwise always have one "away".
@@ -107,7 +117,11 @@
     inviteFriend: () => { seeking = true; peer = null; post({ t: "seek", from: me }); return {}; },
     sendData: (p) => { if (peer) post({ t: "data", from: me, to: peer.playerID, data: p.data }); return {}; },
     disconnect: () => { if (peer) post({ t: "bye", from: me, to: peer.playerID }); peer = null; seeking = false; return {}; },
-    submitScore: (p) => { window.__mockHostScore = p.rating; return {}; },
+    submitScore: (p) => {
+      window.__mockHostScore = p.rating;
+      localStorage.setItem("mockLeaderboard:" + me.playerID, String(p.rating));
+      return {};
+    },
     haptic: () => ({}),
     share: (p) => {
       // The system share sheet: recorded for the tests, then "completed".

@@ -113,12 +113,17 @@ impl Ctl {
                 })
                 .forget();
             }
-            UiEvent::LostBeforeStart => {
-                // Back to the lobby of the transport: look again.
+            UiEvent::LostBeforeStart | UiEvent::PeerAbandoned { .. } => {
+                if let UiEvent::PeerAbandoned { peer } = &u {
+                    let avoided = crate::online::avoid_store::record_abandon(peer, now_ms());
+                    self.with_transport(|t| t.set_avoided(avoided));
+                }
+                // Back to the lobby of the transport (already released): look again.
                 let (rating, friend) = (self.profile.get_untracked().rating, self.friend);
                 self.with_transport(|t| t.find_match(rating, friend));
             }
             UiEvent::Finished(outcome) => self.finish(&outcome),
+            UiEvent::Superseded { .. } => self.selection.set(None),
             UiEvent::Matched { .. } | UiEvent::Started { .. } | UiEvent::PeerBack => {}
         }
     }
@@ -126,6 +131,7 @@ impl Ctl {
     fn finish(self, outcome: &MatchResult) {
         match outcome {
             MatchResult::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
+            MatchResult::Interrupted => {}
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
@@ -159,7 +165,11 @@ impl Ctl {
                     games: p.games,
                 }));
                 let friend = self.friend;
-                self.with_transport(|t| t.find_match(p.rating, friend));
+                let avoided = crate::online::avoid_store::load().avoided(now);
+                self.with_transport(|t| {
+                    t.set_avoided(avoided);
+                    t.find_match(p.rating, friend)
+                });
             }
             TransportEvent::AuthFailed(why) => {
                 let text = sign_in_text(why).in_lang(self.lang.get_untracked());
@@ -174,6 +184,10 @@ impl Ctl {
             TransportEvent::PeerReconnected => self.drive(|s| s.on_peer_reconnected(now)),
             TransportEvent::Background => self.drive(|s| s.on_local_background(now)),
             TransportEvent::Foreground => self.drive(|s| s.on_local_foreground(now)),
+            TransportEvent::LocalNetwork(online) => self.drive(|s| s.on_local_network(online, now)),
+            TransportEvent::PeerRating(r) => self
+                .session
+                .update_untracked(|s| s.on_peer_rating_checked(r)),
         }
     }
 
@@ -516,6 +530,17 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                             <p class="settlement-reason" data-testid="settlement-reason">
                                 {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
                             </p>
+                            <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_exit.run(())>
+                                {move || BText::BackToLobby.in_lang(lang.get())}
+                            </button>
+                        </section>
+                    </div>
+                }.into_any(),
+                MatchResult::Interrupted => view! {
+                    <div class="settlement-veil">
+                        <section class="settlement settlement-lose" data-testid="settlement" data-winner="" data-reason="interrupted"
+                            role="dialog" aria-modal="true">
+                            <h2 class="settlement-title" data-testid="online-message">{move || BText::Interrupted.in_lang(lang.get())}</h2>
                             <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_exit.run(())>
                                 {move || BText::BackToLobby.in_lang(lang.get())}
                             </button>

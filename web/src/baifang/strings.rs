@@ -109,6 +109,7 @@ pub enum BText {
     SignInRestricted,
     SignInUnrecognized,
     SignInUnavailable,
+    Interrupted,
     ChooseLevel,
     ChooseColour,
     PlayBlue,
@@ -165,6 +166,10 @@ impl BText {
             SignInUnavailable => (
                 "联机暂不可用：Game Center 未能登录，请稍后重试。",
                 "Online play is unavailable: Game Center did not sign in. Try again later.",
+            ),
+            Interrupted => (
+                "连接中断，本局未计分",
+                "Connection lost: this game is not scored",
             ),
             ChooseLevel => ("难度", "Level"),
             ChooseColour => ("执子", "Your colour"),

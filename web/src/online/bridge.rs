@@ -30,13 +30,15 @@ pub const CALLS: [&str; 8] = [
     "share",
 ];
 /// Every event type the page handles (messages.json `events`).
-pub const EVENTS: [&str; 6] = [
+pub const EVENTS: [&str; 8] = [
     "matchFound",
     "matchFailed",
     "dataReceived",
     "playerStateChanged",
     "appBackground",
     "appForeground",
+    "networkChanged",
+    "peerRating",
 ];
 
 /// The page's event listener, kept alive while installed.

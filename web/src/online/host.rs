@@ -65,6 +65,10 @@ impl SignInFailure {
 struct State {
     me: Option<String>,
     peer: Option<String>,
+    /// Peers a quick match must not be with, and the last quick match's rating
+    /// (to search again after refusing one of them).
+    avoided: Vec<String>,
+    quick_rating: Option<i32>,
     /// (playerID, data) received before `matchFound`, oldest first.
     early: Vec<(String, String)>,
 }
@@ -97,6 +101,25 @@ impl HostTransport {
                         .filter_map(|p| p.get("playerID").and_then(Value::as_str))
                         .find(|id| *id != me)
                         .map(str::to_string);
+                    let refuse = {
+                        let st = s.borrow();
+                        st.quick_rating
+                            .zip(peer.as_ref())
+                            .filter(|(_, p)| st.avoided.contains(p))
+                    };
+                    if let Some((rating, _)) = refuse {
+                        // Game Center paired us with a peer that abandoned a
+                        // draw with us: leave that match and search again.
+                        s.borrow_mut().early.clear();
+                        bridge::call("disconnect", json!({}), move |_| {
+                            bridge::call(
+                                "findMatch",
+                                json!({ "playerGroup": PLAYER_GROUP, "rating": rating }),
+                                |_| {},
+                            );
+                        });
+                        return;
+                    }
                     match peer {
                         Some(peer) => {
                             let early = {
@@ -137,6 +160,25 @@ impl HostTransport {
                         TransportEvent::PeerDisconnected
                     } else {
                         TransportEvent::PeerReconnected
+                    }
+                }
+                "networkChanged" => TransportEvent::LocalNetwork(
+                    payload
+                        .get("online")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(true),
+                ),
+                "peerRating" => {
+                    let rating = payload.get("rating").and_then(Value::as_f64);
+                    match rating {
+                        Some(r)
+                            if s.borrow().peer.as_deref() == Some(text("playerID").as_str()) =>
+                        {
+                            TransportEvent::PeerRating(
+                                r.round().clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+                            )
+                        }
+                        _ => return,
                     }
                 }
                 "appBackground" => TransportEvent::Background,
@@ -187,6 +229,7 @@ impl Transport for HostTransport {
             let mut st = self.state.borrow_mut();
             st.peer = None;
             st.early.clear();
+            st.quick_rating = (!friend).then_some(rating);
         }
         let sink = self.sink.clone();
         let on_reply = move |r: Result<Value, String>| {
@@ -216,6 +259,10 @@ impl Transport for HostTransport {
     fn disconnect(&self) {
         self.state.borrow_mut().peer = None;
         bridge::call("disconnect", json!({}), |_| {});
+    }
+
+    fn set_avoided(&self, peers: Vec<String>) {
+        self.state.borrow_mut().avoided = peers;
     }
 
     fn submit_score(&self, rating: i32) {

@@ -5,6 +5,7 @@
 //! verification, clocks, settlement) is `engine::baifang::session`; the room that
 //! drives it is `crate::baifang::online_room`.
 
+pub mod avoid_store;
 pub mod bridge;
 pub mod host;
 pub mod tabs;
@@ -32,6 +33,10 @@ pub enum TransportEvent {
     Background,
     /// This app came back.
     Foreground,
+    /// This device's own network went down (`false`) or came back.
+    LocalNetwork(bool),
+    /// The peer's rating as Game Center's leaderboard has it.
+    PeerRating(i32),
 }
 
 /// The sink transports report to.
@@ -52,6 +57,8 @@ pub trait Transport {
     fn disconnect(&self);
     /// Reports the rating after a rated game (leaderboard).
     fn submit_score(&self, rating: i32);
+    /// Peers quick match must not pair with (they abandoned a draw with us).
+    fn set_avoided(&self, _peers: Vec<String>) {}
     /// Test hook: cut (or restore) this side's network, dropping everything
     /// in both directions. Only the tab transport supports it.
     fn set_offline(&self, _offline: bool) {}

@@ -10,6 +10,7 @@ final class AppComposition {
     private let sharing: ShareService
     private let bridge: HostBridge
     private let lifecycle: LifecycleObserver
+    private let network: NetworkMonitor
 
     init() {
         let gameCenter = GameCenterService()
@@ -22,6 +23,7 @@ final class AppComposition {
         self.sharing = sharing
         self.bridge = bridge
         self.webViewController = webViewController
+        self.network = NetworkMonitor(events: bridge)
         self.lifecycle = LifecycleObserver(events: bridge, onForeground: { [weak webViewController, weak haptics] in
             webViewController?.reloadIfContentWasLost()
             haptics?.prepare()
@@ -47,6 +49,7 @@ final class AppComposition {
     /// outcome.
     func start() {
         lifecycle.start()
+        network.start()
         gameCenter.authenticateAtLaunch()
     }
 }

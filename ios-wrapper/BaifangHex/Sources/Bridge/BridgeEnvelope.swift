@@ -25,6 +25,8 @@ enum BridgeEvent: String, CaseIterable {
     case playerStateChanged
     case appBackground
     case appForeground
+    case networkChanged
+    case peerRating
 }
 
 /// One call from the page: the envelope `{id, type, payload}`.

@@ -87,6 +87,17 @@ struct PlayerStateChangedPayload: Encodable {
     let state: PeerConnectionState
 }
 
+struct NetworkChangedPayload: Encodable {
+    /// This device can reach the network (false also when the match failed as a whole).
+    let online: Bool
+}
+
+struct PeerRatingPayload: Encodable {
+    let playerID: String
+    /// The peer's score on the rating leaderboard.
+    let rating: Double
+}
+
 enum PeerConnectionState: String, Encodable {
     case connected
     case disconnected

@@ -64,6 +64,26 @@ final class MatchSession: NSObject {
         guard let match, !announced, match.expectedPlayerCount == 0 else { return }
         announced = true
         events?.emit(.matchFound, MatchFoundPayload(players: match.players.map { PlayerInfo($0) }))
+        reportPeerRatings(in: match)
+    }
+
+    /// The peers' scores on the rating leaderboard, as `peerRating` events: the
+    /// page trusts them over the rating a peer claims for itself. Nothing is
+    /// sent when Game Center has no score (or cannot be asked).
+    private func reportPeerRatings(in source: GKMatch) {
+        let players = source.players
+        GKLeaderboard.loadLeaderboards(IDs: [AppConfig.leaderboardID]) { @Sendable leaderboards, _ in
+            guard let leaderboard = leaderboards?.first else { return }
+            leaderboard.loadEntries(for: players, timeScope: .allTime) { @Sendable _, entries, _ in
+                let scores = (entries ?? []).map { ($0.player.gamePlayerID, Double($0.score)) }
+                MainThread.run { [weak self] in
+                    guard let self, source === self.match else { return }
+                    for (playerID, rating) in scores {
+                        self.events?.emit(.peerRating, PeerRatingPayload(playerID: playerID, rating: rating))
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Delegate callbacks, on the main actor
@@ -102,8 +122,10 @@ final class MatchSession: NSObject {
         guard source === match else { return }
         let message = error?.localizedDescription ?? "the match failed"
         if announced {
-            // Mid-game failure: to the page this is the peer going away; its grace and
-            // disconnect rules decide the outcome.
+            // Mid-game failure: every peer is gone at once, which the page treats as
+            // its own network failing (it then never wins by disconnect); its grace
+            // and disconnect rules decide the rest.
+            events?.emit(.networkChanged, NetworkChangedPayload(online: false))
             for player in source.players {
                 events?.emit(.playerStateChanged, PlayerStateChangedPayload(playerID: player.gamePlayerID, state: .disconnected))
             }
