@@ -176,19 +176,30 @@ impl Ctl {
                 self.message.set(Some(text.to_string()))
             }
             TransportEvent::MatchFailed(m) => self.message.set(Some(m)),
-            TransportEvent::Matched { peer } => {
-                self.drive(|s| s.on_matched(&peer, secure_random(), now))
-            }
+            TransportEvent::Matched { peer } => match secure_random() {
+                Ok(secret) => self.drive(|s| s.on_matched(&peer, secret, now)),
+                Err(why) => {
+                    self.with_transport(|t| t.disconnect());
+                    self.unavailable(&why);
+                }
+            },
             TransportEvent::Data(d) => self.drive(|s| s.on_data(d.as_bytes(), now)),
             TransportEvent::PeerDisconnected => self.drive(|s| s.on_peer_disconnected(now)),
             TransportEvent::PeerReconnected => self.drive(|s| s.on_peer_reconnected(now)),
             TransportEvent::Background => self.drive(|s| s.on_local_background(now)),
             TransportEvent::Foreground => self.drive(|s| s.on_local_foreground(now)),
+            TransportEvent::Unavailable(why) => self.unavailable(&why),
             TransportEvent::LocalNetwork(online) => self.drive(|s| s.on_local_network(online, now)),
             TransportEvent::PeerRating(r) => self
                 .session
                 .update_untracked(|s| s.on_peer_rating_checked(r)),
         }
+    }
+
+    /// Online play cannot start here: say why (the lobby's other modes work).
+    fn unavailable(self, why: &str) {
+        let text = BText::OnlineUnavailable.in_lang(self.lang.get_untracked());
+        self.message.set(Some(format!("{text}{why}")));
     }
 
     /// A tap on point `p` by this player.

@@ -37,6 +37,8 @@ pub enum TransportEvent {
     LocalNetwork(bool),
     /// The peer's rating as Game Center's leaderboard has it.
     PeerRating(i32),
+    /// Online play cannot start on this page, and why (no secure randomness).
+    Unavailable(String),
 }
 
 /// The sink transports report to.
@@ -79,11 +81,30 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
-/// 32 bytes from the browser's secure random source.
-pub fn secure_random() -> [u8; 32] {
+/// 32 bytes from the browser's secure random source, or why there are none.
+/// The first-move draw and the tab's id rest on these bytes, so a browser
+/// without `crypto.getRandomValues` (or one that fails or hands back nothing)
+/// cannot play online: never a fixed or all-zero secret.
+pub fn secure_random() -> Result<[u8; 32], String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let crypto = window
+        .crypto()
+        .map_err(|_| "this browser has no crypto.getRandomValues".to_string())?;
     let mut bytes = [0u8; 32];
-    if let Some(crypto) = web_sys::window().and_then(|w| w.crypto().ok()) {
-        let _ = crypto.get_random_values_with_u8_array(&mut bytes);
+    crypto
+        .get_random_values_with_u8_array(&mut bytes)
+        .map_err(|e| format!("crypto.getRandomValues failed: {}", js_error_text(&e)))?;
+    if bytes == [0u8; 32] {
+        return Err("crypto.getRandomValues returned no randomness".into());
     }
-    bytes
+    Ok(bytes)
+}
+
+/// A thrown JavaScript value as text.
+fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into())
 }

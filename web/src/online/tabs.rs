@@ -52,6 +52,8 @@ enum Msg {
 
 struct Inner {
     id: String,
+    /// Why this tab cannot play online (no secure randomness for its id).
+    unavailable: Option<String>,
     channel: Option<web_sys::BroadcastChannel>,
     seeking: bool,
     peer: Option<String>,
@@ -83,15 +85,21 @@ pub struct TabTransport {
     inner: Rc<RefCell<Inner>>,
 }
 
-fn random_id() -> String {
-    let b = super::secure_random();
-    format!("tab-{}", engine::baifang::session::hex(&b[..6]))
+/// A random id for this tab, or why none can be drawn.
+fn random_id() -> Result<String, String> {
+    let b = super::secure_random()?;
+    Ok(format!("tab-{}", engine::baifang::session::hex(&b[..6])))
 }
 
 impl TabTransport {
     pub fn new(sink: EventSink) -> TabTransport {
+        let (id, unavailable) = match random_id() {
+            Ok(id) => (id, None),
+            Err(why) => (String::new(), Some(why)),
+        };
         let inner = Rc::new(RefCell::new(Inner {
-            id: random_id(),
+            id,
+            unavailable,
             channel: web_sys::BroadcastChannel::new(CHANNEL).ok(),
             seeking: false,
             peer: None,
@@ -262,13 +270,16 @@ impl Transport for TabTransport {
     }
 
     fn start(&self) {
-        let (sink, id) = {
+        let (sink, id, unavailable) = {
             let i = self.inner.borrow();
-            (i.sink.clone(), i.id.clone())
+            (i.sink.clone(), i.id.clone(), i.unavailable.clone())
         };
         // Reported from a timer so the caller is never re-entered.
         gloo_timers::callback::Timeout::new(0, move || {
-            sink(TransportEvent::Ready { player_id: id })
+            sink(match unavailable {
+                Some(why) => TransportEvent::Unavailable(why),
+                None => TransportEvent::Ready { player_id: id },
+            })
         })
         .forget();
     }
