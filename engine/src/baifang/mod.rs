@@ -1,6 +1,7 @@
 //! 摆方 Baifang: the 5×5 two-player stone game.
 //!
-//! A deterministic, integer-only state machine (seed 000 §3, issue 3):
+//! A deterministic, integer-only state machine (every rule and decision is
+//! stated in `docs/baifang-rules.md`):
 //! phase 1 places 12 stones each, phase 2 steps them one point orthogonally;
 //! a new square (1×1 cell) owes 1 capture, a new row/column line owes 2;
 //! captures take loose enemy stones first (the protection chain); a stone

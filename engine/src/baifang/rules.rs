@@ -34,8 +34,8 @@ pub struct ActionOutcome {
 }
 
 impl ActionOutcome {
-    /// Points of the newly formed squares and lines (for the ripple/gold-line
-    /// animation of seed §5.2.2).
+    /// Points of the newly formed squares and lines (for the ripple and gold-line
+    /// animation of a formation).
     pub fn formed_stones(&self) -> u32 {
         let mut m = 0;
         for s in bitboard::bits(self.new_squares as u32) {
@@ -296,24 +296,24 @@ impl State {
                 let (from, to) = (from as usize, to as usize);
                 self.toggle_stone(me, from);
                 self.toggle_stone(me, to);
-                // R7: a lock follows its stone along the shuttle, dies elsewhere.
+                // R7: a lock follows its stone along the shuttle while the
+                // context stays as recorded. Every shuttle move compares it,
+                // whether or not the move forms anything: unchanged, the move
+                // captures nothing and the lock stays; changed, or any move to
+                // a third point, drops the lock and the move is judged normally.
                 let lock = if self.lock_points >> from & 1 == 1 {
                     Some(self.take_lock(from))
                 } else {
                     None
                 };
-                let shuttle = lock.filter(|l| l.other() == to);
                 let owed = self.owed_at(me, to, &mut out);
-                match shuttle {
-                    Some(l) if owed == 0 => self.insert_lock(l.swapped()),
-                    Some(l) if l.context_unchanged(&self.board) => {
-                        // Blocked shuttle: legal move, no capture, lock kept.
+                if let Some(l) = lock.filter(|l| l.other() == to) {
+                    if l.context_unchanged(&self.board) {
                         self.insert_lock(l.swapped());
-                        out.intercepted_by_loop = true;
+                        out.intercepted_by_loop = owed > 0;
                         self.end_turn(&mut out);
                         return out;
                     }
-                    _ => {}
                 }
                 if owed > 0 {
                     self.set_pending(owed);

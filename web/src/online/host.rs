@@ -13,7 +13,8 @@ use serde_json::{json, Value};
 use super::bridge;
 use super::{EventSink, Transport, TransportEvent};
 
-/// Game Center's player group for standard 5×5 Baifang.
+/// Game Center's player group for standard 5×5 Baifang (players of other rule
+/// variants, in other groups, never meet them).
 pub const PLAYER_GROUP: u32 = 1;
 /// Packets kept from before `matchFound` (a peer sends one hello, so a few
 /// are plenty; more are dropped oldest first and the handshake fails cleanly).

@@ -45,8 +45,8 @@ final class AppComposition {
         }
     }
 
-    /// Game Center sign-in starts at launch; the page's `authenticate` call waits for its
-    /// outcome.
+    /// Game Center sign-in starts at launch; the page's `authenticate` call
+    /// waits for its outcome.
     func start() {
         lifecycle.start()
         network.start()

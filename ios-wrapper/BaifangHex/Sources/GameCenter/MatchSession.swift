@@ -1,9 +1,9 @@
 import GameKit
 
-/// The one running `GKMatch`. GameKit does not retain the match, so this holds the strong
-/// reference from the moment it is found until `end()`. Delegate callbacks become bridge
-/// events; the match protocol itself (packets, verification, the 15 s grace, settlement)
-/// lives in the page.
+/// The one running `GKMatch`. GameKit does not retain the match, so this
+/// holds the strong reference from the moment it is found until `end()`. Delegate
+/// callbacks become bridge events; the match protocol itself (packets, verification,
+/// the 15 s grace, settlement) lives in the page.
 @MainActor
 final class MatchSession: NSObject {
     /// How long a found match waits for its peer to connect before it is given up and the
@@ -40,7 +40,8 @@ final class MatchSession: NSObject {
         events?.emit(.matchFailed, MatchFailedPayload(message: "the opponent never connected"))
     }
 
-    /// Sends one packet to the peer, reliably and in order.
+    /// Sends one packet to the peer, reliably and in order (the page's session drops nothing
+    /// and checks every sequence number).
     func send(_ text: String) throws {
         guard let match, announced else { throw BridgeError.noActiveMatch }
         do {
@@ -50,7 +51,7 @@ final class MatchSession: NSObject {
         }
     }
 
-    /// Leaves the match and releases it (`match.disconnect()` at the end).
+    /// Leaves the match and releases it (`match.disconnect()` once the match is over).
     func end() {
         connectGeneration += 1
         guard let match else { return }
@@ -156,7 +157,7 @@ extension MatchSession: GKMatchDelegate {
     }
 
     /// Two-player matches only: GameKit tries to bring a disconnected peer back, which is
-    /// what the 15 s grace waits for.
+    /// what the page's 15 s disconnect grace waits for.
     nonisolated func match(_ match: GKMatch, shouldReinviteDisconnectedPlayer player: GKPlayer) -> Bool {
         true
     }

@@ -4,7 +4,7 @@
 use engine::hex::Level;
 use leptos::prelude::*;
 
-use super::use_hex;
+use super::context::use_hex;
 use crate::host::share;
 use crate::i18n::{tr, Text};
 use crate::nav::{clear_fragment, use_nav, Screen};
