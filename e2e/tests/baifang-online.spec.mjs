@@ -32,8 +32,8 @@ async function pairPages(context, { query = "", clock = false } = {}) {
   }
   // Separate record slots: the two pages stand for two devices.
   const sep = query ? "&" : "?";
-  await openLobby(a, `${query}${sep}profile=a`);
-  await openLobby(b, `${query}${sep}profile=b`);
+  await openLobby(a, `${query}${sep}profile=a&testhooks`);
+  await openLobby(b, `${query}${sep}profile=b&testhooks`);
   await a.getByTestId("lobby-quick").click();
   await b.getByTestId("lobby-quick").click();
   for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });

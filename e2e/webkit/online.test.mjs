@@ -23,10 +23,10 @@ async function inWindow(handle, f) {
 
 test("two windows pair by quick match and play a game to the end with identical boards", { timeout: 240_000 }, async () => {
   const a = await driver.getWindowHandle();
-  await openApp(driver, "./?profile=a");
+  await openApp(driver, "./?profile=a&testhooks");
   await driver.switchTo().newWindow("window");
   const b = await driver.getWindowHandle();
-  await openApp(driver, "./?profile=b");
+  await openApp(driver, "./?profile=b&testhooks");
   for (const w of [a, b]) {
     await inWindow(w, async () => {
       await tap(driver, "home-baifang");
