@@ -94,6 +94,13 @@ pub fn secure_random() -> Result<[u8; 32], String> {
     crypto
         .get_random_values_with_u8_array(&mut bytes)
         .map_err(|e| format!("crypto.getRandomValues failed: {}", js_error_text(&e)))?;
+    filled(bytes)
+}
+
+/// The bytes `crypto.getRandomValues` left, unless it left them all zero (a
+/// stubbed or broken source hands the buffer back untouched): 256 zero bits
+/// from a working source never happen, so they are an error, not a secret.
+fn filled(bytes: [u8; 32]) -> Result<[u8; 32], String> {
     if bytes == [0u8; 32] {
         return Err("crypto.getRandomValues returned no randomness".into());
     }
@@ -107,4 +114,20 @@ fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
         .unwrap_or_else(|| "unknown error".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_source_that_hands_back_nothing_gives_an_error_not_a_zero_secret() {
+        assert_eq!(
+            filled([0; 32]),
+            Err("crypto.getRandomValues returned no randomness".to_string())
+        );
+        let mut one = [0u8; 32];
+        one[31] = 1;
+        assert_eq!(filled(one), Ok(one));
+    }
 }
