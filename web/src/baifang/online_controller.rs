@@ -1,14 +1,16 @@
 //! The online room's controller: the engine's [`MatchSession`] between the page's
 //! [`Transport`] and the room. Every transport event and tap becomes a session
 //! input; the session's commands (send, disconnect, UI events) are carried out
-//! here, and the record is updated when a rated match ends.
+//! here, and the record is updated when a rated match ends. Leaving a game in
+//! progress is a loss: the record holds that loss from the game's start until
+//! the real result replaces it.
 
 use std::rc::Rc;
 
 use leptos::prelude::*;
 
 use engine::baifang::session::{
-    MatchResult, MatchSession, Player, SessionCommand, UiEvent, DATA_ERROR_MESSAGE,
+    MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent, DATA_ERROR_MESSAGE,
     PEER_LEFT_MESSAGE,
 };
 use engine::baifang::{ActionOutcome, Reason};
@@ -36,6 +38,9 @@ pub struct OnlineController {
     /// A sentence for the player (sign-in refused, matchmaking failed, how it ended).
     pub message: RwSignal<Option<String>>,
     profile: RwSignal<Profile>,
+    /// The record as it was when the running game started (the stored record
+    /// holds this game's loss meanwhile).
+    before_game: StoredValue<Option<Profile>>,
     friend: bool,
     /// Bumped on every applied action (the board's formation animation key).
     pub applied: RwSignal<usize>,
@@ -61,6 +66,7 @@ impl OnlineController {
             selection: RwSignal::new(None),
             message: RwSignal::new(None),
             profile: RwSignal::new(stored),
+            before_game: StoredValue::new(None),
             friend,
             applied: RwSignal::new(0),
             clock: RwSignal::new(now_ms()),
@@ -80,6 +86,8 @@ impl OnlineController {
         let interval = send_wrapper::SendWrapper::new(interval);
         on_cleanup(move || {
             drop(interval);
+            // The room goes away (back button, another screen): leaving is resigning.
+            ctl.leave();
             ctl.with_transport(|t| t.disconnect());
         });
         (ctl, kind)
@@ -97,6 +105,13 @@ impl OnlineController {
                 f(t.as_ref())
             }
         });
+    }
+
+    /// This player leaves: during a game that is resigning (the loss is recorded
+    /// now, the resignation sent if the network carries it); before one, the
+    /// search is given up.
+    pub fn leave(self) {
+        self.drive(|s| s.leave(now_ms()));
     }
 
     /// Runs one session input and carries out its commands.
@@ -150,29 +165,63 @@ impl OnlineController {
             }
             UiEvent::Finished(outcome) => self.finish(&outcome),
             UiEvent::Superseded { .. } => self.selection.set(None),
-            UiEvent::Matched { .. } | UiEvent::Started { .. } | UiEvent::PeerBack => {}
+            UiEvent::Started { .. } => self.hold_loss(),
+            UiEvent::Matched { .. } | UiEvent::PeerBack => {}
+        }
+    }
+
+    /// Leaving is a loss, and a page that is closed or killed runs no code: so
+    /// from the game's start the stored record already holds the loss leaving
+    /// would give. [`Self::finish`] puts the real result in its place.
+    fn hold_loss(self) {
+        let Some(loss) = self.session.with_untracked(|s| s.loss_if_left()) else {
+            return;
+        };
+        let before = profile::load().profile().clone();
+        let mut held = before.clone();
+        held.record(self.recent_match(&loss));
+        profile::save(&held);
+        self.before_game.set_value(Some(before));
+    }
+
+    /// The record as it was before this game (dropping the held loss).
+    fn record_before_game(self) -> Profile {
+        self.before_game
+            .try_update_value(Option::take)
+            .flatten()
+            .unwrap_or_else(|| profile::load().profile().clone())
+    }
+
+    fn recent_match(self, s: &Settlement) -> RecentMatch {
+        let peer = self
+            .session
+            .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
+        RecentMatch {
+            peer,
+            won: s.won,
+            reason: s.reason.name().to_string(),
+            rating_before: s.my_rating.0,
+            rating_after: s.my_rating.1,
         }
     }
 
     fn finish(self, outcome: &MatchResult) {
         match outcome {
-            MatchResult::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
-            MatchResult::Interrupted => {}
+            MatchResult::Void(_) | MatchResult::Interrupted => {
+                if matches!(outcome, MatchResult::Void(_)) {
+                    self.message.set(Some(DATA_ERROR_MESSAGE.to_string()));
+                }
+                // Not scored: the held loss goes.
+                if self.before_game.with_value(Option::is_some) {
+                    profile::save(&self.record_before_game());
+                }
+            }
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
                 }
-                let peer = self
-                    .session
-                    .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
-                let mut p = profile::load().profile().clone();
-                p.record(RecentMatch {
-                    peer,
-                    won: s.won,
-                    reason: s.reason.name().to_string(),
-                    rating_before: s.my_rating.0,
-                    rating_after: s.my_rating.1,
-                });
+                let mut p = self.record_before_game();
+                p.record(self.recent_match(s));
                 profile::save(&p);
                 self.profile.set(p);
                 self.with_transport(|t| t.submit_score(s.my_rating.1));

@@ -99,6 +99,11 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
     };
     let menu_open = RwSignal::new(false);
     let resign = Callback::new(move |_| ctl.drive(|s| s.resign(now_ms())));
+    // Leaving resigns a game in progress (the loss is recorded before the room goes).
+    let leave = Callback::new(move |_| {
+        ctl.leave();
+        on_exit.run(());
+    });
 
     view! {
         <div class="room online-room" class:capture-mode=move || view.with(|v| v.capture_mode)
@@ -129,8 +134,9 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 open=menu_open
                 can_resign=Signal::derive(move || stage.get() == Stage::Playing)
                 confirm=false
+                leave_resigns=Signal::derive(move || stage.get() == Stage::Playing)
                 on_resign=resign
-                on_leave=on_exit
+                on_leave=leave
             />
 
             {move || match_end(ctl, me.get_untracked(), on_exit)}

@@ -121,6 +121,8 @@ translations! {
         Resign => ("认输", "Resign"),
         ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
         ResignYes => ("确定认输", "Resign"),
+        LeaveConfirm => ("对局进行中，离开即认输，本局判负并计入积分。", "The game is on: leaving resigns it, and the loss counts toward your rating."),
+        LeaveYes => ("认输并离开", "Resign and leave"),
         Continue => ("继续对局", "Keep playing"),
         BackToLobby => ("返回大厅", "Back to lobby"),
         Victory => ("胜利", "Victory"),
