@@ -38,9 +38,8 @@ pub struct OnlineController {
     /// A sentence for the player (sign-in refused, matchmaking failed, how it ended).
     pub message: RwSignal<Option<String>>,
     profile: RwSignal<Profile>,
-    /// The record as it was when the running game started (the stored record
-    /// holds this game's loss meanwhile).
-    before_game: StoredValue<Option<Profile>>,
+    /// The loss the stored record holds while the running game lasts.
+    held_loss: StoredValue<Option<RecentMatch>>,
     friend: bool,
     /// Bumped on every applied action (the board's formation animation key).
     pub applied: RwSignal<usize>,
@@ -66,7 +65,7 @@ impl OnlineController {
             selection: RwSignal::new(None),
             message: RwSignal::new(None),
             profile: RwSignal::new(stored),
-            before_game: StoredValue::new(None),
+            held_loss: StoredValue::new(None),
             friend,
             applied: RwSignal::new(0),
             clock: RwSignal::new(now_ms()),
@@ -177,19 +176,20 @@ impl OnlineController {
         let Some(loss) = self.session.with_untracked(|s| s.loss_if_left()) else {
             return;
         };
-        let before = profile::load().profile().clone();
-        let mut held = before.clone();
-        held.record(self.recent_match(&loss));
-        profile::save(&held);
-        self.before_game.set_value(Some(before));
+        let held = self.recent_match(&loss);
+        let mut p = profile::load().profile().clone();
+        p.record(held.clone());
+        profile::save(&p);
+        self.held_loss.set_value(Some(held));
     }
 
-    /// The record as it was before this game (dropping the held loss).
-    fn record_before_game(self) -> Profile {
-        self.before_game
-            .try_update_value(Option::take)
-            .flatten()
-            .unwrap_or_else(|| profile::load().profile().clone())
+    /// The stored record without this game's held loss.
+    fn record_without_held_loss(self) -> Profile {
+        let mut p = profile::load().profile().clone();
+        if let Some(held) = self.held_loss.try_update_value(Option::take).flatten() {
+            p.unrecord(&held);
+        }
+        p
     }
 
     fn recent_match(self, s: &Settlement) -> RecentMatch {
@@ -212,15 +212,15 @@ impl OnlineController {
                     self.message.set(Some(DATA_ERROR_MESSAGE.to_string()));
                 }
                 // Not scored: the held loss goes.
-                if self.before_game.with_value(Option::is_some) {
-                    profile::save(&self.record_before_game());
+                if self.held_loss.with_value(Option::is_some) {
+                    profile::save(&self.record_without_held_loss());
                 }
             }
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
                 }
-                let mut p = self.record_before_game();
+                let mut p = self.record_without_held_loss();
                 p.record(self.recent_match(s));
                 profile::save(&p);
                 self.profile.set(p);
