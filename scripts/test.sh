@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # Quick start 2: install what is missing, then run every check the project has:
 # formatting, lints, the workspace's unit/property/CLI tests, the level content law,
-# a release web build, and the browser tests against that build on loopback.
+# a release web build, and the browser tests against that build on loopback: Chromium
+# (Playwright), then WebKit (WebKitGTK's WebDriver, the engine family of the iPhone app).
 # Ends with one summary line; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 export CARGO_TERM_COLOR=never
 
-rust_passed=0; rust_failed=0; web_passed=0; web_failed=0; web_skipped=0
+rust_passed=0; rust_failed=0; web_passed=0; web_failed=0; web_skipped=0; webkit_passed=0; webkit_failed=0
 log_dir=$(mktemp -d)
 started=$(date +%s)
 
 summary() {
   local status=$1
   echo
-  echo "rust tests: $rust_passed passed, $rust_failed failed; browser tests: $web_passed passed, $web_failed failed, $web_skipped skipped; $(( $(date +%s) - started )) s"
-  echo "summary: $((rust_passed + web_passed)) passed, $((rust_failed + web_failed)) failed"
+  echo "rust tests: $rust_passed passed, $rust_failed failed; browser tests (Chromium): $web_passed passed, $web_failed failed, $web_skipped skipped; WebKit: $webkit_passed passed, $webkit_failed failed; $(( $(date +%s) - started )) s"
+  echo "summary: $((rust_passed + web_passed + webkit_passed)) passed, $((rust_failed + web_failed + webkit_failed)) failed"
   exit "$status"
 }
 
@@ -76,7 +77,19 @@ if [ -f artifacts/e2e-results.json ]; then
     const s = require("./artifacts/e2e-results.json").stats;
     console.log(s.expected, s.unexpected, s.skipped);')
 fi
-echo "browser test artifacts (screenshots): $PWD/artifacts/screenshots"
-[ "$e2e_status" -eq 0 ] || fail "browser tests"
+
+step "browser tests in WebKit (WebKitGTK WebDriver under Xvfb against dist/ on 127.0.0.1)"
+webkit_started=$(date +%s)
+node e2e/webkit/run.mjs
+webkit_status=$?
+if [ -f artifacts/webkit-results.json ]; then
+  read -r webkit_passed webkit_failed < <(node -e '
+    const r = require("./artifacts/webkit-results.json");
+    console.log(r.passed, r.failed);')
+fi
+echo "WebKit lane: $(( $(date +%s) - webkit_started )) s"
+echo "browser test artifacts (screenshots): $PWD/artifacts/screenshots (WebKit: artifacts/screenshots/webkit)"
+[ "$e2e_status" -eq 0 ] || fail "browser tests (Chromium)"
+[ "$webkit_status" -eq 0 ] || fail "browser tests (WebKit)"
 
 summary 0

@@ -77,18 +77,11 @@ pub fn parse_fragment(hash: &str) -> Option<String> {
 }
 
 /// A share link: `href` without its fragment, then `#play=` and the code. Works on
-/// any static host and under the iOS app's custom scheme.
+/// any static host; `crate::host::share` picks `href` (the page's own address, or the
+/// native host's public one).
 pub fn share_link(href: &str, code: &str) -> String {
     let base = href.split('#').next().unwrap_or(href);
     format!("{base}#play={code}")
-}
-
-/// The share link for `code` from the current page URL.
-pub fn share_link_here(code: &str) -> String {
-    let href = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default();
-    share_link(&href, code)
 }
 
 fn current_fragment() -> Option<String> {

@@ -18,7 +18,7 @@ use super::online_test_hooks;
 use super::room_header::RoomHeader;
 use super::room_menu::RoomMenu;
 use super::scoreboard::ScoreBoard;
-use super::settlement::{Settlement, VoidSettlement};
+use super::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
 use super::strings::{banner_text, Audience, BaifangText};
 use super::view_model::board_view;
 
@@ -99,6 +99,11 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
     };
     let menu_open = RwSignal::new(false);
     let resign = Callback::new(move |_| ctl.drive(|s| s.resign(now_ms())));
+    // Leaving resigns a game in progress (the loss is recorded before the room goes).
+    let leave = Callback::new(move |_| {
+        ctl.leave();
+        on_exit.run(());
+    });
 
     view! {
         <div class="room online-room" class:capture-mode=move || view.with(|v| v.capture_mode)
@@ -129,8 +134,9 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 open=menu_open
                 can_resign=Signal::derive(move || stage.get() == Stage::Playing)
                 confirm=false
+                leave_resigns=Signal::derive(move || stage.get() == Stage::Playing)
                 on_resign=resign
-                on_leave=on_exit
+                on_leave=leave
             />
 
             {move || match_end(ctl, me.get_untracked(), on_exit)}
@@ -189,5 +195,6 @@ fn match_end(ctl: OnlineController, me: Side, on_exit: Callback<()>) -> Option<A
             <VoidSettlement headline=DATA_ERROR_MESSAGE detail=reason.to_string() on_close=on_exit/>
         }
         .into_any(),
+        MatchResult::Interrupted => view! { <InterruptedSettlement on_close=on_exit/> }.into_any(),
     })
 }

@@ -124,3 +124,17 @@ pub fn VoidSettlement(
         </SettlementCard>
     }
 }
+
+/// An online match that ended while this side could not reach the network
+/// itself: nobody can tell who left, so nothing is scored (连接中断，本局未计分).
+#[component]
+pub fn InterruptedSettlement(on_close: Callback<()>) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <SettlementCard mood="lose" winner=String::new() reason="interrupted".to_string() on_close=on_close>
+            <h2 class="settlement-title" data-testid="online-message">
+                {move || BaifangText::Interrupted.in_lang(lang.get())}
+            </h2>
+        </SettlementCard>
+    }
+}

@@ -339,14 +339,16 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
         ctx.open_editor((!from_editor).then_some(&edit_level));
     };
     let on_copy = move |_| {
-        let text = super::share_link::link_for(&level);
-        super::share_link::copy_to_clipboard(&text);
-        link.set(text);
+        if let Some(text) = super::share_link::send_link_for(&level) {
+            link.set(text);
+        }
     };
     view! {
         <div class="hex-custom-bar">
             <button class="hex-menu-item" data-testid="hex-edit" on:click=on_edit>{tr(Text::HexEdit)}</button>
-            <button class="hex-menu-item" data-testid="hex-copy-link" on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            {super::share_link::links_available().then(|| view! {
+                <button class="hex-menu-item" data-testid="hex-copy-link" on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            })}
             <Show when=move || link.with(|l| !l.is_empty())>
                 <input class="hex-link-field" data-testid="hex-share-link" readonly prop:value=move || link.get()/>
             </Show>
