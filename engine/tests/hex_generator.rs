@@ -137,6 +137,6 @@ fn a_seed_gives_the_same_level_every_time() {
     );
 }
 
-const PINNED_16_1_3_5: &str = "AQADAQUFzK93AAMAAwMCBwEDIhwAANSNUmE";
+const PINNED_16_1_3_5: &str = "AQADAQUFzK93AAIHAQ8KAyIcAABKPcYf";
 /// The level the editor's browser test generates in the worker (60 cells, 2 walls, seed 7).
-const PINNED_60_0_2_7: &str = "AQAFCwoK4MOPP____eMPHzwIAAoJHRAbEzEYFxszIAonJiwEMBI7AQIRAAByrOe8";
+const PINNED_60_0_2_7: &str = "AQAFCwoK4MOPP____eMPHzwIAAoJHRAbEzEYFxw5IAomBScmMBI7AQIRAAAvZTTR";

@@ -42,17 +42,23 @@ impl<const W: usize> Default for Set<W> {
 }
 
 impl<const W: usize> Set<W> {
+    /// `W` is a power of two, so masking the word index keeps it in range and
+    /// spares the bounds check (cell indices are below `64 * W` by construction).
+    const MASK: usize = {
+        assert!(W.is_power_of_two());
+        W - 1
+    };
     #[inline]
     fn get(&self, i: usize) -> bool {
-        self.0[i >> 6] >> (i & 63) & 1 == 1
+        self.0[(i >> 6) & Self::MASK] >> (i & 63) & 1 == 1
     }
     #[inline]
     fn set(&mut self, i: usize) {
-        self.0[i >> 6] |= 1 << (i & 63);
+        self.0[(i >> 6) & Self::MASK] |= 1 << (i & 63);
     }
     #[inline]
     fn clear(&mut self, i: usize) {
-        self.0[i >> 6] &= !(1 << (i & 63));
+        self.0[(i >> 6) & Self::MASK] &= !(1 << (i & 63));
     }
     fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
@@ -64,6 +70,58 @@ impl<const W: usize> Set<W> {
         }
         b
     }
+}
+
+/// The ring test, tabulated: for the six cells around the cell just left, bit
+/// `x` of `links` says cells `x` and `x + 1` are both still there and joined by
+/// an open edge, and `members` are the ones the left cell had open edges to.
+/// Bit `members` of entry `links` is set when all members lie on one run of
+/// joined cells, so leaving the cell cannot have cut them apart.
+const RING_SAFE: [u64; 64] = ring_table();
+
+const fn ring_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut links = 0;
+    while links < 64 {
+        let mut members = 0;
+        while members < 64 {
+            if ring_safe(links, members) {
+                table[links] |= 1 << members;
+            }
+            members += 1;
+        }
+        links += 1;
+    }
+    table
+}
+
+const fn ring_safe(links: usize, members: usize) -> bool {
+    if members.count_ones() <= 1 || links == 63 {
+        return true;
+    }
+    // start just after a break in the ring
+    let mut b = 0;
+    while links >> ((b + 5) % 6) & 1 == 1 {
+        b += 1;
+    }
+    let (mut arcs, mut cur, mut i) = (0, false, 0);
+    while i < 6 {
+        let d = (b + i) % 6;
+        if i > 0 && links >> ((d + 5) % 6) & 1 == 0 {
+            if cur {
+                arcs += 1;
+            }
+            cur = false;
+        }
+        if members >> d & 1 == 1 {
+            cur = true;
+        }
+        i += 1;
+    }
+    if cur {
+        arcs += 1;
+    }
+    arcs <= 1
 }
 
 /// The children of one node in the order they are tried (directions), worked
@@ -102,8 +160,14 @@ pub(crate) struct Search<const W: usize> {
     author_dirs: Vec<u8>,
     // constraints
     open: Vec<u8>,
+    /// Per cell: bit `x` set when its neighbours `x` and `x + 1` exist and the
+    /// edge between them is open.
+    ring_open: Vec<u8>,
     nbmask: Vec<Set<W>>,
     spin_block: Vec<[u8; 6]>,
+    /// `step_open[t % 3][c]`: the directions open from `c` with `t` cells on the
+    /// path (no static wall, no spinner standing there then).
+    step_open: [Vec<u8>; 3],
     spinners: Vec<Vec<(u16, u16, u8)>>,
     clue_at: Vec<u16>,
     clue_of: Vec<u16>,
@@ -176,8 +240,10 @@ impl<const W: usize> Search<W> {
             author: author.to_vec(),
             author_dirs,
             open,
+            ring_open: vec![0; n],
             nbmask,
             spin_block: vec![[0; 6]; n],
+            step_open: [vec![0; n], vec![0; n], vec![0; n]],
             spinners: Vec::new(),
             clue_at: vec![NONE; n + 2],
             clue_of: vec![0; n],
@@ -307,9 +373,24 @@ impl<const W: usize> Search<W> {
                 nxt = s as u16;
             }
         }
-        if self.dist_stale {
+        // distances serve only the clue prunings
+        if self.dist_stale && self.clue_of.iter().any(|&c| c != 0) {
             self.distances();
             self.dist_stale = false;
+        }
+        for e in 0..n {
+            for (phase, row) in self.step_open.iter_mut().enumerate() {
+                let blocked = (0..6).filter(|&d| self.spin_block[e][d] >> phase & 1 == 1);
+                row[e] = blocked.fold(self.open[e], |m, d| m & !(1 << d));
+            }
+            let mut m = 0u8;
+            for x in 0..6 {
+                let (a, b) = (self.nb[e][x], self.nb[e][(x + 1) % 6]);
+                if a != NONE && b != NONE && self.open[a as usize] & (1 << ((x + 2) % 6)) != 0 {
+                    m |= 1 << x;
+                }
+            }
+            self.ring_open[e] = m;
         }
         self.coverage();
     }
@@ -432,10 +513,13 @@ impl<const W: usize> Search<W> {
     /// to `nx` is allowed by the constraints.
     #[inline]
     fn allowed(&self, head: usize, t: usize, d: usize, nx: usize) -> bool {
-        if self.open[head] & (1 << d) == 0
-            || self.spin_block[head][d] & (1 << (t % 3)) != 0
-            || self.visited.get(nx)
-        {
+        self.step_open[t % 3][head] & (1 << d) != 0 && self.allowed_into(t, nx)
+    }
+
+    /// [`Search::allowed`] past the edge: whether `nx` may be entered at step `t + 1`.
+    #[inline]
+    fn allowed_into(&self, t: usize, nx: usize) -> bool {
+        if self.visited.get(nx) {
             return false;
         }
         let step = t + 1;
@@ -448,7 +532,7 @@ impl<const W: usize> Search<W> {
             return false;
         }
         let nc = self.next_clue[step] as usize;
-        nc == 0 || self.dist[nx * self.n + self.clue_at[nc] as usize] as usize <= nc - step
+        nc == 0 || self.dist[self.clue_at[nc] as usize * self.n + nx] as usize <= nc - step
     }
 
     /// Takes the step `head → nx` (t cells on the path before it) if no pruning
@@ -586,9 +670,12 @@ impl<const W: usize> Search<W> {
                 len: 0,
                 next: 0,
             };
-            for d in 0..6 {
+            let mut dirs = self.step_open[t % 3][head] & !done;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
                 let nx = self.nb[head][d];
-                if done & (1 << d) != 0 || nx == NONE || !self.allowed(head, t, d, nx as usize) {
+                if !self.allowed_into(t, nx as usize) {
                     continue;
                 }
                 let key = self.deg[nx as usize] | if along & (1 << d) != 0 { 0 } else { 8 };
@@ -621,11 +708,10 @@ impl<const W: usize> Search<W> {
             self.ones -= 1;
         }
         let mut ok = true;
-        let open = self.open[e];
-        for d in 0..6 {
-            if open & (1 << d) == 0 {
-                continue;
-            }
+        let mut open = self.open[e];
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            open &= open - 1;
             let u = self.nb[e][d] as usize;
             if self.visited.get(u) {
                 continue;
@@ -645,11 +731,10 @@ impl<const W: usize> Search<W> {
 
     #[inline]
     fn revert(&mut self, e: usize, nx: usize) {
-        let open = self.open[e];
-        for d in 0..6 {
-            if open & (1 << d) == 0 {
-                continue;
-            }
+        let mut open = self.open[e];
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            open &= open - 1;
             let u = self.nb[e][d] as usize;
             if self.visited.get(u) {
                 continue;
@@ -707,50 +792,16 @@ impl<const W: usize> Search<W> {
     /// After leaving `e` for `nx`: are all unvisited cells still reachable from `nx`?
     fn still_connected(&self, e: usize, nx: usize) -> bool {
         // ring test: the cells around `e` that remain (unvisited, or the new head)
-        let mut present = [false; 6];
-        let mut members = 0;
-        let mut is_member = [false; 6];
+        let mut present = 0usize;
         for d in 0..6 {
             let c = self.nb[e][d];
             if c != NONE && (c as usize == nx || !self.visited.get(c as usize)) {
-                present[d] = true;
-                if self.open[e] & (1 << d) != 0 {
-                    is_member[d] = true;
-                    members += 1;
-                }
+                present |= 1 << d;
             }
         }
-        if members <= 1 {
-            return true;
-        }
-        let link = |x: usize| -> bool {
-            let y = (x + 1) % 6;
-            present[x]
-                && present[y]
-                && self.open[self.nb[e][x] as usize] & (1 << ((x + 2) % 6)) != 0
-        };
-        if let Some(b) = (0..6).find(|&x| !link((x + 5) % 6)) {
-            let mut arcs = 0;
-            let mut cur = false;
-            for i in 0..6 {
-                let d = (b + i) % 6;
-                if i > 0 && !link((d + 5) % 6) {
-                    if cur {
-                        arcs += 1;
-                    }
-                    cur = false;
-                }
-                if is_member[d] {
-                    cur = true;
-                }
-            }
-            if cur {
-                arcs += 1;
-            }
-            if arcs <= 1 {
-                return true;
-            }
-        } else {
+        let members = present & self.open[e] as usize;
+        let links = self.ring_open[e] as usize & present & ((present >> 1) | (present << 5)) & 63;
+        if RING_SAFE[links] >> members & 1 == 1 {
             return true;
         }
         // flood fill over the unvisited cells plus the head
