@@ -840,21 +840,60 @@ impl<const W: usize> Search<W> {
     }
 }
 
+/// The cross-check against the reference backtracking solver
+/// ([`crate::hex::solver`]) and plain enumeration, on random boards.
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::super::board::{author_path, cluster};
     use super::super::rng::Rng;
     use super::*;
     use crate::hex::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec};
-    use crate::hex::solver::{solve, SolveOptions};
+    use crate::hex::rules::{check_step, is_solution, legal_starts};
+    use crate::hex::solver::count_solutions;
 
-    /// A random small level over a random board (clues from the author's path,
-    /// walls anywhere, maybe a spinner), with the author's path.
-    fn random_level(rng: &mut Rng) -> Option<(Board, Vec<u16>, Level)> {
-        let cells = 4 + rng.below(11);
-        let holes = if cells >= 10 { rng.below(2) } else { 0 };
-        let board = cluster(rng, cells, holes)?;
-        let author = author_path(rng, &board)?;
+    /// What a random level is drawn from.
+    #[derive(Clone, Debug)]
+    struct Knobs {
+        seed: u64,
+        cells: usize,
+        holes: usize,
+        walls: usize,
+        /// One author cell in `clue_every` gets its step as a clue.
+        clue_every: usize,
+        spinner: bool,
+    }
+
+    fn knobs(
+        cells: std::ops::RangeInclusive<usize>,
+        clue_every: usize,
+    ) -> impl Strategy<Value = Knobs> {
+        (
+            any::<u64>(),
+            cells,
+            0usize..=1,
+            0usize..=4,
+            2..=clue_every,
+            any::<bool>(),
+        )
+            .prop_map(|(seed, cells, holes, walls, clue_every, spinner)| Knobs {
+                seed,
+                cells,
+                holes: if cells >= 10 { holes } else { 0 },
+                walls,
+                clue_every,
+                spinner,
+            })
+    }
+
+    /// A random level over a random board (clues from the author's path, walls
+    /// anywhere, so they may block the author's path too, maybe a spinner), with
+    /// the board and the author's path; `None` when the knobs do not fit.
+    fn random_level(k: &Knobs) -> Option<(Board, Vec<u16>, Level)> {
+        let mut rng = Rng::new(k.seed);
+        let board = cluster(&mut rng, k.cells, k.holes)?;
+        let author = author_path(&mut rng, &board)?;
         let n = board.len();
         let mut parts = LevelParts {
             id: "t".into(),
@@ -868,19 +907,18 @@ mod tests {
             ..Default::default()
         };
         for (i, &c) in author.iter().enumerate() {
-            if rng.below(4) == 0 || (i == 0 && rng.below(2) == 0) {
+            if rng.below(k.clue_every) == 0 || (i == 0 && rng.below(2) == 0) {
                 parts.cells[c as usize].clue = Some(i as u32 + 1);
             }
         }
-        for _ in 0..rng.below(4) {
+        for _ in 0..k.walls {
             let a = rng.below(n);
-            let d = rng.below(6);
-            let b = board.nb[a][d];
+            let b = board.nb[a][rng.below(6)];
             if b != NONE && !parts.walls.contains(&(a, b as usize)) {
                 parts.walls.push((a, b as usize));
             }
         }
-        if rng.below(3) == 0 {
+        if k.spinner {
             parts.spinners.push(SpinnerSpec {
                 cell: rng.below(n),
                 corner: rng.below(6) as u8,
@@ -892,8 +930,8 @@ mod tests {
     }
 
     /// The search configured with the level's constraints.
-    fn search_for(board: &Board, author: &[u16], level: &Level) -> Search<1> {
-        let mut s: Search<1> = Search::new(board, author);
+    fn search_for<const W: usize>(board: &Board, author: &[u16], level: &Level) -> Search<W> {
+        let mut s: Search<W> = Search::new(board, author);
         for e in level.walls() {
             s.set_wall(e.a, e.b);
         }
@@ -923,125 +961,139 @@ mod tests {
         s
     }
 
-    /// Every solution the solver finds (no caps).
+    /// Every solution, by plain enumeration under the game's own step rules
+    /// (its count is checked against the solver's).
     fn all_solutions(level: &Level) -> Vec<Vec<usize>> {
-        let r = solve(
-            level,
-            &SolveOptions {
-                limit: 0,
-                node_limit: 0,
-            },
-        );
-        // the solver hands back two; enumerate the rest by brute force
-        let mut out = Vec::new();
         fn go(level: &Level, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
             if path.len() == level.len() {
-                if crate::hex::rules::is_solution(level, path) {
+                if is_solution(level, path) {
                     out.push(path.clone());
                 }
                 return;
             }
             let end = *path.last().expect("non-empty");
             for (_, nx) in level.neighbors(end) {
-                if crate::hex::rules::check_step(level, path, nx).is_ok() {
+                if check_step(level, path, nx).is_ok() {
                     path.push(nx);
                     go(level, path, out);
                     path.pop();
                 }
             }
         }
-        for s in crate::hex::rules::legal_starts(level) {
+        let mut out = Vec::new();
+        for s in legal_starts(level) {
             go(level, &mut vec![s], &mut out);
         }
-        assert_eq!(out.len() as u64, r.count, "brute force and solver disagree");
+        out.sort();
         out
     }
 
-    #[test]
-    fn finds_another_solution_exactly_when_one_exists() {
-        let mut rng = Rng::new(11);
-        let mut checked = 0;
-        while checked < 400 {
-            let Some((board, author, level)) = random_level(&mut rng) else {
-                continue;
-            };
-            checked += 1;
-            let author_us: Vec<usize> = author.iter().map(|&c| c as usize).collect();
-            let others: Vec<Vec<usize>> = all_solutions(&level)
-                .into_iter()
-                .filter(|p| *p != author_us)
-                .collect();
-            let mut s = search_for(&board, &author, &level);
-            // every other solution is met once, then the search runs out
-            let mut met: Vec<Vec<usize>> = Vec::new();
-            loop {
-                match s.next_alt(u64::MAX) {
-                    Outcome::Found => met.push(s.path().iter().map(|&c| c as usize).collect()),
-                    Outcome::Exhausted => break,
-                    Outcome::Aborted => unreachable!("no budget"),
-                }
+    /// Every path the search reports until it runs out, sorted.
+    fn drain<const W: usize>(s: &mut Search<W>) -> Vec<Vec<usize>> {
+        let mut met = Vec::new();
+        loop {
+            match s.next_alt(u64::MAX) {
+                Outcome::Found => met.push(s.path().iter().map(|&c| c as usize).collect()),
+                Outcome::Exhausted => break,
+                Outcome::Aborted => unreachable!("no budget"),
             }
-            met.sort();
-            let mut want = others.clone();
-            want.sort();
-            assert_eq!(met, want, "case {checked}");
-            // an avoided cell at a step removes exactly the solutions with it there
-            if let Some(p) = others.first() {
-                let step = 1 + rng.below(p.len());
+        }
+        met.sort();
+        met
+    }
+
+    /// Kills each path the search meets with the author's clue where it leaves
+    /// the author's path, resuming after each; returns the level with those clues.
+    fn kill_with_clues<const W: usize>(s: &mut Search<W>, author: &[u16], level: &Level) -> Level {
+        let mut parts = level.parts();
+        while s.next_alt(u64::MAX) == Outcome::Found {
+            let p = s.path();
+            let step = (1..=p.len())
+                .find(|&k| p[k - 1] != author[k - 1])
+                .expect("a reported path differs from the author's");
+            s.set_clue(step, author[step - 1] as usize);
+            parts.cells[author[step - 1] as usize].clue = Some(step as u32);
+            s.resync();
+        }
+        Level::build(parts).expect("clues from the author's path are valid")
+    }
+
+    fn author_solves(level: &Level, author: &[u16]) -> bool {
+        let p: Vec<usize> = author.iter().map(|&c| c as usize).collect();
+        is_solution(level, &p)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        /// On small boards: the search meets exactly the solutions other than the
+        /// author's, each once, then runs out; forbidding one cell at one step
+        /// removes exactly the solutions with that cell there.
+        #[test]
+        fn meets_every_other_solution_once(k in knobs(4..=14, 5), pick in any::<u64>()) {
+            let Some((board, author, level)) = random_level(&k) else {
+                return Err(TestCaseError::reject("knobs do not fit a board"));
+            };
+            let all = all_solutions(&level);
+            prop_assert_eq!(all.len() as u64, count_solutions(&level, 0), "enumeration vs solver");
+            let author_us: Vec<usize> = author.iter().map(|&c| c as usize).collect();
+            let others: Vec<Vec<usize>> = all.into_iter().filter(|p| *p != author_us).collect();
+            prop_assert_eq!(&drain(&mut search_for::<1>(&board, &author, &level)), &others);
+            if let Some(p) = others.get(pick as usize % others.len().max(1)) {
+                let step = 1 + (pick >> 32) as usize % p.len();
                 let cell = p[step - 1];
-                let mut s = search_for(&board, &author, &level);
                 if level.clue_cell(step).is_none() {
+                    let mut s = search_for::<1>(&board, &author, &level);
                     s.set_avoid(step, Some(cell));
                     s.restart();
                     s.resync();
-                    let mut met = Vec::new();
-                    while s.next_alt(u64::MAX) == Outcome::Found {
-                        met.push(s.path().iter().map(|&c| c as usize).collect::<Vec<_>>());
-                    }
-                    met.sort();
-                    let want: Vec<_> = want
-                        .iter()
-                        .filter(|p| p[step - 1] != cell)
-                        .cloned()
-                        .collect();
-                    assert_eq!(met, want, "case {checked} avoiding");
+                    let want: Vec<_> = others.iter().filter(|p| p[step - 1] != cell).cloned().collect();
+                    prop_assert_eq!(drain(&mut s), want);
                 }
             }
         }
+
+        /// A constraint added between calls never makes the search skip a
+        /// solution: after killing each path met with a clue, the solver agrees
+        /// the author's path is the only one left.
+        #[test]
+        fn resuming_after_a_new_clue_skips_nothing(k in knobs(4..=16, 5)) {
+            let Some((board, author, level)) = random_level(&k) else {
+                return Err(TestCaseError::reject("knobs do not fit a board"));
+            };
+            let mut s = search_for::<1>(&board, &author, &level);
+            let level = kill_with_clues(&mut s, &author, &level);
+            let left = count_solutions(&level, 2);
+            prop_assert_eq!(left, u64::from(author_solves(&level, &author)));
+        }
     }
 
-    #[test]
-    fn resuming_after_a_new_constraint_skips_nothing() {
-        // kill each solution met with a clue where it leaves the author's path;
-        // whatever the search then calls unique, the solver agrees
-        let mut rng = Rng::new(5);
-        let mut checked = 0;
-        while checked < 200 {
-            let Some((board, author, level)) = random_level(&mut rng) else {
-                continue;
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+        /// The generator's sizes, one and two words per cell set: the first call
+        /// finds another solution exactly when the solver counts one, and after
+        /// clue kills the solver proves the author's path unique.
+        #[test]
+        fn agrees_with_the_solver_on_generator_sizes(k in knobs(20..=90, 3)) {
+            let Some((board, author, level)) = random_level(&k) else {
+                return Err(TestCaseError::reject("knobs do not fit a board"));
             };
-            if level.walls().is_empty() && level.spinners().is_empty() && rng.below(2) == 0 {
-                continue;
+            let author_ok = author_solves(&level, &author);
+            let count = count_solutions(&level, 2);
+            if board.len() <= 64 {
+                let found = search_for::<1>(&board, &author, &level).next_alt(u64::MAX);
+                prop_assert_eq!(found == Outcome::Found, count > u64::from(author_ok));
+                let mut s = search_for::<1>(&board, &author, &level);
+                let unique = kill_with_clues(&mut s, &author, &level);
+                prop_assert_eq!(count_solutions(&unique, 2), u64::from(author_ok));
+            } else {
+                let found = search_for::<2>(&board, &author, &level).next_alt(u64::MAX);
+                prop_assert_eq!(found == Outcome::Found, count > u64::from(author_ok));
+                let mut s = search_for::<2>(&board, &author, &level);
+                let unique = kill_with_clues(&mut s, &author, &level);
+                prop_assert_eq!(count_solutions(&unique, 2), u64::from(author_ok));
             }
-            checked += 1;
-            let mut s = search_for(&board, &author, &level);
-            let mut parts = level.parts();
-            while s.next_alt(u64::MAX) == Outcome::Found {
-                let p = s.path();
-                let step = (1..=p.len())
-                    .find(|&k| p[k - 1] != author[k - 1])
-                    .expect("differs");
-                s.set_clue(step, author[step - 1] as usize);
-                parts.cells[author[step - 1] as usize].clue = Some(step as u32);
-                s.resync();
-            }
-            let level = Level::build(parts).expect("clues from the author's path are valid");
-            let author_us: Vec<usize> = author.iter().map(|&c| c as usize).collect();
-            let left: Vec<_> = all_solutions(&level)
-                .into_iter()
-                .filter(|p| *p != author_us)
-                .collect();
-            assert!(left.is_empty(), "case {checked}: {left:?}");
         }
     }
 }
