@@ -52,6 +52,9 @@ export ENGINE_BIN="$PWD/target/release/engine"
 step "level content law (engine hex verify levels/*.json)"
 "$ENGINE_BIN" hex verify levels/*.json || fail "hex verify"
 
+step "Hex generator beside hamilton.c (informational: never fails the run, downloads nothing)"
+scripts/bench-hamilton.sh || echo "note: the generator bench reported a failed seed (see above)"
+
 step "rule spec anatomy (engine spec anatomy)"
 "$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)="
 "$ENGINE_BIN" spec anatomy | grep -q "orphans=0" || fail "spec anatomy has orphan state components"
