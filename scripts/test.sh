@@ -70,6 +70,9 @@ for wasm in dist/*.wasm; do
   echo "wasm size: $(basename "$wasm") $raw bytes raw, $gz bytes gzip"
 done
 
+step "Hex generator: same seed, same level in wasm32 and natively (node)"
+scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
+
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts
 npx playwright test --config e2e/playwright.config.mjs 2>&1 | tee "$log_dir/e2e.log"
