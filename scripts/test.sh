@@ -53,6 +53,9 @@ export ENGINE_BIN="$PWD/target/release/engine"
 step "level content law (engine hex verify levels/*.json)"
 "$ENGINE_BIN" hex verify levels/*.json || fail "hex verify"
 
+step "Hex generator beside hamilton.c (informational: never fails the run, downloads nothing)"
+scripts/bench-hamilton.sh || echo "note: the generator bench reported a failed seed (see above)"
+
 step "rule spec anatomy (engine spec anatomy)"
 "$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)="
 "$ENGINE_BIN" spec anatomy | grep -q "orphans=0" || fail "spec anatomy has orphan state components"
@@ -67,6 +70,9 @@ for wasm in dist/*.wasm; do
   gz=$(gzip -9 -c "$wasm" | wc -c)
   echo "wasm size: $(basename "$wasm") $raw bytes raw, $gz bytes gzip"
 done
+
+step "Hex generator: same seed, same level in wasm32 and natively (node)"
+scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts

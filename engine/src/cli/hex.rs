@@ -1,4 +1,4 @@
-//! `engine hex …` subcommands: verify, solve, generate, share encode/decode.
+//! `engine hex …` subcommands: verify, solve, generate, bench-generate, share encode/decode.
 //! Output formats are a stable contract: tests, the browser tests and the level
 //! tools parse them.
 
@@ -53,6 +53,34 @@ pub enum Command {
         /// Level id (default `gen-{seed}`).
         #[arg(long)]
         id: Option<String>,
+    },
+    /// Time `generate` over a run of seeds per board size (median and worst).
+    BenchGenerate {
+        /// Board sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [20, 60, 100])]
+        cells: Vec<usize>,
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+        #[arg(long, default_value_t = 1)]
+        first_seed: u64,
+        #[arg(long, default_value_t = 3)]
+        walls: usize,
+        #[arg(long, default_value_t = 0)]
+        holes: usize,
+        #[arg(long, default_value_t = 0)]
+        spinners: usize,
+        /// Runs per seed; the fastest counts.
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+        /// Also run the content checks on every level (not timed).
+        #[arg(long)]
+        check: bool,
+        /// Print a line per seed as well.
+        #[arg(long)]
+        per_seed: bool,
+        /// The generator's node limit per attempt (0: its default).
+        #[arg(long, default_value_t = 0)]
+        node_limit: u64,
     },
     /// Share codes for links.
     #[command(subcommand)]
@@ -158,6 +186,29 @@ pub fn run(cmd: Command) -> i32 {
                 }
             }
         }
+        Command::BenchGenerate {
+            cells,
+            seeds,
+            first_seed,
+            walls,
+            holes,
+            spinners,
+            repeat,
+            check,
+            per_seed,
+            node_limit,
+        } => super::hex_bench::run(&super::hex_bench::BenchOptions {
+            cells,
+            seeds,
+            first_seed,
+            walls,
+            holes,
+            spinners,
+            repeat,
+            check,
+            per_seed,
+            node_limit,
+        }),
         Command::Share(ShareCommand::Encode { file }) => {
             let text = match read_input(&file) {
                 Ok(t) => t,

@@ -2,6 +2,7 @@
 
 mod baifang;
 mod hex;
+mod hex_bench;
 mod spec;
 
 use clap::{Parser, Subcommand};
