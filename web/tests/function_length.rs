@@ -19,12 +19,7 @@ const MAX_LINES: usize = 120;
 
 /// Functions allowed to be longer: (path relative to the workspace, function
 /// name, the reason).
-const EXCEPTIONS: &[(&str, &str, &str)] = &[(
-    "engine/src/hex/generator.rs",
-    "attempt",
-    "one generation attempt (cells, path, walls, clues, uniqueness) whose rewrite \
-     into a resumable uniqueness search replaces it whole",
-)];
+const EXCEPTIONS: &[(&str, &str, &str)] = &[];
 
 /// One function with a body: where it starts and how many lines it spans.
 #[derive(Debug, PartialEq)]
