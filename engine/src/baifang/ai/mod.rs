@@ -22,6 +22,7 @@
 //! ```
 
 pub mod eval;
+pub mod eval_cache;
 pub mod ordering;
 pub mod search;
 pub mod selfplay;
