@@ -13,7 +13,8 @@
 //! callback polled every [`POLL`] nodes).
 
 use super::super::action::{Action, ActionList, MAX_ACTIONS};
-use super::super::state::{Phase, State};
+use super::super::state::{Phase, Side, State};
+use super::super::zobrist::WHITE_TO_MOVE;
 use super::eval::evaluate;
 use super::eval_cache::EvalCache;
 use super::ordering::{
@@ -46,6 +47,17 @@ pub struct Limits {
     pub noise: i32,
     /// Seed of the noise.
     pub seed: u64,
+}
+
+/// Null-move pruning settings (`nullMove` in the AI spec).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullMove {
+    /// Least remaining depth (turns) at which a null move is tried.
+    pub min_depth: i32,
+    /// Least number of empty points (placing phase) at which it is tried.
+    pub min_empty: i32,
+    /// How much shallower (turns, besides the turn passed) the null search is.
+    pub reduction: i32,
 }
 
 /// Result of a search.
@@ -92,9 +104,22 @@ pub struct Searcher {
     noise: i32,
     seed: u64,
     qplies: i32,
+    null: NullMove,
+    /// Ply of the position reached by the last null move on the current line.
+    null_ply: i32,
     path: Vec<u64>,
     history: Vec<u64>,
     stop: Option<Box<dyn FnMut(u64) -> bool>>,
+}
+
+/// The null move: the same position with the other side to move. Not a rule
+/// of the game (there is no pass); only null-move pruning uses it.
+fn passed(s: &State) -> State {
+    let mut n = *s;
+    n.to_move = n.to_move.other();
+    n.hash ^= WHITE_TO_MOVE;
+    debug_assert_eq!(n.hash, n.compute_hash());
+    n
 }
 
 #[inline]
@@ -136,8 +161,9 @@ fn from_tt(v: i32, ply: i32) -> i32 {
 }
 
 impl Searcher {
-    /// A searcher with a table of 2^`tt_bits` entries.
-    pub fn with_tt_bits(tt_bits: u32, qplies: i32) -> Searcher {
+    /// A searcher with a table of 2^`tt_bits` entries, `qplies` turns of
+    /// quiescence and the given null-move pruning.
+    pub fn with_settings(tt_bits: u32, qplies: i32, null: NullMove) -> Searcher {
         Searcher {
             tt: Tt::new(tt_bits),
             evals: EvalCache::new(),
@@ -150,6 +176,8 @@ impl Searcher {
             noise: 0,
             seed: 0,
             qplies,
+            null,
+            null_ply: -1,
             path: Vec::with_capacity(256),
             history: Vec::new(),
             stop: None,
@@ -414,6 +442,9 @@ impl Searcher {
                 }
             }
         }
+        if let Some(v) = self.null_move(s, depth, beta, ply) {
+            return v;
+        }
         let pushed = boundary && moving;
         if pushed {
             self.path.push(key);
@@ -489,6 +520,39 @@ impl Searcher {
         self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Null-move pruning, only where passing cannot be what decides the game:
+    /// in the placing phase with both hands non-empty and at least
+    /// `minEmpty` empty points (the parity of the last placements, which
+    /// decides the hole-walk of the moving phase, is still far off).
+    /// If giving the opponent a free placement still leaves the side to move
+    /// at or above `beta` in a shallower search, the node fails high.
+    fn null_move(&mut self, s: &State, depth: i32, beta: i32, ply: i32) -> Option<i32> {
+        let NullMove {
+            min_depth,
+            min_empty,
+            reduction,
+        } = self.null;
+        if depth < min_depth
+            || self.null_ply == ply
+            || s.phase() != Phase::Placing
+            || s.pending_captures() != 0
+            || s.in_hand(Side::Black) == 0
+            || s.in_hand(Side::White) == 0
+            || (s.empty().count_ones() as i32) < min_empty
+            || beta.abs() >= WIN_BOUND
+            || self.eval(s) < beta
+        {
+            return None;
+        }
+        let n = passed(s);
+        self.nodes += 1;
+        let saved = self.null_ply;
+        self.null_ply = ply + 1;
+        let v = -self.node(&n, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        self.null_ply = saved;
+        (v >= beta && !self.stopped).then_some(v.min(WIN_BOUND - 1))
     }
 
     /// Quiescence: the side to move may stand pat or play a forming action
