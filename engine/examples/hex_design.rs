@@ -310,7 +310,7 @@ fn all_walls_necessary(r: &CheckReport) -> bool {
         .all(|w| w.necessary == Verdict::Yes)
 }
 
-/// Tutorial searches (seed §7.1), one kind per level.
+/// Tutorial searches, one kind per tutorial level.
 fn tutorial(kind: &str, seed: u64, tries: usize) {
     let mut rng = R::new(seed);
     // (cells range, holes, walls, clue count)
@@ -332,7 +332,7 @@ fn tutorial(kind: &str, seed: u64, tries: usize) {
             continue;
         };
         let plain = vec![None; n];
-        // walls go on edges one random Hamiltonian path does not use (seed §8 step 3)
+        // walls go on edges one random Hamiltonian path does not use
         let open = build(&pos, &plain, &[], &[]).unwrap();
         let Some(author) = random_path(&mut rng, &open) else {
             continue;
@@ -527,7 +527,7 @@ fn unique_with(level_of: &dyn Fn(&[Option<u32>]) -> Option<Level>, cl: &[Option<
     })
 }
 
-/// Spinner-pack search (appendix A.4–A.6).
+/// Spinner-pack search (levels whose spinners pass both spinner checks).
 #[allow(clippy::too_many_arguments)]
 fn spinner(cells: usize, nsp: usize, nwalls: usize, kind: &str, seed: u64, tries: usize) {
     let mut rng = R::new(seed);

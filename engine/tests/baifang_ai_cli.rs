@@ -1,28 +1,8 @@
 //! `engine baifang bench | selfplay | ai` command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn engine(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{engine, stdout as out};
 
 #[test]
 fn selfplay_prints_the_summary_line() {

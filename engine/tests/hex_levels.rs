@@ -1,7 +1,9 @@
 //! The shipped Hex Stroke content (`levels/*.json`) against the content law:
-//! every level proven by the solver (seed §4.6, appendix A.4), the pack rules
-//! (sizes, tutorial table, spinner limits), the knob schedule (seed §7) and the
+//! every level proven by the solver, the pack rules (sizes, tutorial table,
+//! spinner limits), the knob schedule (all in `docs/hex-stroke-rules.md`) and the
 //! difficulty order within packs and from pack to pack.
+
+mod common;
 
 use std::path::PathBuf;
 
@@ -195,16 +197,10 @@ fn spinner_pack_limits() {
 }
 
 fn verify(files: &[String]) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_engine"))
-        .arg("hex")
-        .arg("verify")
-        .args(files)
-        .output()
-        .expect("engine runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let mut args = vec!["hex", "verify"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, _) = common::run(&args);
+    (code, out)
 }
 
 fn level_files() -> Vec<String> {

@@ -108,7 +108,7 @@ struct ErrorReport {
     message: String,
 }
 
-/// Field order is part of the contract (issue 3).
+/// Field order is part of the CLI contract (browser tests and tools parse it).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Report {

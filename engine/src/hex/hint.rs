@@ -1,4 +1,4 @@
-//! Hints (seed §10): no path → the legal start; a prefix of the solution → the
+//! Hints: no path → the legal start; a prefix of the solution → the
 //! next cell; a path that has left the solution → the fork (the last correct
 //! cell), never a wrong next step.
 
@@ -83,6 +83,7 @@ pub fn hint(level: &Level, path: &[usize]) -> Hint {
 mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
     fn the_three_cases() {
@@ -101,10 +102,7 @@ mod tests {
 
     #[test]
     fn hint_solves_the_level() {
-        let l = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap();
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         assert_eq!(hint(&l, &[]), Hint::Start { cell: 0 });
         assert_eq!(hint(&l, &[0]), Hint::Next { cell: 2 });
         assert_eq!(hint(&l, &[0, 2, 1]), Hint::Solved);

@@ -1,12 +1,12 @@
 //! 六边一笔 Hex Stroke: the single-player hex path puzzle.
 //!
-//! Modules, as seed §12 asks: [`coord`] and [`model`] (hexes, walls, spinners),
+//! Modules: [`coord`] and [`model`] (hexes, walls, spinners),
 //! [`level_file`] (JSON packs and levels), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
 //! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
-//! (URL share codes).
-//! Nothing here imports the Baifang mode.
+//! (URL share codes). The rules they implement are stated in
+//! `docs/hex-stroke-rules.md`. Nothing here imports the Baifang mode.
 
 pub mod checks;
 pub mod content;
@@ -19,6 +19,8 @@ pub mod model;
 pub mod rules;
 pub mod share;
 pub mod solver;
+#[cfg(test)]
+mod test_levels;
 
 pub use coord::Axial;
 pub use model::{Blocker, Cell, Edge, Level, LevelParts, Spinner, SpinnerSpec};
