@@ -218,8 +218,8 @@ fn bench_node_counts_and_checksums_are_pinned() {
         (5, 32570, 217),
         (6, 67658, 276),
         (7, 205466, 246),
-        (8, 389993, 280),
-        (9, 1178493, 219),
+        (8, 390015, 280),
+        (9, 1178534, 219),
     ];
     let mut se = Searcher::new();
     for (depth, nodes, checksum) in expected {
