@@ -150,7 +150,7 @@ pub fn Room(
 
             {move || view.with(|v| v.result).map(|(winner, reason)| {
                 let review = on_review.map(|open| Callback::new(move |_| {
-                    open.run(game.with_untracked(|m| record_of(m)));
+                    open.run(game.with_untracked(record_of));
                 }));
                 match review {
                     Some(review) => view! {
