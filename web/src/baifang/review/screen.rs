@@ -49,19 +49,7 @@ pub fn ReviewScreen(
     let record = StoredValue::new(source.record.clone());
     let level = source.level;
 
-    let step = move |to: usize| ply.set(to.min(last));
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        let now = ply.get_untracked();
-        match ev.key().as_str() {
-            "ArrowLeft" => step(now.saturating_sub(1)),
-            "ArrowRight" => step(now + 1),
-            "Home" => step(0),
-            "End" => step(last),
-            _ => return,
-        }
-        ev.prevent_default();
-    });
-    on_cleanup(move || handle.remove());
+    arrow_keys(ply, last);
 
     let best_here = Signal::derive(move || {
         analysis.run.with(|r| {
@@ -134,6 +122,51 @@ pub fn ReviewScreen(
                     <span class="review-best" data-testid="review-best">{text(ReviewText::BestHere)}</span>
                 })}
             </p>
+            <StepControls ply=ply last=last/>
+            <AnalysisPanel analysis=analysis ply=ply/>
+            <section class="review-actions">
+                <button class="pill-button" data-testid="review-play-hotseat"
+                    disabled=finished_here on:click=move |_| play_from_here(false)>
+                    {text(ReviewText::PlayHotSeat)}
+                </button>
+                <button class="pill-button" data-testid="review-play-ai"
+                    disabled=finished_here on:click=move |_| play_from_here(true)>
+                    {text(ReviewText::PlayAi)}
+                </button>
+            </section>
+            <ShareLink link=link/>
+            <button class="pill-button primary" data-testid="review-back" on:click=move |_| on_exit.run(())>
+                {move || crate::baifang::strings::BaifangText::BackToLobby.in_lang(lang.get())}
+            </button>
+        </div>
+    }
+    .into_any()
+}
+
+/// ← → Home End step through the game while the review is open.
+fn arrow_keys(ply: RwSignal<usize>, last: usize) {
+    let step = move |to: usize| ply.set(to.min(last));
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        let now = ply.get_untracked();
+        match ev.key().as_str() {
+            "ArrowLeft" => step(now.saturating_sub(1)),
+            "ArrowRight" => step(now + 1),
+            "Home" => step(0),
+            "End" => step(last),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// First / previous / next / last, the ply counter and the slider.
+#[component]
+fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let step = move |to: usize| ply.set(to.min(last));
+    view! {
             <nav class="review-steps" aria-label=text(ReviewText::Review)>
                 <button class="pill-button" data-testid="review-first" aria-label=text(ReviewText::First)
                     on:click=move |_| step(0)>"⏮"</button>
@@ -150,17 +183,15 @@ pub fn ReviewScreen(
             <input class="review-slider" type="range" min="0" max=last data-testid="review-slider"
                 prop:value=move || ply.get().to_string()
                 on:input=move |ev| step(event_target_value(&ev).parse().unwrap_or(0))/>
-            <AnalysisPanel analysis=analysis ply=ply/>
-            <section class="review-actions">
-                <button class="pill-button" data-testid="review-play-hotseat"
-                    disabled=finished_here on:click=move |_| play_from_here(false)>
-                    {text(ReviewText::PlayHotSeat)}
-                </button>
-                <button class="pill-button" data-testid="review-play-ai"
-                    disabled=finished_here on:click=move |_| play_from_here(true)>
-                    {text(ReviewText::PlayAi)}
-                </button>
-            </section>
+    }
+}
+
+/// The game link, shown and copied.
+#[component]
+fn ShareLink(link: String) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    view! {
             <section class="review-share">
                 <label>{text(ReviewText::Share)}
                     <input class="review-link" readonly data-testid="review-link" prop:value=link.clone()/>
@@ -168,12 +199,7 @@ pub fn ReviewScreen(
                 <button class="pill-button" data-testid="review-copy"
                     on:click=move |_| copy_to_clipboard(&link)>{text(ReviewText::Copy)}</button>
             </section>
-            <button class="pill-button primary" data-testid="review-back" on:click=move |_| on_exit.run(())>
-                {move || crate::baifang::strings::BaifangText::BackToLobby.in_lang(lang.get())}
-            </button>
-        </div>
     }
-    .into_any()
 }
 
 /// The cross over the point whose stone the ply's capture removed.
