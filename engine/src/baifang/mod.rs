@@ -35,6 +35,7 @@ pub mod ai;
 pub mod anatomy;
 pub mod bitboard;
 pub mod elo;
+pub mod game_link;
 pub mod perft;
 pub mod playout;
 pub mod referee_client;

@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::game_link::GameRecord;
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::{Action, ActionOutcome, Side};
 
@@ -32,9 +33,18 @@ pub struct RoomSetup {
 }
 
 #[component]
-pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
+pub fn Room(
+    setup: RoomSetup,
+    on_exit: Callback<()>,
+    /// The log to continue from (play on from a reviewed position); empty: a new game.
+    #[prop(optional)]
+    start: Vec<Action>,
+    /// Opens the review of the finished game.
+    #[prop(optional)]
+    on_review: Option<Callback<GameRecord>>,
+) -> impl IntoView {
     let lang = use_lang();
-    let game = RwSignal::new(LocalMatch::new(setup.opponent));
+    let game = RwSignal::new(LocalMatch::from_log(setup.opponent, &start));
     let refused = RwSignal::new(None::<(u8, u32)>);
     let menu_open = RwSignal::new(false);
     let step_started = RwSignal::new(now_ms());
@@ -138,8 +148,18 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
                 on_leave=on_exit
             />
 
-            {move || view.with(|v| v.result).map(|(winner, reason)| view! {
-                <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+            {move || view.with(|v| v.result).map(|(winner, reason)| {
+                let review = on_review.map(|open| Callback::new(move |_| {
+                    open.run(game.with_untracked(record_of));
+                }));
+                match review {
+                    Some(review) => view! {
+                        <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
+                    }.into_any(),
+                    None => view! {
+                        <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+                    }.into_any(),
+                }
             })}
         </div>
     }
@@ -181,6 +201,23 @@ fn step_clock(
         on_cleanup(move || drop(interval));
     }
     remaining
+}
+
+/// The game as a review and a link carry it: the human's nickname and "AI"
+/// against the AI, no names in hot-seat (the sides' colours name them).
+fn record_of(m: &LocalMatch) -> GameRecord {
+    let log = m.game().log().to_vec();
+    match m.opponent() {
+        Opponent::HotSeat => GameRecord::new(["", ""], log),
+        Opponent::Ai { human, .. } => {
+            let me = super::profile::load().profile().nickname.clone();
+            let mut labels = [me.as_str(), "AI"];
+            if human == Side::White {
+                labels.swap(0, 1);
+            }
+            GameRecord::new(labels, log)
+        }
+    }
 }
 
 /// The scoreboard tag of `side`: "you" and "AI" in a vs-AI game, none in hot-seat.

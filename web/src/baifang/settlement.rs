@@ -8,6 +8,7 @@ use engine::baifang::{Reason, Side};
 
 use crate::i18n::{use_lang, Lang};
 
+use super::review::strings::ReviewText;
 use super::strings::{reason_words, side_name, Audience, BaifangText};
 
 /// A rating change to show: (before, after).
@@ -25,6 +26,8 @@ fn SettlementCard(
     /// Why a match was void (`data-detail`).
     #[prop(optional)]
     detail: Option<String>,
+    /// Opens the game's review (none where the game cannot be reviewed).
+    on_review: Option<Callback<()>>,
     on_close: Callback<()>,
     children: Children,
 ) -> impl IntoView {
@@ -41,6 +44,11 @@ fn SettlementCard(
                 aria-modal="true"
             >
                 {children()}
+                {on_review.map(|review| view! {
+                    <button class="pill-button" data-testid="settlement-review" on:click=move |_| review.run(())>
+                        {move || ReviewText::Review.in_lang(lang.get())}
+                    </button>
+                })}
                 <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_close.run(())>
                     {move || BaifangText::BackToLobby.in_lang(lang.get())}
                 </button>
@@ -55,6 +63,7 @@ pub fn Settlement(
     reason: Reason,
     audience: Audience,
     #[prop(optional)] rating: Option<RatingChange>,
+    #[prop(optional)] on_review: Option<Callback<()>>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
@@ -77,7 +86,8 @@ pub fn Settlement(
     };
     let letter = winner.letter();
     view! {
-        <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string() on_close=on_close>
+        <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string()
+            on_review=on_review on_close=on_close>
             <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
                 <circle class=format!("art-stone stone-{letter}") cx="100" cy="64" r="44"/>
                 {match mood {
@@ -116,7 +126,7 @@ pub fn VoidSettlement(
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=detail on_close=on_close>
+        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=detail on_review=None on_close=on_close>
             <h2 class="settlement-title" data-testid="online-message">{headline}</h2>
             <p class="settlement-reason" data-testid="settlement-reason">
                 {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
