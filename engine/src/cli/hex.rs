@@ -1,5 +1,5 @@
-//! `engine hex …` subcommands: verify, solve, generate, share encode/decode.
-//! Output formats are a stable contract (see issue 4).
+//! `engine hex …` subcommands: verify, solve, deduce, hint, generate, share
+//! encode/decode. Output formats are a stable contract.
 
 use std::io::Read;
 
@@ -9,6 +9,7 @@ use serde::Serialize;
 use engine::hex::checks::{check_level, spinner_summary, CheckOptions, CheckReport};
 use engine::hex::content;
 use engine::hex::generator::{generate, GenOptions};
+use engine::hex::graded::{generate_within_tier, SEEDS_PER_TIER_SEARCH};
 use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
 use engine::hex::share;
 use engine::hex::solver::{solve, SolveOptions};
@@ -34,7 +35,26 @@ pub enum Command {
         #[arg(long, default_value_t = 2)]
         limit: u64,
     },
-    /// Generate a level (seed §8) and print it as JSON.
+    /// Solve levels by reasoning only (named techniques, no guessing) and print the
+    /// outcome, tier, technique counts and, with --trace, every deduction as JSON.
+    Deduce {
+        /// A single-level file (one JSON object out) or a pack file (an array), `-` for stdin.
+        file: String,
+        /// List every deduction in order.
+        #[arg(long)]
+        trace: bool,
+        /// Use techniques up to this tier only (1–3).
+        #[arg(long, default_value_t = engine::hex::deduce::MAX_TIER, value_parser = clap::value_parser!(u8).range(1..=3))]
+        max_tier: u8,
+    },
+    /// The hint for a path (cell ids, comma-separated) with the deduction behind it.
+    Hint {
+        file: String,
+        /// The path drawn so far, e.g. `a,d,e` (empty: no path yet).
+        #[arg(long, default_value = "")]
+        path: String,
+    },
+    /// Generate a level and print it as JSON.
     Generate {
         #[arg(long)]
         cells: usize,
@@ -52,6 +72,10 @@ pub enum Command {
         /// Level id (default `gen-{seed}`).
         #[arg(long)]
         id: Option<String>,
+        /// Only a level the deduction solver finishes within this tier (1–3): seeds
+        /// X, X+1, … are tried in order and the first that passes is printed.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+        max_tier: Option<u8>,
     },
     /// Share codes for links.
     #[command(subcommand)]
@@ -135,6 +159,7 @@ pub fn run(cmd: Command) -> i32 {
             seed,
             no_start_clue,
             id,
+            max_tier,
         } => {
             let opts = GenOptions {
                 cells,
@@ -146,7 +171,11 @@ pub fn run(cmd: Command) -> i32 {
                 id,
                 ..GenOptions::default()
             };
-            match generate(&opts) {
+            let made = match max_tier {
+                Some(t) => generate_within_tier(&opts, t, SEEDS_PER_TIER_SEARCH),
+                None => generate(&opts),
+            };
+            match made {
                 Ok(level) => {
                     println!("{}", level_to_string(&level));
                     0
@@ -154,6 +183,67 @@ pub fn run(cmd: Command) -> i32 {
                 Err(e) => {
                     eprintln!("generate: {e}");
                     1
+                }
+            }
+        }
+        Command::Deduce {
+            file,
+            trace,
+            max_tier,
+        } => {
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            };
+            let single = serde_json::from_str::<serde_json::Value>(&text)
+                .map(|v| v.get("levels").is_none())
+                .unwrap_or(true);
+            match parse_any(&text) {
+                Ok(pack) => {
+                    println!(
+                        "{}",
+                        super::hex_deduce::deduce_levels(&pack.levels, single, trace, max_tier)
+                    );
+                    0
+                }
+                Err(errs) => {
+                    print_errors(&file, &errs);
+                    2
+                }
+            }
+        }
+        Command::Hint { file, path } => {
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            };
+            let level = match parse_level(&text) {
+                Ok(l) => l,
+                Err(errs) => {
+                    print_errors(&file, &errs);
+                    return 2;
+                }
+            };
+            let ids: Vec<String> = path
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+            match super::hex_deduce::hint_for(&level, &ids) {
+                Ok(out) => {
+                    println!("{out}");
+                    0
+                }
+                Err(e) => {
+                    eprintln!("hint: {e}");
+                    2
                 }
             }
         }

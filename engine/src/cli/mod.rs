@@ -2,6 +2,7 @@
 
 mod baifang;
 mod hex;
+mod hex_deduce;
 mod spec;
 
 use clap::{Parser, Subcommand};
