@@ -217,21 +217,43 @@ fn hint_names_the_technique_on_the_path_and_not_off_it() {
     // 1-4's start has a wall on one side: after tapping the 1, its one open side
     let pack: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tutorial()).unwrap()).unwrap();
-    let l14 = temp_level("l14", &pack["levels"][3].to_string());
-    let (code, out, err) = run(&["hex", "hint", &l14, "--path", "a"]);
+    let level = &pack["levels"][3];
+    let start = level["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["clue"] == 1)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let l14 = temp_level("l14", &level.to_string());
+    let (code, out, err) = run(&["hex", "hint", &l14, "--path", &start]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["kind"], "next");
     assert_eq!(v["technique"], "one_open");
-    assert_eq!(v["cells"][0], "a");
+    assert_eq!(v["cells"][0], start.as_str());
     assert_eq!(v["cells"][1], v["cell"]);
-    let (code, out, _) = run(&["hex", "hint", &l14, "--path", "a,d,e"]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // off the solution: the fork, and no technique
+    let (_, solved, _) = run(&["hex", "solve", &l14]);
+    let path: Vec<String> = serde_json::from_str::<serde_json::Value>(&solved).unwrap()["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
+    let wrong = ["a", "b", "c", "d", "e", "f", "g"]
+        .into_iter()
+        .find(|c| *c != path[0] && *c != path[1] && *c != path[2])
+        .unwrap();
+    let off = format!("{},{},{wrong}", path[0], path[1]);
+    let (code, out, _) = run(&["hex", "hint", &l14, "--path", &off]);
     assert_eq!(code, 0);
-    if v["kind"] == "fork" {
-        assert!(v["technique"].is_null());
-    }
-    let (code, _, err) = run(&["hex", "hint", &l14, "--path", "a,zz"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["kind"], "fork", "{out}");
+    assert!(v["technique"].is_null());
+    let (code, _, err) = run(&["hex", "hint", &l14, "--path", &format!("{start},zz")]);
     let _ = std::fs::remove_file(&l14);
     assert_eq!(code, 2);
     assert!(err.contains("\"zz\""), "{err}");

@@ -25,6 +25,12 @@ pub(super) struct Board {
     pub all: StepSet,
     /// The two end steps, `0` and `n - 1`.
     pub ends: StepSet,
+    /// The order tier-1 techniques visit cells in (index order unless focused).
+    pub order: Vec<usize>,
+    /// Look at one cell at a time in `order`, trying every tier-1 technique there
+    /// before moving on (to find the deduction nearest a point of interest first),
+    /// instead of one technique at a time over the whole board.
+    pub focused: bool,
 }
 
 impl Board {
@@ -74,7 +80,32 @@ impl Board {
             clue,
             all,
             ends,
+            order: (0..n).collect(),
+            focused: false,
         }
+    }
+
+    /// Focuses on `cell`: tier-1 techniques look at it first, then at cells ever
+    /// farther from it (breadth-first over the lattice).
+    pub fn focus_on(&mut self, cell: usize) {
+        let mut seen = vec![false; self.n];
+        seen[cell] = true;
+        let mut order = vec![cell];
+        let mut head = 0;
+        while head < order.len() {
+            let c = order[head];
+            head += 1;
+            for d in 0..6 {
+                let o = self.nb[c][d];
+                if o != NONE && !seen[o as usize] {
+                    seen[o as usize] = true;
+                    order.push(o as usize);
+                }
+            }
+        }
+        order.extend((0..self.n).filter(|&c| !seen[c]));
+        self.order = order;
+        self.focused = true;
     }
 
     /// The neighbour of `c` in direction `d` (the caller knows there is one).

@@ -29,7 +29,7 @@ use super::model::{Edge, Level};
 use board::Board;
 use state::{Res, State};
 use steps::StepSet;
-pub use technique::{Conclusion, Deduction, Technique, MAX_TIER};
+pub use technique::{Conclusion, Deduction, Technique, Toolbox, MAX_TIER};
 
 /// How a deduction run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,6 +110,34 @@ impl Deduced {
     }
 }
 
+/// What the content checks and the editor keep of a deduction run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reasoning {
+    pub outcome: Outcome,
+    pub grade: Grade,
+    /// Distinct techniques used, easiest first.
+    pub techniques: Vec<Technique>,
+    pub deductions: u32,
+    /// The first step (1-based) reasoning could not place; `None` when solved.
+    pub stuck_step: Option<u32>,
+    /// The board where reasoning stopped, when it did not solve the level.
+    pub stuck_board: Option<Snapshot>,
+}
+
+impl Deduced {
+    /// The summary kept by reports.
+    pub fn reasoning(&self) -> Reasoning {
+        Reasoning {
+            outcome: self.outcome,
+            grade: self.grade,
+            techniques: self.techniques(),
+            deductions: self.trace.len() as u32,
+            stuck_step: self.stuck_step(),
+            stuck_board: (self.outcome != Outcome::Solved).then(|| self.board.clone()),
+        }
+    }
+}
+
 /// How [`propagate`] stopped.
 enum Flow {
     Solved,
@@ -119,23 +147,41 @@ enum Flow {
 
 type Sweep = fn(&Board, &mut State, &mut Vec<Deduction>) -> Res<bool>;
 
-const TIER1: [Sweep; 7] = [
-    local::one_open,
-    local::two_open,
-    local::full,
-    local::next_door,
-    local::joined,
-    local::one_place,
-    local::spinner,
+/// The tier-2 techniques, easiest first.
+const TIER2: [(Technique, Sweep); 3] = [
+    (Technique::Distance, graph::distance),
+    (Technique::Region, graph::region),
+    (Technique::Articulation, graph::articulation),
 ];
-const TIER2: [Sweep; 3] = [graph::distance, graph::region, graph::articulation];
 
-/// Applies techniques up to `max_tier`, easiest first and starting over after any
+/// One round of tier 1: the first technique (easiest first) that finds work
+/// anywhere, applied everywhere; focused, the first cell (in focus order) where
+/// some technique finds work, with the easiest such technique.
+fn tier1_round(b: &Board, st: &mut State, tools: Toolbox, out: &mut Vec<Deduction>) -> Res<bool> {
+    if b.focused {
+        for i in 0..b.n {
+            for (t, f) in local::TIER1 {
+                if tools.has(t) && f(b, st, out, b.order[i])? {
+                    return Ok(true);
+                }
+            }
+        }
+        return Ok(false);
+    }
+    for (t, f) in local::TIER1 {
+        if tools.has(t) && local::sweep(b, st, out, f)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Applies the techniques in `tools`, easiest first and starting over after any
 /// progress, until solved, stuck, or `stop` accepts the deductions just made.
 fn propagate(
     b: &Board,
     st: &mut State,
-    max_tier: u8,
+    tools: Toolbox,
     out: &mut Vec<Deduction>,
     stop: &mut dyn FnMut(&[Deduction]) -> bool,
 ) -> Res<Flow> {
@@ -144,23 +190,17 @@ fn propagate(
             return Ok(Flow::Solved);
         }
         let mark = out.len();
-        let mut progress = false;
-        for f in TIER1 {
-            if f(b, st, out)? {
-                progress = true;
-                break;
-            }
-        }
-        if !progress && max_tier >= 2 {
-            for f in TIER2 {
-                if f(b, st, out)? {
+        let mut progress = tier1_round(b, st, tools, out)?;
+        if !progress {
+            for (t, f) in TIER2 {
+                if tools.has(t) && f(b, st, out)? {
                     progress = true;
                     break;
                 }
             }
         }
-        if !progress && max_tier >= 3 {
-            progress = lookahead::lookahead(b, st, out)?;
+        if !progress && tools.has(Technique::Lookahead) {
+            progress = lookahead::lookahead(b, st, out, tools.without(Technique::Lookahead))?;
         }
         if out.len() > mark && stop(&out[mark..]) {
             return Ok(Flow::Stopped);
@@ -225,10 +265,15 @@ fn give_prefix(b: &Board, st: &mut State, prefix: &[usize]) -> Res<()> {
 fn run(
     level: &Level,
     prefix: &[usize],
-    max_tier: u8,
+    tools: Toolbox,
     stop: &mut dyn FnMut(&[Deduction]) -> bool,
 ) -> Deduced {
-    let b = Board::new(level);
+    let mut b = Board::new(level);
+    if let Some(&head) = prefix.last() {
+        if head < b.n {
+            b.focus_on(head);
+        }
+    }
     let mut trace = Vec::new();
     let start = State::new(&b).and_then(|mut st| give_prefix(&b, &mut st, prefix).map(|_| st));
     let Ok(mut st) = start else {
@@ -241,7 +286,7 @@ fn run(
         };
     };
     st.start_recording();
-    let flow = propagate(&b, &mut st, max_tier, &mut trace, stop);
+    let flow = propagate(&b, &mut st, tools, &mut trace, stop);
     let (outcome, path) = match flow {
         Ok(Flow::Solved) => match st.path(&b) {
             Some(p) => (Outcome::Solved, Some(p)),
@@ -262,7 +307,12 @@ fn run(
 
 /// Solves `level` by reasoning with techniques up to `max_tier` (1–3).
 pub fn deduce(level: &Level, max_tier: u8) -> Deduced {
-    run(level, &[], max_tier, &mut |_| false)
+    deduce_using(level, Toolbox::up_to(max_tier))
+}
+
+/// Solves `level` by reasoning with exactly the techniques in `tools`.
+pub fn deduce_using(level: &Level, tools: Toolbox) -> Deduced {
+    run(level, &[], tools, &mut |_| false)
 }
 
 /// The deduction that gives the step after `path` (the first cell when `path` is
@@ -287,7 +337,7 @@ pub fn next_step_reason(level: &Level, path: &[usize]) -> Option<Deduction> {
         })
     };
     let mut found = None;
-    let r = run(level, path, MAX_TIER, &mut |new| {
+    let r = run(level, path, Toolbox::up_to(MAX_TIER), &mut |new| {
         found = new.iter().find(|d| gives(d)).cloned();
         found.is_some()
     });

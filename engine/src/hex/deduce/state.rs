@@ -24,6 +24,8 @@ pub(super) struct State {
     pub used: Vec<u8>,
     record: bool,
     pub log: Vec<Conclusion>,
+    /// Where look-ahead resumes (a `cell * 6 + direction` slot).
+    pub lookahead_from: usize,
 }
 
 fn to_steps(s: StepSet) -> Vec<u32> {
@@ -40,6 +42,7 @@ impl State {
             used: vec![0; b.n],
             record: false,
             log: Vec::new(),
+            lookahead_from: 0,
         };
         for c in 0..b.n {
             if let Some(k) = b.clue[c] {

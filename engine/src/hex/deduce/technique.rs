@@ -95,6 +95,44 @@ impl Technique {
 /// The highest tier the solver knows.
 pub const MAX_TIER: u8 = 3;
 
+/// A set of techniques the solver may use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Toolbox(u16);
+
+impl Toolbox {
+    fn bit(t: Technique) -> u16 {
+        1 << Technique::ALL.iter().position(|&x| x == t).expect("listed")
+    }
+
+    /// Every technique of tier `tier` or below.
+    pub fn up_to(tier: u8) -> Toolbox {
+        Toolbox::of(
+            &Technique::ALL
+                .into_iter()
+                .filter(|t| t.tier() <= tier)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    pub fn of(ts: &[Technique]) -> Toolbox {
+        Toolbox(ts.iter().fold(0, |m, &t| m | Toolbox::bit(t)))
+    }
+
+    pub fn has(self, t: Technique) -> bool {
+        self.0 & Toolbox::bit(t) != 0
+    }
+
+    /// The techniques in both sets.
+    pub fn and(self, other: Toolbox) -> Toolbox {
+        Toolbox(self.0 & other.0)
+    }
+
+    /// The same set without `t`.
+    pub fn without(self, t: Technique) -> Toolbox {
+        Toolbox(self.0 & !Toolbox::bit(t))
+    }
+}
+
 /// One thing a deduction established. Steps are 1-based, as the player counts them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -60,6 +60,13 @@ fn side(b: &Board, x: usize, y: usize) -> usize {
         .expect("adjacent")
 }
 
+fn sweep1(f: local::AtCell, b: &Board, st: &mut State) -> Vec<Deduction> {
+    let mut out = Vec::new();
+    let changed = local::sweep(b, st, &mut out, f).expect("no contradiction");
+    assert_eq!(changed, !out.is_empty());
+    out
+}
+
 fn sweep(f: Sweep, b: &Board, st: &mut State) -> Vec<Deduction> {
     let mut out = Vec::new();
     let changed = f(b, st, &mut out).expect("no contradiction");
@@ -75,7 +82,7 @@ fn steps(st: &State, c: usize) -> Vec<usize> {
 fn one_open_forced_and_not() {
     let l = line(3, &[]);
     let (b, mut st) = fresh(&l);
-    let out = sweep(local::one_open, &b, &mut st);
+    let out = sweep1(local::one_open_at, &b, &mut st);
     assert_eq!(out[0].technique, Technique::OneOpen);
     assert_eq!(out[0].cells, vec![0, 1]);
     assert!(out[0].conclusions.contains(&Conclusion::Use { a: 0, b: 1 }));
@@ -85,20 +92,20 @@ fn one_open_forced_and_not() {
         "an end holds the first or last step"
     );
     let (b, mut st) = fresh(&triangle());
-    assert!(sweep(local::one_open, &b, &mut st).is_empty());
+    assert!(sweep1(local::one_open_at, &b, &mut st).is_empty());
 }
 
 #[test]
 fn two_open_forced_and_not() {
     // b between the 1 and the 3 cannot be an end and has two open sides
     let (b, mut st) = fresh(&line(3, &[(0, 1), (2, 3)]));
-    let out = sweep(local::two_open, &b, &mut st);
+    let out = sweep1(local::two_open_at, &b, &mut st);
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].cells, vec![1, 2, 0]);
     assert_eq!(st.used[1].count_ones(), 2);
     // without clues b might be an end: nothing forced
     let (b, mut st) = fresh(&line(3, &[]));
-    assert!(sweep(local::two_open, &b, &mut st).is_empty());
+    assert!(sweep1(local::two_open_at, &b, &mut st).is_empty());
 }
 
 #[test]
@@ -107,9 +114,9 @@ fn full_forced_and_not() {
     let (ab, ac) = (side(&b, 0, 1), side(&b, 0, 2));
     st.use_side(&b, 0, ab).unwrap();
     // one used side and a may still be inner: nothing
-    assert!(sweep(local::full, &b, &mut st).is_empty());
+    assert!(sweep1(local::full_at, &b, &mut st).is_empty());
     st.use_side(&b, 0, ac).unwrap();
-    let out = sweep(local::full, &b, &mut st);
+    let out = sweep1(local::full_at, &b, &mut st);
     assert_eq!(out[0].cells[0], 0);
     assert_eq!(
         steps(&st, 0),
@@ -126,22 +133,22 @@ fn full_forced_and_not() {
 #[test]
 fn next_door_forced_and_not() {
     let (b, mut st) = fresh(&line(5, &[(2, 3)]));
-    let out = sweep(local::next_door, &b, &mut st);
+    let out = sweep1(local::next_door_at, &b, &mut st);
     assert_eq!(out[0].technique, Technique::Consecutive);
     assert_eq!(out[0].cells, vec![2, 3, 1]);
     assert_eq!(steps(&st, 0), vec![1, 5]);
     assert_eq!(steps(&st, 4), vec![1, 5]);
     let (b, mut st) = fresh(&line(5, &[]));
-    assert!(sweep(local::next_door, &b, &mut st).is_empty());
+    assert!(sweep1(local::next_door_at, &b, &mut st).is_empty());
 }
 
 #[test]
 fn one_place_forced_and_not() {
     let (b, mut st) = fresh(&line(3, &[]));
-    assert!(sweep(local::one_place, &b, &mut st).is_empty());
+    assert!(sweep1(local::one_place_at, &b, &mut st).is_empty());
     st.remove(0, StepSet::single(0)).unwrap();
     st.remove(1, StepSet::single(0)).unwrap();
-    let out = sweep(local::one_place, &b, &mut st);
+    let out = sweep1(local::one_place_at, &b, &mut st);
     assert_eq!(out[0].cells, vec![2]);
     assert_eq!(st.fixed(2), Some(0));
     assert!(out[0]
@@ -161,17 +168,17 @@ fn joined_forced_and_not() {
         &[],
     );
     let (b, mut st) = fresh(&l);
-    let out = sweep(local::joined, &b, &mut st);
+    let out = sweep1(local::joined_at, &b, &mut st);
     assert!(out[0]
         .conclusions
         .contains(&Conclusion::Close { a: 0, b: 1 }));
     // a used side from the 1 makes its other cell the 2
     let (b, mut st) = fresh(&line(3, &[(0, 1)]));
     st.use_side(&b, 0, side(&b, 0, 1)).unwrap();
-    sweep(local::joined, &b, &mut st);
+    sweep1(local::joined_at, &b, &mut st);
     assert_eq!(st.fixed(1), Some(1));
     let (b, mut st) = fresh(&triangle());
-    assert!(sweep(local::joined, &b, &mut st).is_empty());
+    assert!(sweep1(local::joined_at, &b, &mut st).is_empty());
 }
 
 #[test]
@@ -181,14 +188,14 @@ fn spinner_forced_and_not() {
             "spinners":[{"cell":"c","corner":0,"phase":0}]}"#;
     let l = parse_level(base).unwrap();
     let (b, mut st) = fresh(&l);
-    let out = sweep(local::spinner, &b, &mut st);
+    let out = sweep1(local::spinner_at, &b, &mut st);
     assert!(out[0]
         .conclusions
         .contains(&Conclusion::Close { a: 0, b: 2 }));
     // without the clue the side can still be crossed later (steps 2 → 3)
     let l = parse_level(&base.replace(r#","clue":1"#, "")).unwrap();
     let (b, mut st) = fresh(&l);
-    assert!(sweep(local::spinner, &b, &mut st).is_empty());
+    assert!(sweep1(local::spinner_at, &b, &mut st).is_empty());
 }
 
 #[test]
@@ -259,7 +266,9 @@ fn lookahead_forced_and_not() {
     assert_eq!(r.outcome, Outcome::Solved);
     assert_eq!(r.grade.tier, 3);
     let (b, mut st) = fresh(&triangle());
-    assert!(sweep(lookahead::lookahead, &b, &mut st).is_empty());
+    let mut out = Vec::new();
+    let tools = Toolbox::up_to(2);
+    assert!(!lookahead::lookahead(&b, &mut st, &mut out, tools).unwrap());
 }
 
 #[test]
@@ -298,4 +307,60 @@ fn next_step_reason_names_the_deduction() {
     assert_eq!(next_step_reason(&l, &[0, 2, 1]), None);
     // the start given by clue 1 needs no reasoning
     assert_eq!(next_step_reason(&l, &[]), None);
+}
+
+mod order {
+    //! Every technique is monotone (what it concludes stays true on any narrower
+    //! board), so the end of reasoning does not depend on the order techniques
+    //! look at cells: the focused, cell-by-cell order reaches the same board.
+    use super::*;
+    use crate::hex::generator::{generate, GenOptions};
+    use proptest::prelude::*;
+
+    fn end_board(l: &Level, focus: Option<usize>) -> (Outcome, Snapshot) {
+        let mut b = Board::new(l);
+        if let Some(c) = focus {
+            b.focus_on(c);
+        }
+        let mut st = State::new(&b).unwrap();
+        st.start_recording();
+        let mut out = Vec::new();
+        let flow = propagate(&b, &mut st, Toolbox::up_to(MAX_TIER), &mut out, &mut |_| {
+            false
+        });
+        let outcome = match flow {
+            Ok(Flow::Solved) => Outcome::Solved,
+            Ok(_) => Outcome::Stuck,
+            Err(_) => Outcome::Contradiction,
+        };
+        (outcome, snapshot(&b, &st))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+        #[test]
+        fn focus_order_reaches_the_same_board(cells in 5usize..=12, walls in 0usize..=3,
+                spinners in 0usize..=2, seed in any::<u64>(), drop in any::<u8>(), at in any::<usize>()) {
+            let spinners = if cells >= 8 { spinners } else { 0 };
+            let Ok(l) = generate(&GenOptions { cells, walls, spinners, seed, attempts: 20, ..GenOptions::default() }) else {
+                return Ok(());
+            };
+            let mut parts = l.parts();
+            for (i, c) in parts.cells.iter_mut().enumerate() {
+                if drop >> (i % 8) & 1 == 1 {
+                    c.clue = None;
+                }
+            }
+            let l = Level::build(parts).unwrap();
+            let plain = end_board(&l, None);
+            let focused = end_board(&l, Some(at % l.len()));
+            prop_assert_eq!(plain.0, focused.0);
+            match plain.0 {
+                // solved: the steps say it all (reasoning stops before settling every side)
+                Outcome::Solved => prop_assert_eq!(plain.1.steps, focused.1.steps),
+                Outcome::Stuck => prop_assert_eq!(plain.1, focused.1),
+                Outcome::Contradiction => {}
+            }
+        }
+    }
 }
