@@ -6,8 +6,9 @@ use std::io::Read;
 use clap::Subcommand;
 use serde::Serialize;
 
-use engine::hex::checks::{check_level, spinner_summary, CheckOptions, CheckReport};
+use engine::hex::checks::{check_level_with_reasoning, spinner_summary, CheckOptions, CheckReport};
 use engine::hex::content;
+use engine::hex::deduce::Outcome;
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::graded::{generate_within_tier, SEEDS_PER_TIER_SEARCH};
 use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
@@ -290,6 +291,32 @@ struct FileReport {
     levels: Vec<CheckReport>,
 }
 
+/// Applies the reasoning order across all loaded packs (difficulty rising inside a
+/// pack, one new technique per pack) to the reports.
+fn reasoning_order(reports: &mut [FileReport]) {
+    let order: Vec<(u32, Vec<&CheckReport>)> = reports
+        .iter()
+        .filter_map(|f| Some((f.pack?, f.levels.iter().collect())))
+        .collect();
+    let violations = content::reasoning_order(&order);
+    for (pack, v) in violations {
+        let Some(f) = reports.iter_mut().find(|f| f.pack == Some(pack)) else {
+            continue;
+        };
+        match v
+            .level
+            .as_ref()
+            .and_then(|id| f.levels.iter_mut().find(|r| &r.id == id))
+        {
+            Some(r) => {
+                r.problems.push(v.message);
+                r.ok = false;
+            }
+            None => f.pack_problems.push(v.message),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct VerifyReport {
     ok: bool,
@@ -324,9 +351,18 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
                     .levels
                     .iter()
                     .enumerate()
-                    .map(|(i, l)| check_level(l, &content::check_options(pack.pack, i + 1, &opts)))
+                    .map(|(i, l)| {
+                        let mut r = check_level_with_reasoning(
+                            l,
+                            &content::check_options(pack.pack, i + 1, &opts),
+                        );
+                        let problems = content::reasoning_rules(pack.pack, &r);
+                        r.ok &= problems.is_empty();
+                        r.problems.extend(problems);
+                        r
+                    })
                     .collect();
-                // the content law's pack rules (seed §4.6, §7, A.6): sizes, tutorial
+                // the content law's pack rules: sizes, tutorial
                 // table, knob schedule, spinner limits
                 if content::pack_kind(pack.pack) != content::PackKind::Other {
                     if loaded.contains(&pack.pack) {
@@ -353,6 +389,7 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         }
         reports.push(fr);
     }
+    reasoning_order(&mut reports);
     let levels: usize = reports.iter().map(|f| f.levels.len()).sum();
     let failed: usize = reports
         .iter()
@@ -374,7 +411,7 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         );
     } else {
         println!(
-            "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10}  result",
+            "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10} {:>4} {:>5}  result",
             "id",
             "cells",
             "walls",
@@ -384,7 +421,9 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
             "solutions",
             "walls-matter",
             "spinner-checks",
-            "difficulty"
+            "search",
+            "tier",
+            "steps"
         );
         for f in &reports {
             for e in &f.errors {
@@ -394,8 +433,15 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
                 println!("{}: ! {e}", f.file);
             }
             for r in &f.levels {
+                let (tier, steps) = match &r.reasoning {
+                    Some(x) if x.outcome == Outcome::Solved => {
+                        (x.grade.tier.to_string(), x.grade.steps.to_string())
+                    }
+                    Some(_) => ("-".to_string(), "stuck".to_string()),
+                    None => ("?".to_string(), "?".to_string()),
+                };
                 println!(
-                    "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1}  {}",
+                    "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1} {:>4} {:>5}  {}",
                     r.id,
                     r.cells,
                     r.walls,
@@ -406,6 +452,8 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
                     r.walls_matter.word(),
                     spinner_summary(r),
                     r.difficulty.score,
+                    tier,
+                    steps,
                     if r.ok { "ok" } else { "FAIL" }
                 );
                 for p in &r.problems {

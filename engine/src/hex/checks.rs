@@ -1,4 +1,5 @@
-//! Content checks (seed §4.6 and appendix A.4), with a bounded cost so the
+//! Content checks per level (connected, exactly one solution, walls and spinners
+//! that matter, every spinner's turning needed), with a bounded cost so the
 //! browser editor can run them live in a worker.
 //!
 //! Every solver run is capped by [`CheckOptions::node_limit`]; a capped run makes
@@ -6,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::deduce::{deduce, Reasoning, MAX_TIER};
 use super::model::{Edge, Level, LevelParts};
 use super::solver::{solve, SolveOptions, SolveResult};
 
@@ -121,7 +123,8 @@ pub struct WallCheck {
     pub without: Count,
 }
 
-/// Appendix A.4 for one spinner.
+/// Whether one spinner is needed: removing it, or pinning it as a static wall on
+/// any one of its candidate sides, must break uniqueness.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpinnerCheck {
     pub cell: String,
@@ -131,15 +134,16 @@ pub struct SpinnerCheck {
     /// Count with the spinner replaced by a static wall on candidate 0, 1, 2
     /// (`None`: that candidate is off the board, so the wall would be no wall).
     pub as_static: [Option<Count>; 3],
-    /// A.4.1: removing it makes the count ≠ 1.
+    /// Removing it makes the count ≠ 1.
     pub removal_breaks: Verdict,
-    /// A.4.2: every static replacement makes the count ≠ 1.
+    /// Every static replacement makes the count ≠ 1.
     pub static_breaks: Verdict,
     /// Both hold.
     pub ok: Verdict,
 }
 
-/// The search-effort difficulty measure.
+/// The backtracking search's effort: a machine measure kept for information (the
+/// difficulty that orders levels is [`CheckReport::reasoning`]'s grade).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Difficulty {
     /// Search nodes needed to prove uniqueness (solution limit 2).
@@ -171,6 +175,9 @@ pub struct CheckReport {
     pub necessary_walls: Vec<WallCheck>,
     pub spinner_checks: Vec<SpinnerCheck>,
     pub difficulty: Difficulty,
+    /// How far reasoning alone gets (the deduction solver's outcome, grade and
+    /// techniques); filled by [`check_level_with_reasoning`], `None` from [`check_level`].
+    pub reasoning: Option<Reasoning>,
     /// The first solution (cell ids), for tools and the editor; never stored in a level.
     pub solution: Option<Vec<String>>,
     /// A second, different solution when there are several.
@@ -376,12 +383,21 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
             nodes: main.nodes,
             score,
         },
+        reasoning: None,
         solution: main.first.as_ref().map(|p| level.ids(p)),
         other_solution: main.second.as_ref().map(|p| level.ids(p)),
         aborted,
         problems,
         ok,
     }
+}
+
+/// [`check_level`] plus the deduction solver's verdict (every tier): what
+/// `hex verify`, the content law and the editor report.
+pub fn check_level_with_reasoning(level: &Level, opts: &CheckOptions) -> CheckReport {
+    let mut r = check_level(level, opts);
+    r.reasoning = Some(deduce(level, MAX_TIER).reasoning());
+    r
 }
 
 /// Summary word for the spinner checks of a report: `-` (none), `ok`, `FAIL`, `?`.

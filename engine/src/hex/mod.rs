@@ -1,6 +1,6 @@
 //! 六边一笔 Hex Stroke: the single-player hex path puzzle.
 //!
-//! Modules, as seed §12 asks: [`coord`] and [`model`] (hexes, walls, spinners),
+//! Modules: [`coord`] and [`model`] (hexes, walls, spinners),
 //! [`level_file`] (JSON packs and levels), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
