@@ -1,6 +1,8 @@
-// Baifang hot-seat games played by clicking points: each seed 000 §7 rule case is
-// shown through the stable hooks and the banner, and the board is checked against
-// the engine CLI after every action.
+// Baifang hot-seat games played by clicking points: each acceptance case of the
+// rules (square captures 1, line captures 2, diagonals nothing, the shield, the
+// anti-looping lock, resigning; docs/baifang-rules.md) is shown through the
+// stable hooks and the banner, and the board is checked against the engine CLI
+// after every action.
 import { test, expect } from "@playwright/test";
 import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
 import {

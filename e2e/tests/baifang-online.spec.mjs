@@ -1,4 +1,4 @@
-// Online 1v1 (issue 9): two pages of one browser context meet over
+// Online 1v1 (docs/baifang-rules.md, "Online play"): two pages of one browser context meet over
 // BroadcastChannel (the browser-tab transport) or through the mock native host
 // (?host=mock, the GameKit code path). Each test opens its own two pages.
 import { test, expect } from "@playwright/test";
@@ -8,7 +8,7 @@ import { watchConsole, snap } from "./helpers.mjs";
 const T0 = new Date("2026-11-30T00:00:00Z").getTime();
 const state = (page) => page.evaluate(() => window.__onlineTest.state());
 
-/** Elo of seed 002 §2 for a K=32 newcomer: rounded K·(S − E). */
+/** The Elo change of a K=32 newcomer: rounded K·(S − E) (docs/baifang-rules.md, "Elo rating"). */
 function eloDelta(ra, rb, won, k = 32) {
   const e = 1 / (1 + Math.pow(10, (rb - ra) / 400));
   return Math.round(k * ((won ? 1 : 0) - e));

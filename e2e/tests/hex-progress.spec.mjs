@@ -1,4 +1,4 @@
-// Hex Stroke level select and saves (seed §9, §10): packs in order, linear unlock,
+// Hex Stroke level select and saves: packs in order, linear unlock,
 // the spinner branch after the tutorial, progress that survives a reload, no
 // half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
 import { test, expect } from "@playwright/test";

@@ -1,5 +1,6 @@
-// The experimental spinner pack (appendix A): 2-1 opens after the tutorial, its
-// spinners turn one candidate per step (and back on undo) and it clears.
+// The experimental spinner pack (docs/hex-stroke-rules.md, "Spinners"): 2-1 opens
+// after the tutorial, its spinners turn one candidate per step (and back on undo)
+// and it clears.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
 import { bumpsSoFar, drag, expectPath, level, neighbours, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";

@@ -1,4 +1,4 @@
-// Hex Stroke tutorial, seed §13 items 1-3: 1-1 and 1-2 clear without walls and the
+// Hex Stroke tutorial, what its first levels must teach: 1-1 and 1-2 clear without walls and the
 // next level follows by itself; in 1-3 a straight drag into the wall appends nothing
 // and going round clears; in 1-4 a press on a non-1 cell starts nothing and the wall
 // leaves one first direction. Moves are real mouse drags through cell centres; the

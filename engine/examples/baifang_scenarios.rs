@@ -16,7 +16,7 @@ use rand_core::SeedableRng;
 fn game(
     seed: u64,
     max: usize,
-    mut stop: impl FnMut(&State, Action, &engine::baifang::Outcome) -> bool,
+    mut stop: impl FnMut(&State, Action, &engine::baifang::ActionOutcome) -> bool,
 ) -> Option<Vec<Action>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut s = State::new();

@@ -346,7 +346,7 @@ fn all_walls_necessary(r: &CheckReport) -> bool {
         .all(|w| w.necessary == Verdict::Yes)
 }
 
-/// Tutorial searches, one kind per level of the tutorial table.
+/// Tutorial searches, one kind per tutorial level.
 fn tutorial(kind: &str, seed: u64, tries: usize) {
     let mut rng = R::new(seed);
     // (cells range, holes, walls, clue count)

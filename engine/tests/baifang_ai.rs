@@ -1,12 +1,12 @@
-//! Baifang AI (issue 5): every chosen action is legal, replies are whole
-//! turns and deterministic, every level beats a uniformly random player.
+//! Baifang AI: every chosen action is legal, replies are whole
+//! turns and deterministic, every strength beats a uniformly random player.
 //!
-//! The expensive level-vs-level matchups are `#[ignore]`d here (run with
+//! The expensive strength-vs-strength matchups are `#[ignore]`d here (run with
 //! `cargo test -p engine --release --test baifang_ai -- --ignored`) and
 //! documented as CLI commands in `engine/src/baifang/README.md`.
 
 use engine::baifang::ai::selfplay::{match_game, play_match, Player};
-use engine::baifang::ai::{self, AiReply, Level, Searcher};
+use engine::baifang::ai::{self, AiReply, Searcher, Strength};
 use engine::baifang::{Action, Game, Phase, Side, State};
 
 /// Replays a self-play log through the checked rules engine.
@@ -17,13 +17,13 @@ fn replay_ok(log: &[Action], last: &State) {
 }
 
 #[test]
-fn every_level_plays_only_legal_whole_turns() {
-    // One game per pairing that exercises every level as both colours.
+fn every_strength_plays_only_legal_whole_turns() {
+    // One game per pairing that exercises every strength as both colours.
     let pairs = [
-        (Level::Beginner, Level::Medium),
-        (Level::Medium, Level::Hard),
-        (Level::Hard, Level::Master),
-        (Level::Master, Level::Beginner),
+        (Strength::Beginner, Strength::Medium),
+        (Strength::Medium, Strength::Hard),
+        (Strength::Hard, Strength::Master),
+        (Strength::Master, Strength::Beginner),
     ];
     for (i, (a, b)) in pairs.into_iter().enumerate() {
         let (_, g) = match_game(Player::Ai(a), Player::Ai(b), 11, i as u32);
@@ -43,12 +43,12 @@ fn random_player_games_replay() {
 #[test]
 fn replies_are_deterministic_and_replayable() {
     let (mid, _) = {
-        let (_, g) = match_game(Player::Ai(Level::Beginner), Player::Random, 5, 0);
+        let (_, g) = match_game(Player::Ai(Strength::Beginner), Player::Random, 5, 0);
         let log = &g.log[..g.log.len() / 2];
         ai::replay_log(log).unwrap()
     };
     for s in [State::new(), mid] {
-        for l in Level::ALL {
+        for l in Strength::ALL {
             let a = ai::choose_turn(&s, &[s.hash()], l, 42);
             let b = ai::choose_turn(&s, &[s.hash()], l, 42);
             assert_eq!(a, b, "{l:?}");
@@ -104,7 +104,7 @@ fn mid_turn_reply_is_the_owed_captures() {
     let mut s = State::from_position(b, w, [8, 8], Side::Black).unwrap();
     s.apply(Action::Place { to: 6 }).unwrap();
     assert_eq!(s.pending_captures(), 1);
-    let r = ai::choose_turn(&s, &[], Level::Medium, 0);
+    let r = ai::choose_turn(&s, &[], Strength::Medium, 0);
     assert_eq!(r.turn.len(), 1);
     assert!(matches!(r.turn[0], Action::Capture { .. }));
     assert_eq!(
@@ -163,7 +163,7 @@ fn a_repeated_position_scores_as_a_draw() {
 fn finished_game_has_no_turn() {
     let mut s = State::new();
     s.apply(Action::Resign { side: Side::Black }).unwrap();
-    let r = ai::choose_turn(&s, &[], Level::Hard, 0);
+    let r = ai::choose_turn(&s, &[], Strength::Hard, 0);
     assert!(r.turn.is_empty());
 }
 
@@ -191,7 +191,7 @@ fn stop_callback_ends_the_search() {
     let mut se = Searcher::new();
     se.set_stop_callback(Some(Box::new(|n| n >= 10_000)));
     let s = State::new();
-    let r = se.choose_turn(&s, &[], Level::Master, 0);
+    let r = se.choose_turn(&s, &[], Strength::Master, 0);
     assert!(r.nodes < 20_000, "{r:?}");
     assert_eq!(r.turn.len(), 1);
 }
@@ -205,7 +205,30 @@ fn bench_is_reproducible() {
     assert!(a.nodes > 0 && a.positions >= 5);
 }
 
-fn beats_random_in_all_100(l: Level) {
+/// The search's node counts and score checksums over the bench positions,
+/// pinned: a change to the search, the evaluation or the move ordering shows
+/// up here (and then the self-play ladder in the README must be re-run).
+#[test]
+fn bench_node_counts_and_checksums_are_pinned() {
+    let expected: [(u32, u64, i64); 9] = [
+        (1, 90, 596),
+        (2, 408, -29225),
+        (3, 9275, -28992),
+        (4, 23028, 266),
+        (5, 47966, 222),
+        (6, 97042, 276),
+        (7, 301625, 246),
+        (8, 715525, 280),
+        (9, 3066242, 219),
+    ];
+    let mut se = Searcher::new();
+    for (depth, nodes, checksum) in expected {
+        let r = ai::bench(&mut se, depth);
+        assert_eq!((r.nodes, r.checksum), (nodes, checksum), "depth {depth}");
+    }
+}
+
+fn beats_random_in_all_100(l: Strength) {
     let st = play_match(Player::Ai(l), Player::Random, 100, 2026, 2, |i, _, g| {
         replay_ok(&g.log, &g.last);
         assert!(g.winner.is_some(), "{l:?} game {i} unfinished");
@@ -213,30 +236,30 @@ fn beats_random_in_all_100(l: Level) {
     assert_eq!(st.a_wins, 100, "{l:?} vs random: {st:?}");
 }
 
-/// Issue 5: every level beats a uniformly random player in all of 100 games.
+/// Every strength beats a uniformly random player in all of 100 games.
 #[test]
 fn beginner_beats_random_in_all_100() {
-    beats_random_in_all_100(Level::Beginner);
+    beats_random_in_all_100(Strength::Beginner);
 }
 
 #[test]
 fn medium_beats_random_in_all_100() {
-    beats_random_in_all_100(Level::Medium);
+    beats_random_in_all_100(Strength::Medium);
 }
 
 #[test]
 fn hard_beats_random_in_all_100() {
-    beats_random_in_all_100(Level::Hard);
+    beats_random_in_all_100(Strength::Hard);
 }
 
 /// Slow (about 5 min on 2 shared cores): `--ignored`, and the CLI command in the README.
 #[test]
 #[ignore]
 fn master_beats_random_in_all_100() {
-    beats_random_in_all_100(Level::Master);
+    beats_random_in_all_100(Strength::Master);
 }
 
-fn assert_beats(a: Level, b: Level, share: f64) {
+fn assert_beats(a: Strength, b: Strength, share: f64) {
     let st = play_match(Player::Ai(a), Player::Ai(b), 100, 1, 2, |_, _, g| {
         replay_ok(&g.log, &g.last)
     });
@@ -247,21 +270,22 @@ fn assert_beats(a: Level, b: Level, share: f64) {
     );
 }
 
-/// Issue 5 strength ladder (slow: see the README for runtimes).
+/// The strength ladder: each strength beats the one below (slow: see the
+/// README for runtimes).
 #[test]
 #[ignore]
 fn medium_beats_beginner() {
-    assert_beats(Level::Medium, Level::Beginner, 0.8);
+    assert_beats(Strength::Medium, Strength::Beginner, 0.8);
 }
 
 #[test]
 #[ignore]
 fn hard_beats_medium() {
-    assert_beats(Level::Hard, Level::Medium, 0.8);
+    assert_beats(Strength::Hard, Strength::Medium, 0.8);
 }
 
 #[test]
 #[ignore]
 fn master_beats_hard() {
-    assert_beats(Level::Master, Level::Hard, 0.5);
+    assert_beats(Strength::Master, Strength::Hard, 0.5);
 }

@@ -1,28 +1,8 @@
-//! `engine baifang bench | selfplay | ai` command-line contract (issue 5).
+//! `engine baifang bench | selfplay | ai` command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn engine(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{engine, stdout as out};
 
 #[test]
 fn selfplay_prints_the_summary_line() {
@@ -80,7 +60,7 @@ fn bench_prints_nodes_per_second() {
 
 #[test]
 fn ai_prints_a_replayable_turn() {
-    let o = engine(&["baifang", "ai", "-", "--level", "medium"], "[]");
+    let o = engine(&["baifang", "ai", "-", "--strength", "medium"], "[]");
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["reply"]["turn"][0]["actionType"], 0);
@@ -90,7 +70,7 @@ fn ai_prints_a_replayable_turn() {
     let rv: serde_json::Value = serde_json::from_str(&out(&r)).unwrap();
     assert_eq!(rv["error"], serde_json::Value::Null);
     assert_eq!(rv["toMove"], "W");
-    let hint = engine(&["baifang", "ai", "-", "--level", "hint"], "[]");
+    let hint = engine(&["baifang", "ai", "-", "--strength", "hint"], "[]");
     assert_eq!(hint.status.code(), Some(0));
     let bad = engine(&["baifang", "ai", "-"], "[{\"actionType\":9}]");
     assert_eq!(bad.status.code(), Some(1));

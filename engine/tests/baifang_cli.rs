@@ -1,28 +1,8 @@
 //! The `engine baifang …` / `engine spec anatomy` command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn engine(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{data, engine, stdout};
 
 fn replay(json: &str) -> (i32, serde_json::Value, String) {
     let o = engine(&["baifang", "replay", "-"], json);
@@ -126,6 +106,34 @@ fn illegal_actions_are_reported_with_exit_0() {
         "{SQUARE},{{\"actionType\":0,\"toIndex\":6}},{{\"actionType\":2}}]"
     ));
     assert_eq!(v["error"]["index"], 7);
+}
+
+/// The anti-looping lock is compared at every shuttle move. Black's 7→6
+/// completes the square {5,6,10,11} and captures 24; White's 17→18 empties a
+/// point of the lock's context while Black shuttles back 6→7 (forming nothing:
+/// the lock is cleared there); White steps back 18→17, restoring the context,
+/// and Black's 7→6 completes the square again and must capture (23).
+#[test]
+fn replay_a_shuttle_after_the_context_changed_captures_again() {
+    let path = data("baifang-lock-context-restored.json");
+    let o = engine(&["baifang", "replay", &path], "");
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["error"].is_null(), "{}", v["error"]);
+    assert_eq!(v["applied"], 29, "every packet, the last capture included");
+    assert_eq!(v["phase"], "moving");
+    assert_eq!(v["toMove"], "W");
+    assert_eq!(v["board"], "BWWBBBB.BBBBWWWBBW..WWB..");
+    // Without the last packet the capture is owed at 23 (and at any loose White stone).
+    let packets = std::fs::read_to_string(&path).unwrap();
+    let mut list: Vec<serde_json::Value> = serde_json::from_str(&packets).unwrap();
+    let last = list.pop().unwrap();
+    list.push(serde_json::json!({"actionType": 1, "fromIndex": 7, "toIndex": 6}));
+    assert_eq!(last["eatIndices"], serde_json::json!([23]));
+    let (code, v, _) = replay(&serde_json::to_string(&list).unwrap());
+    assert_eq!(code, 0);
+    assert_eq!(v["pendingCaptures"], 1);
+    assert_eq!(v["toMove"], "B");
 }
 
 #[test]

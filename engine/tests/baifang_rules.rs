@@ -1,4 +1,6 @@
-//! One test (or more) per rule of issue 3 and per seed 000 §7 acceptance case.
+//! One test (or more) per rule of `docs/baifang-rules.md` and per acceptance case
+//! (square captures 1, line captures 2, diagonals nothing, the shield, the
+//! anti-looping lock, the endings).
 
 use engine::baifang::{
     bitboard, perft, perft_full, replay, Action, ActionError, ActionList, Game, Packet, Phase,
@@ -19,13 +21,13 @@ fn mask(points: &[usize]) -> u32 {
     points.iter().fold(0, |m, p| m | 1 << p)
 }
 
-fn play(s: &mut State, a: Action) -> engine::baifang::Outcome {
+fn play(s: &mut State, a: Action) -> engine::baifang::ActionOutcome {
     let o = s.apply(a).unwrap_or_else(|e| panic!("{a}: {e}\n{s:?}"));
     s.check_invariants().unwrap();
     o
 }
 
-// ---- §7: square → capture 1 -------------------------------------------------
+// ---- square → capture 1 -------------------------------------------------
 
 #[test]
 fn square_owes_one_capture() {
@@ -55,7 +57,7 @@ fn square_owes_one_capture() {
     assert_eq!(s.pending_captures(), 0);
 }
 
-// ---- §7: line → capture 2 ---------------------------------------------------
+// ---- line → capture 2 ---------------------------------------------------
 
 #[test]
 fn line_owes_two_captures() {
@@ -119,7 +121,7 @@ fn owed_is_capped_by_enemy_stones_on_board() {
     assert_eq!(s.phase(), Phase::Placing);
 }
 
-// ---- §7: a five-stone diagonal → nothing -----------------------------------
+// ---- a five-stone diagonal → nothing -----------------------------------
 
 #[test]
 fn diagonal_counts_for_nothing() {
@@ -143,7 +145,7 @@ fn diagonal_counts_for_nothing() {
     assert_eq!(w.shielded(), 0);
 }
 
-// ---- §7: the protection chain ----------------------------------------------
+// ---- the protection chain ----------------------------------------------
 
 #[test]
 fn shielded_stones_only_after_no_loose_stone_remains() {
@@ -438,7 +440,7 @@ fn legal_actions_match_validate() {
     assert_eq!(s.move_targets(1), mask(&[2, 6]));
 }
 
-// ---- §7: anti-looping ---------------------------------------------------------
+// ---- anti-looping ---------------------------------------------------------
 
 /// Black: square {0,1,5,_} completed by the stone at 7 stepping to 6.
 /// White shuttles 24 ↔ 19, outside the context of the 6–7 shuttle.
@@ -542,6 +544,55 @@ fn shuttle_captures_again_after_the_context_changes() {
         o.intercepted_by_loop,
         "context back to the one recorded with the new lock"
     );
+}
+
+#[test]
+fn a_shuttle_that_forms_nothing_still_compares_the_context() {
+    let mut s = shuttle_position();
+    play(&mut s, Move { from: 7, to: 6 });
+    play(&mut s, Capture { at: 17 });
+    // White steps inside the context (9 → 8, row 1) …
+    play(&mut s, Move { from: 9, to: 8 });
+    // … so Black's shuttle back, which forms nothing, clears the lock.
+    let o = play(&mut s, Move { from: 6, to: 7 });
+    assert_eq!((o.owed, o.new_squares, o.new_lines), (0, 0, 0));
+    assert!(!o.intercepted_by_loop);
+    assert_eq!(
+        s.locked_points(),
+        0,
+        "context changed at a shuttle: lock cleared"
+    );
+    // White restores the recorded context; the lock is gone, so the next
+    // shuttle is judged normally and captures.
+    play(&mut s, Move { from: 8, to: 9 });
+    let o = play(&mut s, Move { from: 7, to: 6 });
+    assert!(!o.intercepted_by_loop);
+    assert_eq!(o.owed, 1);
+    play(&mut s, Capture { at: 16 });
+    assert_eq!(
+        s.locked_points(),
+        mask(&[6]),
+        "a new lock for the new capture"
+    );
+}
+
+#[test]
+fn the_written_example_replays_with_a_second_capture() {
+    let json = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/baifang-lock-context-restored.json"
+    ))
+    .unwrap();
+    let r = engine::baifang::replay_bytes(&json).unwrap();
+    assert_eq!(r.error, None);
+    assert_eq!(r.applied, 29);
+    let [shuttle, capture] = r.last[..] else {
+        panic!("the last packet is a move and one capture: {:?}", r.last)
+    };
+    assert_eq!(shuttle.new_squares.count_ones(), 1);
+    assert!(!shuttle.intercepted_by_loop);
+    assert_eq!(shuttle.owed, 1);
+    assert_eq!(capture.captured, Some(23));
 }
 
 #[test]

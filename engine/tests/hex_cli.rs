@@ -1,24 +1,8 @@
 //! The `engine hex …` command line: formats and exit codes are a contract.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn engine() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_engine"))
-}
-
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = engine().args(args).output().expect("engine runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{data, engine, run, stdout};
 
 #[test]
 fn verify_sample_pack_passes_with_a_table() {
@@ -85,7 +69,7 @@ fn verify_json_is_machine_readable() {
 
 #[test]
 fn solve_prints_the_contract() {
-    let (code, out, _) = run(&["hex", "solve", &data("hex-level.json")]);
+    let (code, out, _) = run(&["hex", "solve", &data("hex-walled-rhombus.json")]);
     assert_eq!(code, 0);
     assert_eq!(
         out.trim(),
@@ -106,21 +90,9 @@ fn solve_prints_the_contract() {
 #[test]
 fn solve_reads_stdin_and_reports_no_solution() {
     let level = r#"{"id":"n","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":2,"r":0,"clue":2}]}"#;
-    let mut child = engine()
-        .args(["hex", "solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(level.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = engine(&["hex", "solve", "-"], level);
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
+        stdout(&out).trim(),
         r#"{"solutions":0,"capped":false,"path":null}"#
     );
 }

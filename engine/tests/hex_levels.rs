@@ -3,7 +3,10 @@
 //! the pack rules (sizes, tutorial table, spinner limits), the knob schedule, and
 //! reasoning: every level solved by the deduction solver without guessing (the
 //! tutorial with tier 1 only), difficulty by reasoning grade rising inside each
-//! pack, one new technique per pack.
+//! pack, one new technique per pack (all in
+//! `docs/hex-stroke-rules.md`).
+
+mod common;
 
 use std::path::PathBuf;
 
@@ -238,16 +241,10 @@ fn spinner_pack_limits() {
 }
 
 fn verify(files: &[String]) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_engine"))
-        .arg("hex")
-        .arg("verify")
-        .args(files)
-        .output()
-        .expect("engine runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let mut args = vec!["hex", "verify"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, _) = common::run(&args);
+    (code, out)
 }
 
 fn level_files() -> Vec<String> {

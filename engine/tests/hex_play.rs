@@ -1,4 +1,4 @@
-//! Playing levels through the input machine, hints and seed §13 points.
+//! Playing levels through the input machine and hints: the first levels' lessons.
 
 use engine::hex::checks::{check_level, CheckOptions, Verdict};
 use engine::hex::hint::{hint, Hint};
@@ -31,10 +31,10 @@ fn every_sample_level_clears_by_replaying_the_solution() {
     }
 }
 
-/// Seed §13: a straight slide into the wall appends nothing; going round clears;
+/// A straight slide into the wall appends nothing; going round clears;
 /// a press on a non-1 cell starts nothing; the hint after deviating points to the fork.
 #[test]
-fn seed_13_wall_level() {
+fn a_wall_is_an_edge_in_play() {
     let level = sample_pack().levels[1].clone(); // s-2: a–b walled, clues a=1, d=4
     let (a, b, c, d) = (0, 1, 2, 3);
     let mut m = InputMachine::new(level.clone());

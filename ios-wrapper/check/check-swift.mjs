@@ -12,7 +12,7 @@
 //              event delivery), taken from the Swift string literals with their
 //              interpolations resolved, runs in node against a stub page and produces the
 //              envelopes messages.json describes (handler name, event function, types);
-//  5. project  the Info.plist / entitlement keys the issue asks for are in the project.
+//  5. project  the Info.plist / entitlement keys the app needs are in the project.
 //
 // Usage: node check-swift.mjs [--types extra.json ...]
 //   extra.json: {"name": "...", "calls": [...], "events": [...]} (either list optional);
@@ -484,7 +484,7 @@ async function checkScripts(ctx) {
   return { problems, checked: results.length, passed: results.filter(Boolean).length };
 }
 
-/** The Info.plist and entitlement keys the issue asks for. */
+/** The Info.plist and entitlement keys the app needs (iOS 15, 120 Hz, status bar, portrait, Game Center). */
 function checkProject() {
   const problems = [];
   const projectYml = read(path.join(wrapperDir, 'project.yml'));

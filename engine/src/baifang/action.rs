@@ -1,5 +1,5 @@
 //! Actions (the verbs of the game), their errors, and the wire packet format of
-//! seed 000 §4.3.2 (`actionType`/`fromIndex`/`toIndex`/`eatIndices`).
+//! the online packet (`actionType`/`fromIndex`/`toIndex`/`eatIndices`).
 
 use super::bitboard::CELLS;
 use super::spec::STONES_PER_SIDE;
@@ -304,7 +304,7 @@ impl fmt::Display for ActionError {
 
 impl std::error::Error for ActionError {}
 
-/// One wire packet (seed 000 §4.3.2). Missing fields default to -1 / [];
+/// One wire packet (the online packet's action fields). Missing fields default to -1 / [];
 /// unknown fields (protocolVersion, playerID, timestamp…) are ignored. One
 /// packet carries a whole turn: a place/move may list the captures it owes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]

@@ -1,5 +1,7 @@
-//! Mechanics anatomy (seed 003 §1.1): the verb, rule and state tables of the
-//! game, derived from the spec and the live state, with coverage checks.
+//! Mechanics anatomy: the verb, rule and state tables of the game, derived from
+//! the spec and the live state (never hand-written, so they cannot drift from
+//! it), with coverage checks: every state component written by some rule
+//! (orphans), every verb used, every spec field read.
 //!
 //! - Verbs: the action alphabet, grown from `boardSize` (p0…p24, moves along
 //!   grid edges, x0…x24, timeout, resign, disconnect).
@@ -129,7 +131,7 @@ const RULES: &[(&str, &str, &str, &[&str])] = &[
     ("R4", "resolution", "owed = min(squareCapture·#new squares + lineCapture·#new lines, enemy stones on board)", &["squareCapture", "lineCapture"]),
     ("R5", "precondition", "capture: pending>0 ∧ enemy(at) ∧ (at loose ∨ enemy has no loose stone); re-evaluated before each removal", &["boardSize"]),
     ("R6", "resolution", "capture: remove stone and its lock; pending −= 1; pending=0 → record pending lock, pass turn", &[]),
-    ("R7", "resolution", "anti-looping: a capturing move A→B locks the stone with the context (points ≠A,B sharing a square/line with A or B), recorded when the turn completes; a shuttle A↔B forming with unchanged context captures nothing and keeps the lock; third point or capture drops it; changed context → judged normally", &["boardSize"]),
+    ("R7", "resolution", "anti-looping: a capturing move A→B locks the stone with the context (points ≠A,B sharing a square/line with A or B), recorded when the turn completes; each shuttle move A↔B of the locked stone compares the context: unchanged → captures nothing, lock kept; changed → lock cleared, move judged normally whether or not it forms; a third point or its capture drops it", &["boardSize"]),
     ("R8", "resolution", "end of turn: toMove flips; placing: empty hand is skipped; both hands empty ∧ pending=0 → moving", &["stonesPerSide"]),
     ("R9", "resolution", "after each capture: enemy board+hand < minStones → capturer wins (fewer_than_four)", &["minStones"]),
     ("R10", "resolution", "moving: the side receiving the turn with no legal step loses (no_moves), checked also when moving begins", &["boardSize"]),
@@ -332,12 +334,9 @@ fn param_values(spec: &Spec, reads: &[&str]) -> String {
         .join("; ")
 }
 
-/// Builds the full report.
-pub fn anatomy() -> Anatomy {
-    let spec = spec();
-    let verbs = verbs();
-    let alphabet = verbs.iter().map(|v| v.symbols.len()).sum();
-
+/// The rule table: the rules above with their parameter values, then the
+/// spec's invariants.
+fn rule_table(spec: &'static Spec) -> Vec<Rule> {
     let mut rules: Vec<Rule> = RULES
         .iter()
         .map(|(id, kind, expr, reads)| Rule {
@@ -365,29 +364,13 @@ pub fn anatomy() -> Anatomy {
             },
         });
     }
+    rules
+}
 
-    // Spec fields and who reads them.
-    let mut fields: BTreeSet<String> = spec.params.keys().cloned().collect();
-    fields.insert("tiers".into());
-    fields.insert("invariants".into());
-    let read: BTreeSet<&str> = rules.iter().flat_map(|r| r.reads.iter().copied()).collect();
-    let unknown_reads = read
-        .iter()
-        .filter(|r| !fields.contains(**r))
-        .map(|r| r.to_string())
-        .collect();
-    let unread_params = fields
-        .iter()
-        .filter(|f| !read.contains(f.as_str()))
-        .map(|f| Unread {
-            param: f.clone(),
-            reserved: spec.params.get(f).and_then(|p| p.reserved.clone()),
-        })
-        .collect();
-
-    // State table: keys from the live snapshot, writers from the table above.
+/// The state table: keys from a live snapshot, writers from the table above;
+/// also the orphans (components no rule writes, or listed but not in the state).
+fn state_table(last: &State) -> (Vec<StateRow>, Vec<String>) {
     let rule_ids: BTreeSet<&str> = RULES.iter().map(|r| r.0).collect();
-    let (last, actions) = reference_game(REFERENCE_SEED);
     let mut states = Vec::new();
     let mut orphans = Vec::new();
     for (key, _) in last.components() {
@@ -416,6 +399,38 @@ pub fn anatomy() -> Anatomy {
             orphans.push(format!("{} (not in the state snapshot)", s.0));
         }
     }
+    (states, orphans)
+}
+
+/// Builds the full report.
+pub fn anatomy() -> Anatomy {
+    let spec = spec();
+    let verbs = verbs();
+    let alphabet = verbs.iter().map(|v| v.symbols.len()).sum();
+
+    let rules = rule_table(spec);
+
+    // Spec fields and who reads them.
+    let mut fields: BTreeSet<String> = spec.params.keys().cloned().collect();
+    fields.insert("tiers".into());
+    fields.insert("invariants".into());
+    let read: BTreeSet<&str> = rules.iter().flat_map(|r| r.reads.iter().copied()).collect();
+    let unknown_reads = read
+        .iter()
+        .filter(|r| !fields.contains(**r))
+        .map(|r| r.to_string())
+        .collect();
+    let unread_params = fields
+        .iter()
+        .filter(|f| !read.contains(f.as_str()))
+        .map(|f| Unread {
+            param: f.clone(),
+            reserved: spec.params.get(f).and_then(|p| p.reserved.clone()),
+        })
+        .collect();
+
+    let (last, actions) = reference_game(REFERENCE_SEED);
+    let (states, orphans) = state_table(&last);
 
     // Verb coverage on the reference game.
     let mut verb_uses: BTreeMap<&'static str, u32> = verbs.iter().map(|v| (v.verb, 0)).collect();

@@ -1,11 +1,11 @@
-//! Elo ratings and tiers (seed 002 §2), integer-only.
+//! Elo ratings and tiers, integer-only (`docs/baifang-rules.md`, "Elo rating").
 //!
 //! `E_a = 1 / (1 + 10^((R_b − R_a) / D))`, `R_a' = round(R_a + K·(S_a − E_a))`,
 //! S = 1 for a win and 0 for a loss (resigning is a loss; there are no draws).
 //! The power of ten is evaluated in 2^-62 fixed point with an integer
 //! exp(): `10^(x/D) = e^(x·ln10/D)`, split as `2^k · e^r`, `0 ≤ r < ln 2`,
 //! with a Taylor series for `e^r`. Every platform gets bit-identical results,
-//! and the seed's worked examples are unit tests.
+//! and the worked examples of the rating rules are unit tests.
 
 use super::spec::{
     spec, TierSpec, ELO_DIVISOR, ELO_K_ESTABLISHED, ELO_K_PROVISIONAL, ELO_PROVISIONAL_GAMES,
@@ -115,8 +115,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_examples() {
-        // seed 002 §2.3: all three with K = 32 (new players).
+    fn worked_examples() {
+        // Even match, favourite wins, upset: all three with K = 32 (new players).
         assert_eq!(rate_game(1200, 1200, true, 0, 0), (1216, 1184));
         assert_eq!(rate_game(1400, 1000, true, 0, 0), (1403, 997));
         assert_eq!(rate_game(1000, 1400, true, 0, 0), (1029, 1371));

@@ -1,6 +1,7 @@
 //! 摆方 Baifang: the 5×5 two-player stone game.
 //!
-//! A deterministic, integer-only state machine (seed 000 §3, issue 3):
+//! A deterministic, integer-only state machine (every rule and decision is
+//! stated in `docs/baifang-rules.md`):
 //! phase 1 places 12 stones each, phase 2 steps them one point orthogonally;
 //! a new square (1×1 cell) owes 1 capture, a new row/column line owes 2;
 //! captures take loose enemy stones first (the protection chain); a stone
@@ -12,7 +13,7 @@
 //! - [`spec`]: the read-only rule numbers (`engine/spec/baifang.json`);
 //! - [`bitboard`]: precomputed masks; [`zobrist`]: hash keys;
 //! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
-//! - [`rules`]: validation, generation, `apply`, [`Outcome`];
+//! - [`rules`]: validation, generation, `apply`, [`ActionOutcome`];
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
 //! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
 //!
@@ -43,7 +44,7 @@ pub mod zobrist;
 pub use action::{parse_packets, Action, ActionError, ActionList, Packet, ParseError, MAX_ACTIONS};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
-pub use rules::Outcome;
+pub use rules::ActionOutcome;
 pub use state::{Lock, Phase, Reason, Side, State};
 
 /// The result of replaying a packet list.
@@ -56,7 +57,7 @@ pub struct Replay {
     /// The first rejected packet: (its index, why). Replay stops there.
     pub error: Option<(usize, ActionError)>,
     /// Outcomes of the last accepted packet (for the UI's "last action" view).
-    pub last: Vec<Outcome>,
+    pub last: Vec<ActionOutcome>,
 }
 
 /// Replays packets from the start position, stopping at the first illegal one.
@@ -102,7 +103,7 @@ pub fn replay_bytes(bytes: &[u8]) -> Result<Replay, ParseError> {
 pub struct Game {
     state: State,
     log: Vec<Action>,
-    last: Option<Outcome>,
+    last: Option<ActionOutcome>,
 }
 
 impl Game {
@@ -118,13 +119,13 @@ impl Game {
     pub fn log(&self) -> &[Action] {
         &self.log
     }
-    /// Outcome of the last accepted action (formations formed, owed captures,
+    /// What the last accepted action did (formations formed, owed captures,
     /// whether anti-looping intercepted it…).
-    pub fn last_outcome(&self) -> Option<&Outcome> {
+    pub fn last_outcome(&self) -> Option<&ActionOutcome> {
         self.last.as_ref()
     }
     /// Plays one action; a rejected action changes nothing.
-    pub fn play(&mut self, a: Action) -> Result<Outcome, ActionError> {
+    pub fn play(&mut self, a: Action) -> Result<ActionOutcome, ActionError> {
         let o = self.state.apply(a)?;
         self.log.push(a);
         self.last = Some(o);

@@ -14,7 +14,7 @@ use super::zobrist::{mix, Tag, STONE, WHITE_TO_MOVE};
 /// What one action did: everything the UI needs to animate it and the packet
 /// log needs to show it (formations formed, captures owed, interception).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub struct ActionOutcome {
     /// Squares newly formed by the placed/moved stone (bitset over square ids).
     pub new_squares: u16,
     /// Lines newly formed by the placed/moved stone (bitset over line ids).
@@ -33,9 +33,9 @@ pub struct Outcome {
     pub result: Option<(Side, Reason)>,
 }
 
-impl Outcome {
-    /// Points of the newly formed squares and lines (for the ripple/gold-line
-    /// animation of seed §5.2.2).
+impl ActionOutcome {
+    /// Points of the newly formed squares and lines (for the ripple and gold-line
+    /// animation of a formation).
     pub fn formed_stones(&self) -> u32 {
         let mut m = 0;
         for s in bitboard::bits(self.new_squares as u32) {
@@ -163,7 +163,7 @@ impl State {
     /// Passes the turn. In placing, a side with an empty hand is skipped and the
     /// phase ends once both hands are empty; in moving, the side receiving the
     /// turn loses at once if it has no legal move.
-    fn end_turn(&mut self, out: &mut Outcome) {
+    fn end_turn(&mut self, out: &mut ActionOutcome) {
         out.turn_passed = true;
         self.flip_side();
         if self.phase == Phase::Placing {
@@ -188,7 +188,7 @@ impl State {
     /// `p` was empty before) and the captures they owe, capped by the enemy
     /// stones on the board.
     #[inline]
-    fn owed_at(&self, side: Side, p: usize, out: &mut Outcome) -> u8 {
+    fn owed_at(&self, side: Side, p: usize, out: &mut ActionOutcome) -> u8 {
         let (sq, ln) = formations_at(self.board[side.idx()], p);
         out.new_squares = sq;
         out.new_lines = ln;
@@ -267,7 +267,7 @@ impl State {
     }
 
     /// Applies an action if legal; a rejected action leaves the state unchanged.
-    pub fn apply(&mut self, a: Action) -> Result<Outcome, ActionError> {
+    pub fn apply(&mut self, a: Action) -> Result<ActionOutcome, ActionError> {
         self.validate(a)?;
         Ok(self.apply_unchecked(a))
     }
@@ -275,9 +275,9 @@ impl State {
     /// Applies an action known to be legal (from [`State::legal_actions`], or
     /// validated). The search hot path: no checks beyond debug assertions.
     #[inline]
-    pub fn apply_unchecked(&mut self, a: Action) -> Outcome {
+    pub fn apply_unchecked(&mut self, a: Action) -> ActionOutcome {
         debug_assert_eq!(self.validate(a), Ok(()), "{a} in {self:?}");
-        let mut out = Outcome::default();
+        let mut out = ActionOutcome::default();
         let me = self.to_move;
         match a {
             Action::Place { to } => {
@@ -296,24 +296,24 @@ impl State {
                 let (from, to) = (from as usize, to as usize);
                 self.toggle_stone(me, from);
                 self.toggle_stone(me, to);
-                // R7: a lock follows its stone along the shuttle, dies elsewhere.
+                // R7: a lock follows its stone along the shuttle while the
+                // context stays as recorded. Every shuttle move compares it,
+                // whether or not the move forms anything: unchanged, the move
+                // captures nothing and the lock stays; changed, or any move to
+                // a third point, drops the lock and the move is judged normally.
                 let lock = if self.lock_points >> from & 1 == 1 {
                     Some(self.take_lock(from))
                 } else {
                     None
                 };
-                let shuttle = lock.filter(|l| l.other() == to);
                 let owed = self.owed_at(me, to, &mut out);
-                match shuttle {
-                    Some(l) if owed == 0 => self.insert_lock(l.swapped()),
-                    Some(l) if l.context_unchanged(&self.board) => {
-                        // Blocked shuttle: legal move, no capture, lock kept.
+                if let Some(l) = lock.filter(|l| l.other() == to) {
+                    if l.context_unchanged(&self.board) {
                         self.insert_lock(l.swapped());
-                        out.intercepted_by_loop = true;
+                        out.intercepted_by_loop = owed > 0;
                         self.end_turn(&mut out);
                         return out;
                     }
-                    _ => {}
                 }
                 if owed > 0 {
                     self.set_pending(owed);
@@ -457,7 +457,7 @@ impl State {
 
     /// Applies one wire packet atomically: the main action and then, in order,
     /// the captures listed in `eatIndices`. All or nothing.
-    pub fn apply_packet(&mut self, p: &Packet) -> Result<Vec<Outcome>, ActionError> {
+    pub fn apply_packet(&mut self, p: &Packet) -> Result<Vec<ActionOutcome>, ActionError> {
         let mut s = *self;
         let mut outs = Vec::new();
         let eat = p.eat();

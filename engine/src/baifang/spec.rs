@@ -116,10 +116,10 @@ pub struct Param {
     pub reserved: Option<String>,
 }
 
-/// One rating tier (seed 002 §2.4).
+/// One rating tier.
 #[derive(Debug, Clone, Deserialize)]
 pub struct TierSpec {
-    /// Display name (Chinese, as in the seed).
+    /// Display name (Chinese).
     pub name: String,
     /// English name.
     pub en: String,

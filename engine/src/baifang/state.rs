@@ -98,7 +98,7 @@ impl Reason {
     }
 }
 
-/// An anti-looping lock (issue 3, "Anti-looping, formal version"), packed in a
+/// An anti-looping lock (the rule: `docs/baifang-rules.md`, "Anti-looping lock"), packed in a
 /// `u64` so the state stays small and `Copy`:
 /// bits 0..25 Black's stones in the context, 25..50 White's, 50..55 `pos` (the
 /// point where the locked stone stands now), 55..60 `other` (the other end of
@@ -438,7 +438,7 @@ impl State {
     }
 
     /// Named state components with their values, in a fixed order. The anatomy
-    /// report derives the state table from these keys, like seed 003's snapshot.
+    /// report derives the state table from these keys.
     pub fn components(&self) -> Vec<(&'static str, String)> {
         vec![
             ("board", self.board_string()),

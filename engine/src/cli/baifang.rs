@@ -9,12 +9,12 @@
 //!   placement, move, single capture). Timing goes to stderr.
 //! - `bench [--depth D]`: AI nodes per second at a fixed depth over the fixed
 //!   bench positions (median of a few runs).
-//! - `selfplay --a LEVEL --b LEVEL --games N --seed S [--threads T]`: AI
+//! - `selfplay --a STRENGTH --b STRENGTH --games N --seed S [--threads T]`: AI
 //!   matches, colours alternating; `random` is a uniformly random player.
-//! - `ai FILE [--level L] [--seed S]`: the AI's whole turn after FILE (JSON).
+//! - `ai FILE [--strength S] [--seed N]`: the AI's whole turn after FILE (JSON).
 
 use clap::Subcommand;
-use engine::baifang::ai::{self, selfplay::Player, Level, Searcher};
+use engine::baifang::ai::{self, selfplay::Player, Searcher, Strength};
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
 use std::io::Read;
@@ -48,7 +48,7 @@ pub enum Command {
         #[arg(long, default_value_t = 5)]
         runs: u32,
     },
-    /// AI self-play: LEVEL vs LEVEL (beginner|medium|hard|master|random), colours alternating.
+    /// AI self-play: STRENGTH vs STRENGTH (beginner|medium|hard|master|random), colours alternating.
     Selfplay {
         /// Player A (Black in even games).
         #[arg(long)]
@@ -73,9 +73,9 @@ pub enum Command {
     Ai {
         /// File with a JSON array of actions, or `-` for stdin.
         file: String,
-        /// Level (beginner|medium|hard|master); `hint` for the hint.
+        /// Strength (beginner|medium|hard|master); `hint` for the hint.
         #[arg(long, default_value = "hard")]
-        level: String,
+        strength: String,
         /// Noise seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -96,7 +96,7 @@ struct ErrorReport {
     message: String,
 }
 
-/// Field order is part of the contract (issue 3).
+/// Field order is part of the CLI contract (browser tests and tools parse it).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Report {
@@ -202,7 +202,7 @@ fn bench(depth: u32, runs: u32) -> i32 {
 fn selfplay(a: &str, b: &str, games: u32, seed: u64, threads: usize, verbose: bool) -> i32 {
     let (Some(pa), Some(pb)) = (Player::parse(a), Player::parse(b)) else {
         eprintln!(
-            "error: a level is one of beginner|medium|hard|master|random (or 入门/中等/困难/大师)"
+            "error: a player is one of beginner|medium|hard|master|random (or 入门/中等/困难/大师)"
         );
         return 2;
     };
@@ -256,7 +256,7 @@ fn selfplay(a: &str, b: &str, games: u32, seed: u64, threads: usize, verbose: bo
     0
 }
 
-fn ai_turn(file: &str, level: &str, seed: u64) -> i32 {
+fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
     let mut bytes = Vec::new();
     let read = if file == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -291,13 +291,13 @@ fn ai_turn(file: &str, level: &str, seed: u64) -> i32 {
     };
     let mut searcher = Searcher::new();
     let t = Instant::now();
-    let reply = if level == "hint" {
+    let reply = if strength == "hint" {
         searcher.hint(&r.state, &history)
     } else {
-        match Level::parse(level) {
+        match Strength::parse(strength) {
             Some(l) => searcher.choose_turn(&r.state, &history, l, seed),
             None => {
-                eprintln!("error: unknown level {level}");
+                eprintln!("error: unknown strength {strength} (beginner|medium|hard|master|hint)");
                 return 2;
             }
         }
@@ -325,7 +325,11 @@ pub fn run(cmd: Command) -> i32 {
             threads,
             verbose,
         } => selfplay(&a, &b, games, seed, threads, verbose),
-        Command::Ai { file, level, seed } => ai_turn(&file, &level, seed),
+        Command::Ai {
+            file,
+            strength,
+            seed,
+        } => ai_turn(&file, &strength, seed),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(

@@ -1,5 +1,6 @@
 //! `engine hex …` subcommands: verify, solve, deduce, hint, generate, share
-//! encode/decode. Output formats are a stable contract.
+//! encode/decode. Output formats are a stable contract: tests, the browser tests
+//! and the level tools parse them.
 
 use std::io::Read;
 
@@ -330,65 +331,11 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         node_limit,
         ..CheckOptions::default()
     };
-    let mut reports = Vec::new();
     let mut loaded: Vec<u32> = Vec::new();
-    for file in files {
-        let mut fr = FileReport {
-            file: file.clone(),
-            pack: None,
-            title: None,
-            errors: Vec::new(),
-            pack_problems: Vec::new(),
-            levels: Vec::new(),
-        };
-        match read_input(file).map_err(|e| vec![e]).and_then(|t| {
-            parse_any(&t).map_err(|errs| errs.iter().map(|e| e.to_string()).collect())
-        }) {
-            Ok(pack) => {
-                fr.pack = Some(pack.pack);
-                fr.title = Some(pack.title.clone()).filter(|t| !t.is_empty());
-                fr.levels = pack
-                    .levels
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| {
-                        let mut r = check_level_with_reasoning(
-                            l,
-                            &content::check_options(pack.pack, i + 1, &opts),
-                        );
-                        let problems = content::reasoning_rules(pack.pack, &r);
-                        r.ok &= problems.is_empty();
-                        r.problems.extend(problems);
-                        r
-                    })
-                    .collect();
-                // the content law's pack rules: sizes, tutorial
-                // table, knob schedule, spinner limits
-                if content::pack_kind(pack.pack) != content::PackKind::Other {
-                    if loaded.contains(&pack.pack) {
-                        fr.pack_problems
-                            .push(format!("pack {} is loaded twice", pack.pack));
-                    }
-                    loaded.push(pack.pack);
-                }
-                for v in content::pack_rules(&pack) {
-                    match v
-                        .level
-                        .as_ref()
-                        .and_then(|id| fr.levels.iter_mut().find(|r| &r.id == id))
-                    {
-                        Some(r) => {
-                            r.problems.push(v.message);
-                            r.ok = false;
-                        }
-                        None => fr.pack_problems.push(v.message),
-                    }
-                }
-            }
-            Err(errs) => fr.errors = errs,
-        }
-        reports.push(fr);
-    }
+    let mut reports: Vec<FileReport> = files
+        .iter()
+        .map(|file| verify_file(file, &opts, &mut loaded))
+        .collect();
     reasoning_order(&mut reports);
     let levels: usize = reports.iter().map(|f| f.levels.len()).sum();
     let failed: usize = reports
@@ -410,57 +357,7 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
             serde_json::to_string_pretty(&v).expect("report serialises")
         );
     } else {
-        println!(
-            "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10} {:>4} {:>5}  result",
-            "id",
-            "cells",
-            "walls",
-            "holes",
-            "clues",
-            "spinners",
-            "solutions",
-            "walls-matter",
-            "spinner-checks",
-            "search",
-            "tier",
-            "steps"
-        );
-        for f in &reports {
-            for e in &f.errors {
-                println!("{}: {e}", f.file);
-            }
-            for e in &f.pack_problems {
-                println!("{}: ! {e}", f.file);
-            }
-            for r in &f.levels {
-                let (tier, steps) = match &r.reasoning {
-                    Some(x) if x.outcome == Outcome::Solved => {
-                        (x.grade.tier.to_string(), x.grade.steps.to_string())
-                    }
-                    Some(_) => ("-".to_string(), "stuck".to_string()),
-                    None => ("?".to_string(), "?".to_string()),
-                };
-                println!(
-                    "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1} {:>4} {:>5}  {}",
-                    r.id,
-                    r.cells,
-                    r.walls,
-                    r.holes,
-                    r.clues,
-                    r.spinners,
-                    r.count.label(),
-                    r.walls_matter.word(),
-                    spinner_summary(r),
-                    r.difficulty.score,
-                    tier,
-                    steps,
-                    if r.ok { "ok" } else { "FAIL" }
-                );
-                for p in &r.problems {
-                    println!("    ! {p}");
-                }
-            }
-        }
+        print_verify_table(&reports);
         println!(
             "{levels} level(s) checked, {failed} failed{}{}",
             if pack_problems > 0 {
@@ -479,5 +376,120 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         0
     } else {
         1
+    }
+}
+
+/// Loads one file and checks every level in it, then applies the content
+/// law's pack rules (sizes, tutorial table, knob schedule, spinner limits);
+/// `loaded` collects the content pack numbers seen so far.
+fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileReport {
+    let mut fr = FileReport {
+        file: file.to_string(),
+        pack: None,
+        title: None,
+        errors: Vec::new(),
+        pack_problems: Vec::new(),
+        levels: Vec::new(),
+    };
+    let pack = match read_input(file)
+        .map_err(|e| vec![e])
+        .and_then(|t| parse_any(&t).map_err(|errs| errs.iter().map(|e| e.to_string()).collect()))
+    {
+        Ok(pack) => pack,
+        Err(errs) => {
+            fr.errors = errs;
+            return fr;
+        }
+    };
+    fr.pack = Some(pack.pack);
+    fr.title = Some(pack.title.clone()).filter(|t| !t.is_empty());
+    fr.levels = pack
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut r =
+                check_level_with_reasoning(l, &content::check_options(pack.pack, i + 1, opts));
+            let problems = content::reasoning_rules(pack.pack, &r);
+            r.ok &= problems.is_empty();
+            r.problems.extend(problems);
+            r
+        })
+        .collect();
+    if content::pack_kind(pack.pack) != content::PackKind::Other {
+        if loaded.contains(&pack.pack) {
+            fr.pack_problems
+                .push(format!("pack {} is loaded twice", pack.pack));
+        }
+        loaded.push(pack.pack);
+    }
+    for v in content::pack_rules(&pack) {
+        match v
+            .level
+            .as_ref()
+            .and_then(|id| fr.levels.iter_mut().find(|r| &r.id == id))
+        {
+            Some(r) => {
+                r.problems.push(v.message);
+                r.ok = false;
+            }
+            None => fr.pack_problems.push(v.message),
+        }
+    }
+    fr
+}
+
+/// The human table of `hex verify`: one row per level, its problems below it.
+fn print_verify_table(reports: &[FileReport]) {
+    println!(
+        "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10} {:>4} {:>5}  result",
+        "id",
+        "cells",
+        "walls",
+        "holes",
+        "clues",
+        "spinners",
+        "solutions",
+        "walls-matter",
+        "spinner-checks",
+        "search",
+        "tier",
+        "steps"
+    );
+    for f in reports {
+        for e in &f.errors {
+            println!("{}: {e}", f.file);
+        }
+        for e in &f.pack_problems {
+            println!("{}: ! {e}", f.file);
+        }
+        for r in &f.levels {
+            let (tier, steps) = match &r.reasoning {
+                Some(x) if x.outcome == Outcome::Solved => {
+                    (x.grade.tier.to_string(), x.grade.steps.to_string())
+                }
+                Some(_) => ("-".to_string(), "stuck".to_string()),
+                None => ("?".to_string(), "?".to_string()),
+            };
+            println!(
+                "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1} {:>4} {:>5}  {}",
+                r.id,
+                r.cells,
+                r.walls,
+                r.holes,
+                r.clues,
+                r.spinners,
+                r.count.label(),
+                r.walls_matter.word(),
+                spinner_summary(r),
+                r.difficulty.score,
+                tier,
+                steps,
+                if r.ok { "ok" } else { "FAIL" }
+            );
+            for p in &r.problems {
+                println!("    ! {p}");
+            }
+        }
     }
 }

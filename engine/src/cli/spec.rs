@@ -5,7 +5,7 @@ use engine::baifang::anatomy;
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Mechanics anatomy (seed 003 §1.1): verb, rule and state tables of Baifang
+    /// Mechanics anatomy: verb, rule and state tables of Baifang
     /// derived from engine/spec/baifang.json, with coverage checks.
     Anatomy {
         /// Print JSON instead of text.

@@ -1,6 +1,7 @@
-//! Content checks per level (connected, exactly one solution, walls and spinners
-//! that matter, every spinner's turning needed), with a bounded cost so the
-//! browser editor can run them live in a worker.
+//! The content checks of one level (connected, unique, walls matter, every spinner
+//! and its turning matter, solved by reasoning: `docs/hex-stroke-rules.md`, "The
+//! content law"), with a bounded cost so the browser editor can run them live in a
+//! worker.
 //!
 //! Every solver run is capped by [`CheckOptions::node_limit`]; a capped run makes
 //! the affected verdict `unknown` and sets [`CheckReport::aborted`] instead of hanging.
@@ -8,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::deduce::{deduce, Reasoning, MAX_TIER};
-use super::model::{Edge, Level, LevelParts};
+use super::model::{Edge, Level, LevelParts, SpinnerSpec};
 use super::solver::{solve, SolveOptions, SolveResult};
 
 /// Options for [`check_level`].
@@ -123,8 +124,7 @@ pub struct WallCheck {
     pub without: Count,
 }
 
-/// Whether one spinner is needed: removing it, or pinning it as a static wall on
-/// any one of its candidate sides, must break uniqueness.
+/// The two checks of one spinner: it matters, and its turning matters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpinnerCheck {
     pub cell: String,
@@ -136,7 +136,7 @@ pub struct SpinnerCheck {
     pub as_static: [Option<Count>; 3],
     /// Removing it makes the count ≠ 1.
     pub removal_breaks: Verdict,
-    /// Every static replacement makes the count ≠ 1.
+    /// Every static replacement makes the count ≠ 1 (its turning is needed).
     pub static_breaks: Verdict,
     /// Both hold.
     pub ok: Verdict,
@@ -189,11 +189,7 @@ pub struct CheckReport {
     pub ok: bool,
 }
 
-fn variant(
-    level: &Level,
-    walls: Vec<(usize, usize)>,
-    spinners: Vec<super::model::SpinnerSpec>,
-) -> Level {
+fn variant(level: &Level, walls: Vec<(usize, usize)>, spinners: Vec<SpinnerSpec>) -> Level {
     let parts = LevelParts {
         walls,
         spinners,
@@ -204,85 +200,172 @@ fn variant(
 
 /// Runs all content checks on one level.
 pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
-    let so = SolveOptions {
-        limit: 2,
-        node_limit: opts.node_limit,
+    let mut c = Checker {
+        level,
+        so: SolveOptions {
+            limit: 2,
+            node_limit: opts.node_limit,
+        },
+        aborted: false,
+        problems: Vec::new(),
     };
-    let mut problems = Vec::new();
-    let mut aborted = false;
     let connected = level.wall_free_connected();
     if !connected {
-        problems.push("the cell graph minus its walls is not connected".to_string());
+        c.problems
+            .push("the cell graph minus its walls is not connected".to_string());
     }
-    let main = solve(level, &so);
-    aborted |= main.aborted;
-    let count = Count::of(&main);
-    let unique = if main.count >= 2 {
-        Verdict::No
-    } else if main.aborted {
-        Verdict::Unknown
-    } else {
-        Verdict::from_bool(main.count == 1)
-    };
-    match unique {
-        Verdict::No if main.count == 0 => problems.push("the level has no solution".to_string()),
-        Verdict::No => problems.push("the level has more than one solution".to_string()),
-        Verdict::Unknown => problems.push(format!(
-            "uniqueness unknown: the solver hit its node limit ({})",
-            opts.node_limit
-        )),
-        _ => {}
-    }
+    let main = solve(level, &c.so);
+    c.aborted |= main.aborted;
+    let unique = c.uniqueness(&main, opts.node_limit);
     let has_walls = !level.walls().is_empty() || !level.spinners().is_empty();
     let required = opts.walls_matter_required.unwrap_or(has_walls);
+    let (walls_matter, wall_free) = c.walls_matter(has_walls, required);
     let is_unique = unique == Verdict::Yes;
-
-    let (walls_matter, wall_free) = if !has_walls {
-        (Verdict::NotApplicable, None)
+    let necessary_walls = if opts.necessary_walls && is_unique {
+        c.necessary_walls()
     } else {
-        let v = variant(level, Vec::new(), Vec::new());
-        let r = solve(&v, &so);
-        aborted |= r.aborted;
-        let c = Count::of(&r);
-        (c.breaks_uniqueness(), Some(c))
+        Vec::new()
     };
-    if required {
-        match walls_matter {
-            Verdict::No => problems.push(
-                "walls do not matter: without walls and spinners the solution is still unique"
-                    .to_string(),
-            ),
-            Verdict::Unknown => problems.push("walls-matter unknown: node limit hit".to_string()),
-            Verdict::NotApplicable => problems
-                .push("walls must matter but the level has no walls or spinners".to_string()),
-            Verdict::Yes => {}
-        }
+    let spinner_checks = (0..level.spinners().len())
+        .map(|si| c.spinner_check(si, is_unique))
+        .collect();
+    let n = level.len().max(1) as f64;
+    let score = ((main.nodes as f64 / n).max(1.0).log2() * 100.0).round() / 10.0;
+    let ok = c.problems.is_empty();
+    CheckReport {
+        id: level.id.clone(),
+        cells: level.len(),
+        walls: level.walls().len(),
+        holes: level.holes(),
+        clues: level.clue_count(),
+        spinners: level.spinners().len(),
+        has_start_clue: level.clue_cell(1).is_some(),
+        connected,
+        count: Count::of(&main),
+        unique,
+        walls_matter,
+        walls_matter_required: required,
+        wall_free,
+        necessary_walls,
+        spinner_checks,
+        difficulty: Difficulty {
+            nodes: main.nodes,
+            score,
+        },
+        reasoning: None,
+        solution: main.first.as_ref().map(|p| level.ids(p)),
+        other_solution: main.second.as_ref().map(|p| level.ids(p)),
+        aborted: c.aborted,
+        problems: c.problems,
+        ok,
+    }
+}
+
+/// One level under check: the solver options, whether any run hit the node
+/// limit, and the problems found so far.
+struct Checker<'a> {
+    level: &'a Level,
+    so: SolveOptions,
+    aborted: bool,
+    problems: Vec<String>,
+}
+
+impl Checker<'_> {
+    /// Solves the level with other walls and spinners, noting a cut-short run.
+    fn count_variant(&mut self, walls: Vec<(usize, usize)>, spinners: Vec<SpinnerSpec>) -> Count {
+        let r = solve(&variant(self.level, walls, spinners), &self.so);
+        self.aborted |= r.aborted;
+        Count::of(&r)
     }
 
-    let specs: Vec<_> = level.spinners().iter().map(|s| s.spec()).collect();
-    let base_walls: Vec<(usize, usize)> = level.walls().iter().map(|e| (e.a, e.b)).collect();
-    let mut necessary_walls = Vec::new();
-    if opts.necessary_walls && is_unique {
-        for (wi, e) in level.walls().iter().enumerate() {
-            let mut ws = base_walls.clone();
-            ws.remove(wi);
-            let r = solve(&variant(level, ws, specs.clone()), &so);
-            aborted |= r.aborted;
-            let c = Count::of(&r);
-            necessary_walls.push(WallCheck {
-                a: level.cell(e.a).id.clone(),
-                b: level.cell(e.b).id.clone(),
-                necessary: c.breaks_uniqueness(),
-                without: c,
-            });
-        }
+    fn walls_as_stored(&self) -> Vec<(usize, usize)> {
+        self.level.walls().iter().map(|e| (e.a, e.b)).collect()
     }
 
-    let mut spinner_checks = Vec::new();
-    for (si, sp) in level.spinners().iter().enumerate() {
+    fn spinners_as_written(&self) -> Vec<SpinnerSpec> {
+        self.level.spinners().iter().map(|s| s.spec()).collect()
+    }
+
+    /// Exactly one solution.
+    fn uniqueness(&mut self, main: &SolveResult, node_limit: u64) -> Verdict {
+        let unique = if main.count >= 2 {
+            Verdict::No
+        } else if main.aborted {
+            Verdict::Unknown
+        } else {
+            Verdict::from_bool(main.count == 1)
+        };
+        match unique {
+            Verdict::No if main.count == 0 => {
+                self.problems.push("the level has no solution".to_string())
+            }
+            Verdict::No => self
+                .problems
+                .push("the level has more than one solution".to_string()),
+            Verdict::Unknown => self.problems.push(format!(
+                "uniqueness unknown: the solver hit its node limit ({node_limit})"
+            )),
+            _ => {}
+        }
+        unique
+    }
+
+    /// Without any wall or spinner the solution is no longer unique (a problem
+    /// only when `required`). Returns the verdict and the wall-free count.
+    fn walls_matter(&mut self, has_walls: bool, required: bool) -> (Verdict, Option<Count>) {
+        let (verdict, wall_free) = if has_walls {
+            let c = self.count_variant(Vec::new(), Vec::new());
+            (c.breaks_uniqueness(), Some(c))
+        } else {
+            (Verdict::NotApplicable, None)
+        };
+        if required {
+            let problem = match verdict {
+                Verdict::No => Some(
+                    "walls do not matter: without walls and spinners the solution is still unique",
+                ),
+                Verdict::Unknown => Some("walls-matter unknown: node limit hit"),
+                Verdict::NotApplicable => {
+                    Some("walls must matter but the level has no walls or spinners")
+                }
+                Verdict::Yes => None,
+            };
+            self.problems.extend(problem.map(str::to_string));
+        }
+        (verdict, wall_free)
+    }
+
+    /// For each static wall, whether removing it alone breaks uniqueness.
+    fn necessary_walls(&mut self) -> Vec<WallCheck> {
+        let (walls, spinners) = (self.walls_as_stored(), self.spinners_as_written());
+        let level = self.level;
+        level
+            .walls()
+            .iter()
+            .enumerate()
+            .map(|(wi, e)| {
+                let mut ws = walls.clone();
+                ws.remove(wi);
+                let c = self.count_variant(ws, spinners.clone());
+                WallCheck {
+                    a: level.cell(e.a).id.clone(),
+                    b: level.cell(e.b).id.clone(),
+                    necessary: c.breaks_uniqueness(),
+                    without: c,
+                }
+            })
+            .collect()
+    }
+
+    /// Spinner `si` matters (removing it breaks uniqueness) and its turning
+    /// matters (a static wall on any one of its on-board candidates breaks
+    /// uniqueness too). Unknown unless the level itself is unique.
+    fn spinner_check(&mut self, si: usize, is_unique: bool) -> SpinnerCheck {
+        let level = self.level;
+        let sp = &level.spinners()[si];
         let cell = level.cell(sp.cell).id.clone();
         if !is_unique {
-            spinner_checks.push(SpinnerCheck {
+            return SpinnerCheck {
                 cell,
                 corner: sp.corner,
                 removed: Count::default(),
@@ -290,14 +373,12 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
                 removal_breaks: Verdict::Unknown,
                 static_breaks: Verdict::Unknown,
                 ok: Verdict::Unknown,
-            });
-            continue;
+            };
         }
-        let mut others = specs.clone();
+        let base_walls = self.walls_as_stored();
+        let mut others = self.spinners_as_written();
         others.remove(si);
-        let r = solve(&variant(level, base_walls.clone(), others.clone()), &so);
-        aborted |= r.aborted;
-        let removed = Count::of(&r);
+        let removed = self.count_variant(base_walls.clone(), others.clone());
         let removal_breaks = removed.breaks_uniqueness();
         let mut as_static = [None; 3];
         let mut static_breaks = Verdict::Yes;
@@ -307,9 +388,7 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
             if !level.has_wall(a, b) {
                 ws.push((a, b));
             }
-            let r = solve(&variant(level, ws, others.clone()), &so);
-            aborted |= r.aborted;
-            let c = Count::of(&r);
+            let c = self.count_variant(ws, others.clone());
             match c.breaks_uniqueness() {
                 Verdict::No => static_breaks = Verdict::No,
                 Verdict::Unknown if static_breaks == Verdict::Yes => {
@@ -324,10 +403,38 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
             (Verdict::No, _) | (_, Verdict::No) => Verdict::No,
             _ => Verdict::Unknown,
         };
+        self.spinner_problems(
+            &cell,
+            sp.corner,
+            removal_breaks,
+            static_breaks,
+            ok,
+            &as_static,
+        );
+        SpinnerCheck {
+            cell,
+            corner: sp.corner,
+            removed,
+            as_static,
+            removal_breaks,
+            static_breaks,
+            ok,
+        }
+    }
+
+    /// The sentences for a spinner that fails its checks.
+    fn spinner_problems(
+        &mut self,
+        cell: &str,
+        corner: u8,
+        removal_breaks: Verdict,
+        static_breaks: Verdict,
+        ok: Verdict,
+        as_static: &[Option<Count>; 3],
+    ) {
         if removal_breaks == Verdict::No {
-            problems.push(format!(
-                "the spinner at cell \"{cell}\" corner {} does not matter: without it the solution is still unique",
-                sp.corner
+            self.problems.push(format!(
+                "the spinner at cell \"{cell}\" corner {corner} does not matter: without it the solution is still unique"
             ));
         }
         if static_breaks == Verdict::No {
@@ -337,58 +444,16 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
                 .filter(|(_, c)| c.is_some_and(|c| c.breaks_uniqueness() == Verdict::No))
                 .map(|(j, _)| j.to_string())
                 .collect();
-            problems.push(format!(
-                "the spinner at cell \"{cell}\" corner {} could be a static wall on candidate {}: its turning is not needed",
-                sp.corner,
+            self.problems.push(format!(
+                "the spinner at cell \"{cell}\" corner {corner} could be a static wall on candidate {}: its turning is not needed",
                 which.join(", ")
             ));
         }
         if ok == Verdict::Unknown {
-            problems.push(format!(
-                "spinner checks for cell \"{cell}\" corner {} unknown: node limit hit",
-                sp.corner
+            self.problems.push(format!(
+                "spinner checks for cell \"{cell}\" corner {corner} unknown: node limit hit"
             ));
         }
-        spinner_checks.push(SpinnerCheck {
-            cell,
-            corner: sp.corner,
-            removed,
-            as_static,
-            removal_breaks,
-            static_breaks,
-            ok,
-        });
-    }
-
-    let n = level.len().max(1) as f64;
-    let score = ((main.nodes as f64 / n).max(1.0).log2() * 100.0).round() / 10.0;
-    let ok = problems.is_empty();
-    CheckReport {
-        id: level.id.clone(),
-        cells: level.len(),
-        walls: level.walls().len(),
-        holes: level.holes(),
-        clues: level.clue_count(),
-        spinners: level.spinners().len(),
-        has_start_clue: level.clue_cell(1).is_some(),
-        connected,
-        count,
-        unique,
-        walls_matter,
-        walls_matter_required: required,
-        wall_free,
-        necessary_walls,
-        spinner_checks,
-        difficulty: Difficulty {
-            nodes: main.nodes,
-            score,
-        },
-        reasoning: None,
-        solution: main.first.as_ref().map(|p| level.ids(p)),
-        other_solution: main.second.as_ref().map(|p| level.ids(p)),
-        aborted,
-        problems,
-        ok,
     }
 }
 
@@ -417,13 +482,11 @@ pub fn spinner_summary(r: &CheckReport) -> &'static str {
 mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
     fn walled_triangle_walls_matter() {
-        let l = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap();
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         let r = check_level(&l, &CheckOptions::default());
         assert_eq!(r.unique, Verdict::Yes);
         assert_eq!(r.walls_matter, Verdict::Yes);

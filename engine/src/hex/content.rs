@@ -3,8 +3,9 @@
 //! knob schedule of the main line, the spinner pack's limits, and reasoning: every
 //! level solved by the deduction solver without guessing (the tutorial with tier-1
 //! techniques), difficulty by reasoning grade rising inside each pack, one new
-//! technique per pack. `hex verify` applies all of it, so the test command fails
-//! on any violation.
+//! technique per pack (all stated in `docs/hex-stroke-rules.md`, "Packs" and "The
+//! content law"). `hex verify` applies all of it, so the test command fails on any
+//! violation.
 //!
 //! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (a side
 //! branch), 3–5 the main packs. The main line is 1-1 … 1-8 then 3-1 … 5-8; other
@@ -19,7 +20,7 @@ use super::model::Level;
 
 /// The tutorial pack's number.
 pub const TUTORIAL_PACK: u32 = 1;
-/// The experimental spinner pack's number (a side branch).
+/// The experimental spinner pack's number.
 pub const SPINNER_PACK: u32 = 2;
 /// The main packs after the tutorial.
 pub const MAIN_PACKS: [u32; 3] = [3, 4, 5];
@@ -57,6 +58,24 @@ pub fn pack_kind(pack: u32) -> PackKind {
         SPINNER_PACK => PackKind::Spinner,
         p if MAIN_PACKS.contains(&p) => PackKind::Main,
         _ => PackKind::Other,
+    }
+}
+
+/// What a tutorial level teaches in one line on screen (the app words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lesson {
+    /// The first level: slide from a number to the cell beside it.
+    Slide,
+    /// The first level with walls: go around them.
+    Wall,
+}
+
+/// The one-line lesson of entry `index` (1-based) of pack `pack`, if it has one.
+pub fn lesson(pack: u32, index: usize) -> Option<Lesson> {
+    match (pack_kind(pack), index) {
+        (PackKind::Tutorial, 1) => Some(Lesson::Slide),
+        (PackKind::Tutorial, FIRST_WALL) => Some(Lesson::Wall),
+        _ => None,
     }
 }
 
@@ -132,8 +151,8 @@ fn in_range(x: usize, (lo, hi): (usize, usize)) -> bool {
     (lo..=hi).contains(&x)
 }
 
-/// The tutorial table, read strictly, for entry `index`: what each of the eight
-/// levels must hold to teach its lesson.
+/// The tutorial table for entry `index`: what each tutorial level must show,
+/// read strictly (exact cell, wall and clue counts where the table names them).
 fn tutorial_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
     let l = Some(level);
     let n = level.len();
@@ -188,7 +207,8 @@ fn tutorial_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
     }
 }
 
-/// The spinner pack's plan for entry `index`: limits, and what 2-1, 2-2, 2-3 teach.
+/// The spinner pack's plan for entry `index`: 2-1 blocks the intuitive first
+/// step, 2-2 counts beats with a mid-path clue, 2-3 adds a static wall.
 fn spinner_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
     let l = Some(level);
     let n = level.len();
@@ -243,7 +263,9 @@ fn spinner_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
     }
 }
 
-/// Main-pack limits and the main line's knob schedule (one new knob at a time).
+/// Main-pack limits and the main line's knob schedule: one new knob at a time
+/// (walls from the 3rd level, holes from the 6th, levels without clue 1 from
+/// the 14th).
 fn main_line_rules(level: &Level, pack: u32, index: usize, out: &mut Vec<Violation>) {
     let l = Some(level);
     let Some(pos) = main_line_position(pack, index) else {
@@ -549,6 +571,15 @@ mod tests {
         assert_eq!(main_line_position(5, 8), Some(32));
         assert_eq!(main_line_position(2, 1), None);
         assert_eq!(main_line_position(9, 1), None);
+    }
+
+    #[test]
+    fn lessons_sit_on_the_first_tutorial_level_and_its_first_wall() {
+        assert_eq!(lesson(TUTORIAL_PACK, 1), Some(Lesson::Slide));
+        assert_eq!(lesson(TUTORIAL_PACK, 2), None);
+        assert_eq!(lesson(TUTORIAL_PACK, 3), Some(Lesson::Wall));
+        assert_eq!(lesson(SPINNER_PACK, 1), None);
+        assert_eq!(lesson(MAIN_PACKS[0], 3), None);
     }
 
     #[test]

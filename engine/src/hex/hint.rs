@@ -110,6 +110,7 @@ pub fn teaching_hint(level: &Level, path: &[usize], solution: &[usize]) -> Teach
 mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
     fn the_three_cases() {
@@ -128,10 +129,7 @@ mod tests {
 
     #[test]
     fn hint_solves_the_level() {
-        let l = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap();
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         assert_eq!(hint(&l, &[]), Hint::Start { cell: 0 });
         assert_eq!(hint(&l, &[0]), Hint::Next { cell: 2 });
         assert_eq!(hint(&l, &[0, 2, 1]), Hint::Solved);

@@ -1,4 +1,5 @@
-//! The input machine of seed §5: Empty → Drawing → Idle → Cleared.
+//! The input machine of a level: Empty → Drawing → Idle → Cleared (the gesture
+//! table is in `docs/hex-stroke-rules.md`).
 //!
 //! It takes abstract events (`press(cell)`, `enter(cell)`, `release`, `restart`),
 //! never pixels, and returns what the view needs to show. All decisions about the
@@ -235,16 +236,10 @@ mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
 
-    /// A strip of four: a(0,0) clue 1, b(1,0), c(2,0), d(3,0) clue 4, plus e(1,1)?
-    /// Kept tiny: a triangle a b c with a wall a–b, and d under b.
-    ///   a(0,0) clue1, b(1,0), c(0,1), d(1,1) clue 4. Wall a–b.
-    /// Adjacency: a–b (walled), a–c, b–c, b–d, c–d.  Solution a c … : a,c,b,d (d=4 ✓).
+    /// a(0,0) clue 1, b(1,0), c(0,1), d(1,1) clue 4, a wall between a and b.
+    /// Adjacency: a–b (walled), a–c, b–c, b–d, c–d; the solution is a, c, b, d.
     fn level() -> Level {
-        parse_level(
-            r#"{"id":"t","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},
-               {"id":"c","q":0,"r":1},{"id":"d","q":1,"r":1,"clue":4}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap()
+        parse_level(crate::hex::test_levels::WALLED_RHOMBUS).unwrap()
     }
     const A: usize = 0;
     const B: usize = 1;

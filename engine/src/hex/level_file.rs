@@ -1,4 +1,4 @@
-//! Level files: seed §8 plus appendix A.5.
+//! Level files (the format is in `docs/hex-stroke-rules.md`, "Level files").
 //!
 //! A pack file is `{"pack":N,"title":"…","levels":[level…]}`; a level is
 //! `{"id":"1-3","pack":1,"index":3,"orientation":"pointy","cells":[{"id":"a","q":0,"r":0,"clue":1}…],
@@ -28,7 +28,7 @@ pub struct CellJson {
     pub clue: Option<u32>,
 }
 
-/// A spinner as written in a level file (appendix A.5).
+/// A spinner as written in a level file: a cell, one of its corners and the phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpinnerJson {
@@ -303,13 +303,11 @@ pub fn pack_to_string(pack: &Pack) -> String {
 mod tests {
     use super::*;
 
-    const L13: &str = r#"{"id":"1-3","pack":1,"index":3,"orientation":"pointy",
-      "cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],
-      "walls":[["a","b"]]}"#;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
-    fn seed_example_loads_and_round_trips() {
-        let l = parse_level(L13).unwrap();
+    fn a_level_file_loads_and_round_trips() {
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         assert_eq!(l.len(), 3);
         assert_eq!(l.walls().len(), 1);
         assert_eq!(l.clue_cell(1), Some(0));
@@ -319,7 +317,7 @@ mod tests {
 
     #[test]
     fn solution_field_rejected() {
-        let t = L13.replace("\"walls\"", "\"solution\":[\"a\"],\"walls\"");
+        let t = WALLED_TRIANGLE.replace("\"walls\"", "\"solution\":[\"a\"],\"walls\"");
         let e = parse_level(&t).unwrap_err();
         assert!(e[0].message.contains("solution"), "{:?}", e);
     }

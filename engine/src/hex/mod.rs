@@ -5,8 +5,8 @@
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
 //! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
-//! (URL share codes).
-//! Nothing here imports the Baifang mode.
+//! (URL share codes). The rules they implement are stated in
+//! `docs/hex-stroke-rules.md`. Nothing here imports the Baifang mode.
 
 pub mod checks;
 pub mod content;
@@ -21,6 +21,8 @@ pub mod model;
 pub mod rules;
 pub mod share;
 pub mod solver;
+#[cfg(test)]
+mod test_levels;
 
 pub use coord::Axial;
 pub use model::{Blocker, Cell, Edge, Level, LevelParts, Spinner, SpinnerSpec};

@@ -186,206 +186,19 @@ impl Level {
             ));
             return Err(problems);
         }
-        let mut by_pos: HashMap<Axial, usize> = HashMap::new();
-        let mut by_id: HashMap<String, usize> = HashMap::new();
-        for (i, c) in cells.iter().enumerate() {
-            if c.id.is_empty() {
-                problems.push(format!("cell #{} has an empty id", i + 1));
-            }
-            if let Some(&j) = by_id.get(&c.id) {
-                problems.push(format!(
-                    "cell id \"{}\" is used twice (cells #{} and #{})",
-                    c.id,
-                    j + 1,
-                    i + 1
-                ));
-            } else {
-                by_id.insert(c.id.clone(), i);
-            }
-            if let Some(&j) = by_pos.get(&c.pos) {
-                problems.push(format!(
-                    "cells \"{}\" and \"{}\" both sit at (q={}, r={})",
-                    cells[j].id, c.id, c.pos.q, c.pos.r
-                ));
-            } else {
-                by_pos.insert(c.pos, i);
-            }
-        }
-        // clues
-        let mut clue_at = vec![None; n + 1];
-        for (i, c) in cells.iter().enumerate() {
-            if let Some(v) = c.clue {
-                if v == 0 || v as usize > n {
-                    problems.push(format!(
-                        "cell \"{}\" has clue {v}, outside 1..{n} (the board has {n} cells)",
-                        c.id
-                    ));
-                } else if let Some(j) = clue_at[v as usize] {
-                    problems.push(format!(
-                        "clue {v} appears twice (cells {} and {}); clues must be distinct",
-                        clue_name(&cells, j),
-                        clue_name(&cells, i)
-                    ));
-                } else {
-                    clue_at[v as usize] = Some(i);
-                }
-            }
-        }
-        let nbr: Vec<[Option<usize>; 6]> = cells
+        let (by_pos, by_id) = index_cells(&cells, &mut problems);
+        let clue_at = index_clues(&cells, &mut problems);
+        let nbr = cells
             .iter()
-            .map(|c| {
-                let mut a = [None; 6];
-                for (d, slot) in a.iter_mut().enumerate() {
-                    *slot = by_pos.get(&c.pos.neighbor(d)).copied();
-                }
-                a
-            })
+            .map(|c| std::array::from_fn(|d| by_pos.get(&c.pos.neighbor(d)).copied()))
             .collect();
-        // walls
-        let mut walls: Vec<Edge> = Vec::new();
-        let mut wall_dirs = vec![0u8; n];
-        for &(x, y) in &raw_walls {
-            if x >= n || y >= n {
-                problems.push(format!(
-                    "a wall names cell #{} which does not exist",
-                    x.max(y) + 1
-                ));
-                continue;
-            }
-            if x == y {
-                problems.push(format!(
-                    "a wall joins cell {} to itself",
-                    clue_name(&cells, x)
-                ));
-                continue;
-            }
-            let Some(d) = cells[x].pos.direction_to(cells[y].pos) else {
-                problems.push(format!(
-                    "the wall between {} and {} is not on a shared edge: the cells are not adjacent",
-                    clue_name(&cells, x),
-                    clue_name(&cells, y)
-                ));
-                continue;
-            };
-            let e = Edge::new(x, y);
-            if walls.contains(&e) {
-                problems.push(format!(
-                    "the wall between {} and {} is listed twice",
-                    clue_name(&cells, x),
-                    clue_name(&cells, y)
-                ));
-                continue;
-            }
-            walls.push(e);
-            wall_dirs[x] |= 1 << d;
-            wall_dirs[y] |= 1 << ((d + 3) % 6);
-        }
-        // spinners
-        let mut spinners: Vec<Spinner> = Vec::new();
-        let mut spin_on = vec![Vec::new(); n * 6];
-        for s in &raw_spinners {
-            if s.cell >= n {
-                problems.push(format!(
-                    "a spinner names cell #{} which does not exist",
-                    s.cell + 1
-                ));
-                continue;
-            }
-            let cname = clue_name(&cells, s.cell);
-            if s.corner > 5 {
-                problems.push(format!(
-                    "the spinner on cell {cname} has corner {}, outside 0..5",
-                    s.corner
-                ));
-                continue;
-            }
-            if s.phase > 2 {
-                problems.push(format!(
-                    "the spinner on cell {cname} corner {} has phase {}, outside 0..2",
-                    s.corner, s.phase
-                ));
-                continue;
-            }
-            let pos = cells[s.cell].pos;
-            let k = s.corner as usize;
-            let (dk, dk1) = corner_directions(k);
-            let at = |p: Axial| by_pos.get(&p).copied();
-            let nk = at(pos.neighbor(dk));
-            let nk1 = at(pos.neighbor(dk1));
-            let pair = |x: Option<usize>, y: Option<usize>| match (x, y) {
-                (Some(x), Some(y)) => Some(Edge::new(x, y)),
-                _ => None,
-            };
-            let candidates = [
-                pair(nk, nk1),
-                pair(Some(s.cell), nk1),
-                pair(Some(s.cell), nk),
-            ];
-            let (vpos, vk) = canonical_vertex(pos, k);
-            let name_i = vertex_names(pos, k)
-                .iter()
-                .position(|&x| x == (vpos, vk))
-                .expect("canonical name is one of the names");
-            let vertex_phase = ((s.phase as usize + 3 - name_i) % 3) as u8;
-            let sp = Spinner {
-                cell: s.cell,
-                corner: s.corner,
-                phase: s.phase,
-                vertex: vpos,
-                vertex_corner: vk as u8,
-                vertex_phase,
-                candidates,
-            };
-            let mut bad = false;
-            if strict && sp.on_board_candidates() < 2 {
-                problems.push(format!(
-                    "the spinner on cell {cname} corner {} has {} candidate edge(s) on the board; it needs at least two",
-                    s.corner,
-                    sp.on_board_candidates()
-                ));
-                bad = true;
-            }
-            if strict {
-                for e in candidates.iter().flatten() {
-                    if walls.contains(e) {
-                        problems.push(format!(
-                            "the spinner on cell {cname} corner {} overlaps the static wall between {} and {}",
-                            s.corner,
-                            clue_name(&cells, e.a),
-                            clue_name(&cells, e.b)
-                        ));
-                        bad = true;
-                    }
-                }
-                if let Some(o) = spinners
-                    .iter()
-                    .find(|o| o.vertex == sp.vertex && o.vertex_corner == sp.vertex_corner)
-                {
-                    problems.push(format!(
-                        "two spinners sit on the same vertex (cell {cname} corner {} and cell {} corner {})",
-                        s.corner,
-                        clue_name(&cells, o.cell),
-                        o.corner
-                    ));
-                    bad = true;
-                }
-            }
-            if bad && strict {
-                continue;
-            }
-            let si = spinners.len();
-            for (j, e) in candidates.iter().enumerate() {
-                if let Some(e) = e {
-                    let d = cells[e.a]
-                        .pos
-                        .direction_to(cells[e.b].pos)
-                        .expect("adjacent");
-                    spin_on[e.a * 6 + d].push((si, j as u8));
-                    spin_on[e.b * 6 + (d + 3) % 6].push((si, j as u8));
-                }
-            }
-            spinners.push(sp);
-        }
+        let (walls, wall_dirs) = validate_walls(&cells, &raw_walls, &mut problems);
+        let board = Board {
+            cells: &cells,
+            by_pos: &by_pos,
+            walls: &walls,
+        };
+        let (spinners, spin_on) = validate_spinners(&board, &raw_spinners, strict, &mut problems);
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -572,7 +385,7 @@ impl Level {
     }
 
     /// Whether the cell graph minus its static walls (the walled edges removed) is
-    /// connected, as seed §4.6 demands. Spinners are ignored (they only block at times).
+    /// connected, as the content law demands. Spinners are ignored (they only block at times).
     pub fn wall_free_connected(&self) -> bool {
         self.connected(true)
     }
@@ -606,6 +419,249 @@ impl Level {
     pub fn ids(&self, path: &[usize]) -> Vec<String> {
         path.iter().map(|&i| self.cells[i].id.clone()).collect()
     }
+}
+
+// ---- validators: one per concern of a level, each adding its problems ----
+
+/// Cells: non-empty, unique ids and unique positions. Returns the lookups by
+/// position and by id (first cell wins on a duplicate).
+fn index_cells(
+    cells: &[Cell],
+    problems: &mut Vec<String>,
+) -> (HashMap<Axial, usize>, HashMap<String, usize>) {
+    let mut by_pos: HashMap<Axial, usize> = HashMap::new();
+    let mut by_id: HashMap<String, usize> = HashMap::new();
+    for (i, c) in cells.iter().enumerate() {
+        if c.id.is_empty() {
+            problems.push(format!("cell #{} has an empty id", i + 1));
+        }
+        if let Some(&j) = by_id.get(&c.id) {
+            problems.push(format!(
+                "cell id \"{}\" is used twice (cells #{} and #{})",
+                c.id,
+                j + 1,
+                i + 1
+            ));
+        } else {
+            by_id.insert(c.id.clone(), i);
+        }
+        if let Some(&j) = by_pos.get(&c.pos) {
+            problems.push(format!(
+                "cells \"{}\" and \"{}\" both sit at (q={}, r={})",
+                cells[j].id, c.id, c.pos.q, c.pos.r
+            ));
+        } else {
+            by_pos.insert(c.pos, i);
+        }
+    }
+    (by_pos, by_id)
+}
+
+/// Clues: each within `1..=n` and distinct. Returns the cell of each step's clue.
+fn index_clues(cells: &[Cell], problems: &mut Vec<String>) -> Vec<Option<usize>> {
+    let n = cells.len();
+    let mut clue_at = vec![None; n + 1];
+    for (i, c) in cells.iter().enumerate() {
+        let Some(v) = c.clue else { continue };
+        if v == 0 || v as usize > n {
+            problems.push(format!(
+                "cell \"{}\" has clue {v}, outside 1..{n} (the board has {n} cells)",
+                c.id
+            ));
+        } else if let Some(j) = clue_at[v as usize] {
+            problems.push(format!(
+                "clue {v} appears twice (cells {} and {}); clues must be distinct",
+                clue_name(cells, j),
+                clue_name(cells, i)
+            ));
+        } else {
+            clue_at[v as usize] = Some(i);
+        }
+    }
+    clue_at
+}
+
+/// Walls: each joins two existing, distinct, adjacent cells, at most once.
+/// Returns the walls and, per cell, the directions walled off.
+fn validate_walls(
+    cells: &[Cell],
+    raw_walls: &[(usize, usize)],
+    problems: &mut Vec<String>,
+) -> (Vec<Edge>, Vec<u8>) {
+    let n = cells.len();
+    let mut walls: Vec<Edge> = Vec::new();
+    let mut wall_dirs = vec![0u8; n];
+    for &(x, y) in raw_walls {
+        if x >= n || y >= n {
+            problems.push(format!(
+                "a wall names cell #{} which does not exist",
+                x.max(y) + 1
+            ));
+            continue;
+        }
+        let (nx, ny) = (clue_name(cells, x), clue_name(cells, y));
+        if x == y {
+            problems.push(format!("a wall joins cell {nx} to itself"));
+            continue;
+        }
+        let Some(d) = cells[x].pos.direction_to(cells[y].pos) else {
+            problems.push(format!(
+                "the wall between {nx} and {ny} is not on a shared edge: the cells are not adjacent"
+            ));
+            continue;
+        };
+        let e = Edge::new(x, y);
+        if walls.contains(&e) {
+            problems.push(format!("the wall between {nx} and {ny} is listed twice"));
+            continue;
+        }
+        walls.push(e);
+        wall_dirs[x] |= 1 << d;
+        wall_dirs[y] |= 1 << ((d + 3) % 6);
+    }
+    (walls, wall_dirs)
+}
+
+/// What the spinner validators read of a level being built.
+struct Board<'a> {
+    cells: &'a [Cell],
+    by_pos: &'a HashMap<Axial, usize>,
+    walls: &'a [Edge],
+}
+
+/// Spinners: each normalised to its lattice vertex; in strict mode each also
+/// has two candidate edges on the board, overlaps no static wall and has its
+/// vertex to itself. Returns the spinners and, per `cell*6 + dir`, the
+/// `(spinner, candidate)` pairs on that edge.
+fn validate_spinners(
+    board: &Board,
+    raw_spinners: &[SpinnerSpec],
+    strict: bool,
+    problems: &mut Vec<String>,
+) -> (Vec<Spinner>, Vec<Vec<(usize, u8)>>) {
+    let cells = board.cells;
+    let mut spinners: Vec<Spinner> = Vec::new();
+    let mut spin_on = vec![Vec::new(); cells.len() * 6];
+    for s in raw_spinners {
+        let sp = match normalise_spinner(board, s) {
+            Ok(sp) => sp,
+            Err(p) => {
+                problems.push(p);
+                continue;
+            }
+        };
+        if strict {
+            let found = spinner_conflicts(board, &sp, &spinners);
+            if !found.is_empty() {
+                problems.extend(found);
+                continue;
+            }
+        }
+        let si = spinners.len();
+        for (j, e) in sp.candidates.iter().enumerate() {
+            if let Some(e) = e {
+                let d = cells[e.a]
+                    .pos
+                    .direction_to(cells[e.b].pos)
+                    .expect("adjacent");
+                spin_on[e.a * 6 + d].push((si, j as u8));
+                spin_on[e.b * 6 + (d + 3) % 6].push((si, j as u8));
+            }
+        }
+        spinners.push(sp);
+    }
+    (spinners, spin_on)
+}
+
+/// A written spinner in range, turned into its candidate edges and its phase
+/// as seen from the canonical name of its vertex.
+fn normalise_spinner(board: &Board, s: &SpinnerSpec) -> Result<Spinner, String> {
+    let cells = board.cells;
+    if s.cell >= cells.len() {
+        return Err(format!(
+            "a spinner names cell #{} which does not exist",
+            s.cell + 1
+        ));
+    }
+    let cname = clue_name(cells, s.cell);
+    if s.corner > 5 {
+        return Err(format!(
+            "the spinner on cell {cname} has corner {}, outside 0..5",
+            s.corner
+        ));
+    }
+    if s.phase > 2 {
+        return Err(format!(
+            "the spinner on cell {cname} corner {} has phase {}, outside 0..2",
+            s.corner, s.phase
+        ));
+    }
+    let pos = cells[s.cell].pos;
+    let k = s.corner as usize;
+    let (dk, dk1) = corner_directions(k);
+    let at = |p: Axial| board.by_pos.get(&p).copied();
+    let nk = at(pos.neighbor(dk));
+    let nk1 = at(pos.neighbor(dk1));
+    let pair = |x: Option<usize>, y: Option<usize>| match (x, y) {
+        (Some(x), Some(y)) => Some(Edge::new(x, y)),
+        _ => None,
+    };
+    let candidates = [
+        pair(nk, nk1),
+        pair(Some(s.cell), nk1),
+        pair(Some(s.cell), nk),
+    ];
+    let (vpos, vk) = canonical_vertex(pos, k);
+    let name_i = vertex_names(pos, k)
+        .iter()
+        .position(|&x| x == (vpos, vk))
+        .expect("canonical name is one of the names");
+    Ok(Spinner {
+        cell: s.cell,
+        corner: s.corner,
+        phase: s.phase,
+        vertex: vpos,
+        vertex_corner: vk as u8,
+        vertex_phase: ((s.phase as usize + 3 - name_i) % 3) as u8,
+        candidates,
+    })
+}
+
+/// The strict checks of one spinner against the board and the spinners
+/// accepted before it.
+fn spinner_conflicts(board: &Board, sp: &Spinner, accepted: &[Spinner]) -> Vec<String> {
+    let cells = board.cells;
+    let cname = clue_name(cells, sp.cell);
+    let mut problems = Vec::new();
+    if sp.on_board_candidates() < 2 {
+        problems.push(format!(
+            "the spinner on cell {cname} corner {} has {} candidate edge(s) on the board; it needs at least two",
+            sp.corner,
+            sp.on_board_candidates()
+        ));
+    }
+    for e in sp.candidates.iter().flatten() {
+        if board.walls.contains(e) {
+            problems.push(format!(
+                "the spinner on cell {cname} corner {} overlaps the static wall between {} and {}",
+                sp.corner,
+                clue_name(cells, e.a),
+                clue_name(cells, e.b)
+            ));
+        }
+    }
+    if let Some(o) = accepted
+        .iter()
+        .find(|o| o.vertex == sp.vertex && o.vertex_corner == sp.vertex_corner)
+    {
+        problems.push(format!(
+            "two spinners sit on the same vertex (cell {cname} corner {} and cell {} corner {})",
+            sp.corner,
+            clue_name(cells, o.cell),
+            o.corner
+        ));
+    }
+    problems
 }
 
 /// Bijective base-26 cell names: a, b, …, z, aa, ab, …

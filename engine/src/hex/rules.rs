@@ -1,5 +1,5 @@
-//! The rules of seed §4 and appendix A.2: legal starts, legal steps (walls and
-//! spinners), spinner positions by step, clue conflicts, the cleared test.
+//! The path rules (`docs/hex-stroke-rules.md`): legal starts, legal steps (walls
+//! and spinners), spinner positions by step, clue conflicts, the cleared test.
 
 use serde::{Deserialize, Serialize};
 
@@ -122,8 +122,7 @@ mod tests {
         parse_level(t).unwrap()
     }
 
-    // a (0,0) clue 1, b (1,0), c (0,1): a-b walled, so a→c→b
-    const WALLED: &str = r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#;
+    use crate::hex::test_levels::WALLED_TRIANGLE as WALLED;
 
     #[test]
     fn clue_one_is_the_only_start() {

@@ -266,11 +266,51 @@ impl Reader<'_> {
 
 /// Decodes a share code into a validated level with id `shared`.
 pub fn decode(code: &str) -> Result<Level, ShareError> {
+    let body = open_code(code)?;
+    let mut r = Reader {
+        data: &body,
+        pos: 1,
+    };
+    let flags = r.varint()?;
+    if flags > 1 {
+        return Err(ShareError::Malformed(format!("unknown flags {flags}")));
+    }
+    let mut cells = read_cells(&mut r)?;
+    read_clues(&mut r, &mut cells)?;
+    let walls = read_walls(&mut r, &cells)?;
+    let spinners = read_spinners(&mut r, cells.len())?;
+    let title = if flags & 1 == 1 {
+        let len = r.count("title bytes", MAX_TITLE)?;
+        let bytes = r.bytes(len)?;
+        Some(
+            String::from_utf8(bytes.to_vec())
+                .map_err(|_| ShareError::Malformed("the title is not UTF-8".into()))?,
+        )
+    } else {
+        None
+    };
+    if r.pos != body.len() {
+        return Err(ShareError::Malformed("unexpected bytes at the end".into()));
+    }
+    Level::build(LevelParts {
+        id: "shared".into(),
+        pack: None,
+        index: None,
+        title,
+        cells,
+        walls,
+        spinners,
+    })
+    .map_err(ShareError::Invalid)
+}
+
+/// The code's bytes without the checksum, once the version and checksum hold.
+fn open_code(code: &str) -> Result<Vec<u8>, ShareError> {
     let code = code.trim();
     if code.is_empty() {
         return Err(ShareError::Empty);
     }
-    let data = base64url_decode(code)?;
+    let mut data = base64url_decode(code)?;
     let Some(&version) = data.first() else {
         return Err(ShareError::Truncated);
     };
@@ -280,15 +320,15 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
     if data.len() < 5 {
         return Err(ShareError::Truncated);
     }
-    let (body, sum) = data.split_at(data.len() - 4);
-    if checksum(body) != sum {
+    let sum = data.split_off(data.len() - 4);
+    if checksum(&data) != sum[..] {
         return Err(ShareError::Altered);
     }
-    let mut r = Reader { data: body, pos: 1 };
-    let flags = r.varint()?;
-    if flags > 1 {
-        return Err(ShareError::Malformed(format!("unknown flags {flags}")));
-    }
+    Ok(data)
+}
+
+/// The bounding box and the cell bitmap: cells named a, b, … in bitmap order.
+fn read_cells(r: &mut Reader) -> Result<Vec<Cell>, ShareError> {
     let q0 = unzigzag(r.varint()?);
     let r0 = unzigzag(r.varint()?);
     let w = r.varint()?;
@@ -317,6 +357,11 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
             });
         }
     }
+    Ok(cells)
+}
+
+/// The clues, as (cell rank, value) pairs.
+fn read_clues(r: &mut Reader, cells: &mut [Cell]) -> Result<(), ShareError> {
     let n = cells.len();
     let nclues = r.count("clues", n)?;
     for _ in 0..nclues {
@@ -335,6 +380,12 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
         }
         cells[o as usize].clue = Some(v as u32);
     }
+    Ok(())
+}
+
+/// The walls, each as its first cell's rank and a direction (E, SE or SW).
+fn read_walls(r: &mut Reader, cells: &[Cell]) -> Result<Vec<(usize, usize)>, ShareError> {
+    let n = cells.len();
     let nwalls = r.count("walls", 3 * n)?;
     let mut walls = Vec::with_capacity(nwalls);
     for _ in 0..nwalls {
@@ -351,6 +402,11 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
         };
         walls.push((o, j));
     }
+    Ok(walls)
+}
+
+/// The spinners, each as `(cell rank · 6 + corner) · 3 + phase`.
+fn read_spinners(r: &mut Reader, n: usize) -> Result<Vec<SpinnerSpec>, ShareError> {
     let nsp = r.count("spinners", 2 * n)?;
     let mut spinners = Vec::with_capacity(nsp);
     for _ in 0..nsp {
@@ -369,29 +425,7 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
             phase,
         });
     }
-    let title = if flags & 1 == 1 {
-        let len = r.count("title bytes", MAX_TITLE)?;
-        let bytes = r.bytes(len)?;
-        Some(
-            String::from_utf8(bytes.to_vec())
-                .map_err(|_| ShareError::Malformed("the title is not UTF-8".into()))?,
-        )
-    } else {
-        None
-    };
-    if r.pos != body.len() {
-        return Err(ShareError::Malformed("unexpected bytes at the end".into()));
-    }
-    Level::build(LevelParts {
-        id: "shared".into(),
-        pack: None,
-        index: None,
-        title,
-        cells,
-        walls,
-        spinners,
-    })
-    .map_err(ShareError::Invalid)
+    Ok(spinners)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Counting Hamiltonian paths that satisfy the clues, walls and spinners (seed §8).
+//! Counting Hamiltonian paths that satisfy the clues, walls and spinners.
 //!
 //! Solutions are directed paths (a path and its reverse are two). The search is a
 //! deterministic depth-first search over bitsets with these prunings:
@@ -542,6 +542,7 @@ mod tests {
     use super::*;
     use crate::hex::level_file::parse_level;
     use crate::hex::rules;
+    use crate::hex::test_levels::WALLED_TRIANGLE;
 
     #[test]
     fn bits_basics() {
@@ -560,10 +561,7 @@ mod tests {
 
     #[test]
     fn walled_triangle_is_unique() {
-        let l = parse_level(
-            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
-        )
-        .unwrap();
+        let l = parse_level(WALLED_TRIANGLE).unwrap();
         let r = solve(&l, &SolveOptions::default());
         assert_eq!(r.count, 1);
         assert!(!r.capped && !r.aborted);

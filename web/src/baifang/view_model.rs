@@ -1,16 +1,11 @@
 //! The board as plain data: what the view draws, derived from the engine state.
 //!
 //! Nothing here decides a rule. Every flag comes from an engine query
-//! (`capturable`, `shielded`, `move_targets`, the last `Outcome`), so hot-seat,
+//! (`capturable`, `shielded`, `move_targets`, the last `ActionOutcome`), so hot-seat,
 //! vs-AI and online games render the same way from the same snapshot.
 
-use engine::baifang::bitboard::{LINES, SQUARES};
-use engine::baifang::{Outcome, Phase, Reason, Side, State};
-
-/// Number of points on the board.
-pub const POINTS: usize = 25;
-/// Points per row (the board is square).
-pub const SIDE: usize = 5;
+use engine::baifang::bitboard::{CELLS as POINTS, LINES, N as SIDE, SQUARES};
+use engine::baifang::{ActionOutcome, Phase, Reason, Side, State};
 
 /// How one point should look and react.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,7 +92,7 @@ pub struct BoardView {
 /// then no point is offered as legal.
 pub fn board_view(
     state: &State,
-    last: Option<&Outcome>,
+    last: Option<&ActionOutcome>,
     selection: Option<u8>,
     interactive: bool,
 ) -> BoardView {
@@ -107,7 +102,7 @@ pub fn board_view(
     let capture_mode = pending > 0 && !state.is_finished();
     let capturable = if capture_mode { state.capturable() } else { 0 };
     let locked = if capture_mode { state.shielded() } else { 0 };
-    let formed = last.map_or(0, Outcome::formed_stones);
+    let formed = last.map_or(0, ActionOutcome::formed_stones);
     let selection = selection.filter(|_| interactive && !capture_mode);
     let targets = selection.map_or(0, |s| state.move_targets(s as usize));
     let placing_open = interactive && phase == Phase::Placing && !capture_mode;
@@ -166,7 +161,7 @@ pub fn board_view(
 }
 
 /// The outline of each newly formed square (its four sides) and line (end to end).
-fn formation_segments(outcome: &Outcome) -> Vec<Segment> {
+fn formation_segments(outcome: &ActionOutcome) -> Vec<Segment> {
     let mut segments = Vec::new();
     for (id, mask) in SQUARES.iter().enumerate() {
         if outcome.new_squares >> id & 1 == 1 {

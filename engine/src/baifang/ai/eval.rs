@@ -43,7 +43,7 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-/// The weights the levels use.
+/// The weights every strength uses.
 pub const WEIGHTS: Weights = Weights {
     protected: 6,
     square_threat: 28,

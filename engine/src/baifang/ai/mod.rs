@@ -1,19 +1,19 @@
-//! 摆方 Baifang AI (issue 5): a deterministic alpha-beta searcher on the
-//! bitboard rules, with levels as data rows (`engine/spec/baifang_ai.json`).
+//! 摆方 Baifang AI: a deterministic alpha-beta searcher on the bitboard
+//! rules, with its strengths as data rows (`engine/spec/baifang_ai.json`).
 //!
 //! - [`choose_turn`] / [`Searcher::choose_turn`]: the AI's whole turn (the
-//!   placement or move plus the captures it earns) for a level and a seed;
+//!   placement or move plus the captures it earns) for a strength and a seed;
 //! - [`hint`]: the best whole turn for the side to move (the hint button);
 //! - [`bench`]: nodes searched over fixed positions at a fixed depth (the
 //!   caller times it; nothing here reads a clock);
-//! - [`selfplay`]: games between levels (and a uniformly random player).
+//! - [`selfplay`]: games between strengths (and a uniformly random player).
 //!
-//! Same state, history, level and seed → same reply, natively and in wasm32.
+//! Same state, history, strength and seed → same reply, natively and in wasm32.
 //!
 //! ```
 //! use engine::baifang::{ai, State};
 //! let s = State::new();
-//! let reply = ai::choose_turn(&s, &[s.hash()], ai::Level::Beginner, 7);
+//! let reply = ai::choose_turn(&s, &[s.hash()], ai::Strength::Beginner, 7);
 //! let mut t = s;
 //! for &a in &reply.turn {
 //!     t.apply(a).unwrap(); // always legal
@@ -22,15 +22,15 @@
 //! ```
 
 pub mod eval;
-pub mod levels;
 pub mod ordering;
 pub mod search;
 pub mod selfplay;
+pub mod strength;
 pub mod tt;
 pub mod turn;
 
-pub use levels::{ai_spec, Level, LevelSpec};
 pub use search::{Limits, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use strength::{ai_spec, Strength, StrengthSpec};
 pub use turn::{turn_packet, whole_turns, Turn, MAX_TURN};
 
 use super::action::{Action, Packet};
@@ -74,18 +74,18 @@ impl Searcher {
         Searcher::with_tt_bits(s.tt_bits.value as u32, s.quiescence_plies.value as i32)
     }
 
-    /// The AI's whole turn at `level`. `history`: hashes of the positions of
+    /// The AI's whole turn at `strength`. `history`: hashes of the positions of
     /// this game so far (after each action or each turn; extra entries are
     /// harmless) so that repeating one scores as a draw. `seed` drives the
-    /// level's noise (same seed → same choice).
+    /// strength's noise (same seed → same choice).
     pub fn choose_turn(
         &mut self,
         state: &State,
         history: &[u64],
-        level: Level,
+        strength: Strength,
         seed: u64,
     ) -> AiReply {
-        self.reply(state, history, &level.limits(seed))
+        self.reply(state, history, &strength.limits(seed))
     }
 
     /// Searches with explicit limits.
@@ -99,13 +99,13 @@ impl Searcher {
         }
     }
 
-    /// The hint: the best whole turn for the side to move at the hint level's
+    /// The hint: the best whole turn for the side to move at the hint strength's
     /// budget, without noise.
     pub fn hint(&mut self, state: &State, history: &[u64]) -> AiReply {
         let lim = Limits {
             noise: 0,
             seed: 0,
-            ..Level::hint().limits(0)
+            ..Strength::hint().limits(0)
         };
         self.reply(state, history, &lim)
     }
@@ -119,8 +119,8 @@ impl Default for Searcher {
 
 /// One-shot [`Searcher::choose_turn`] (allocates a fresh table; a web worker
 /// should keep a [`Searcher`] instead).
-pub fn choose_turn(state: &State, history: &[u64], level: Level, seed: u64) -> AiReply {
-    Searcher::new().choose_turn(state, history, level, seed)
+pub fn choose_turn(state: &State, history: &[u64], strength: Strength, seed: u64) -> AiReply {
+    Searcher::new().choose_turn(state, history, strength, seed)
 }
 
 /// One-shot [`Searcher::hint`].

@@ -1,5 +1,5 @@
-//! Self-play between levels (and a uniformly random player), for the strength
-//! checks of issue 5 and `engine baifang selfplay`.
+//! Self-play between AI strengths (and a uniformly random player): the
+//! strength ladder of the tests and `engine baifang selfplay`.
 //!
 //! Game `i` of a match uses seed `mix(seed, i)`; the first player A is Black
 //! in even games and White in odd ones. Games are independent, so splitting
@@ -9,7 +9,7 @@
 
 use super::super::action::Action;
 use super::super::state::{Side, State};
-use super::{ai_spec, random_turn, Level, Searcher};
+use super::{ai_spec, random_turn, Searcher, Strength};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Serialize;
@@ -19,8 +19,8 @@ use serde::Serialize;
 pub enum Player {
     /// Uniformly random legal whole turns.
     Random,
-    /// The AI at a level.
-    Ai(Level),
+    /// The AI at a strength.
+    Ai(Strength),
     /// The AI with explicit limits (tuning): `custom:DEPTH:NODES:NOISE`.
     Custom {
         /// Deepest iteration.
@@ -33,7 +33,7 @@ pub enum Player {
 }
 
 impl Player {
-    /// `random` or a level id / name.
+    /// `random` or a strength id / name.
     pub fn parse(s: &str) -> Option<Player> {
         if s.eq_ignore_ascii_case("random") {
             Some(Player::Random)
@@ -48,7 +48,7 @@ impl Player {
                 _ => None,
             }
         } else {
-            Level::parse(s).map(Player::Ai)
+            Strength::parse(s).map(Player::Ai)
         }
     }
     /// Display name.

@@ -1,7 +1,7 @@
 //! The session's wire messages and the reasons a received message is rejected.
 //!
 //! Every message is one JSON object tagged by `kind`. The game's moves travel as
-//! [`BoardActionPacket`] (seed 000 §4.3.2's fields plus `seq` and `hash`); the
+//! [`BoardActionPacket`] (the engine's packet fields plus `seq` and `hash`); the
 //! handshake (`hello`, `reveal`), the reconnection check (`sync`), presence
 //! (`presence`: the sender's app went to the background or came back) and the
 //! abort notice (`abort`) are the only other kinds.
@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::baifang::ActionError;
 
-/// The protocol version this session speaks (seed 000 §4.3.2: fixed at 1).
+/// The protocol version this session speaks (fixed at 1 for this packet format).
 pub const PROTOCOL_VERSION: i64 = 1;
 
-/// One game action on the wire (seed 000 §4.3.2) plus the anti-replay
+/// One game action on the wire plus the anti-replay
 /// sequence number and the sender's state hash after the action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardActionPacket {
@@ -117,7 +117,7 @@ impl Wire {
     }
 }
 
-/// Why a received message voids the match (seed 000 §4.3.3, §6.2). Every
+/// Why a received message voids the match. Every
 /// rejection shows 「对局数据异常」 on both sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reject {

@@ -37,7 +37,7 @@ final class AppComposition {
         }
     }
 
-    /// Seed §4.1: Game Center sign-in starts at launch; the page's `authenticate` call
+    /// Game Center sign-in starts at launch; the page's `authenticate` call
     /// waits for its outcome.
     func start() {
         lifecycle.start()

@@ -1,7 +1,7 @@
 import UIKit
 
 /// Forwards the app going to the background and coming back to the page as the bridge
-/// events `appBackground` / `appForeground`: the peer's 15 s grace (seed §4.4) starts and
+/// events `appBackground` / `appForeground`: the peer's 15 s grace starts and
 /// ends with them.
 ///
 /// iOS suspends the app (and WebKit its web content process) soon after it enters the

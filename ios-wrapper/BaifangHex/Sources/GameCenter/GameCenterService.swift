@@ -1,7 +1,7 @@
 import GameKit
 import UIKit
 
-/// Game Center for the bridge: sign-in at launch (seed §4.1), the calls of the match
+/// Game Center for the bridge: sign-in at launch, the calls of the match
 /// lifecycle (delegated to `MatchmakingService` and `MatchSession`), and the leaderboard.
 @MainActor
 final class GameCenterService {
@@ -64,7 +64,7 @@ final class GameCenterService {
 
     private func authenticationChanged(viewController: UIViewController?, error: Error?) {
         if let viewController {
-            // Not signed in yet: show the system sign-in sheet (seed §4.1).
+            // Not signed in yet: show the system sign-in sheet.
             presenter()?.present(viewController, animated: true)
             return
         }

@@ -1,6 +1,6 @@
 import GameKit
 
-/// The one running `GKMatch` (seed §4.3–4.4). GameKit does not retain the match, so this
+/// The one running `GKMatch`. GameKit does not retain the match, so this
 /// holds the strong reference from the moment it is found until `end()`. Delegate
 /// callbacks become bridge events; the match protocol itself (packets, verification,
 /// the 15 s grace, settlement) lives in the page.
@@ -22,7 +22,8 @@ final class MatchSession: NSObject {
         announceIfReady()
     }
 
-    /// Sends one packet to the peer, reliably and in order (seed §4.3.1).
+    /// Sends one packet to the peer, reliably and in order (the page's session drops nothing
+    /// and checks every sequence number).
     func send(_ text: String) throws {
         guard let match, announced else { throw BridgeError.noActiveMatch }
         do {
@@ -32,7 +33,7 @@ final class MatchSession: NSObject {
         }
     }
 
-    /// Leaves the match and releases it (seed §4.4: `match.disconnect()` at the end).
+    /// Leaves the match and releases it (`match.disconnect()` once the match is over).
     func end() {
         guard let match else { return }
         match.delegate = nil
@@ -115,7 +116,7 @@ extension MatchSession: GKMatchDelegate {
     }
 
     /// Two-player matches only: GameKit tries to bring a disconnected peer back, which is
-    /// what the 15 s grace waits for (seed §4.4).
+    /// what the page's 15 s disconnect grace waits for.
     nonisolated func match(_ match: GKMatch, shouldReinviteDisconnectedPlayer player: GKPlayer) -> Bool {
         true
     }

@@ -1,7 +1,7 @@
 import GameKit
 import UIKit
 
-/// Finding the opponent (seed §4.2): quick match through `GKMatchmaker`, friend invites
+/// Finding the opponent: quick match through `GKMatchmaker`, friend invites
 /// through `GKMatchmakerViewController`, and invites accepted outside the app through the
 /// local player listener. Every match found is handed to the `MatchSession`.
 @MainActor

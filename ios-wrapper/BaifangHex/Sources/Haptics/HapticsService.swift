@@ -10,7 +10,7 @@ enum HapticStyle: String, Decodable {
     case bump
 }
 
-/// The Taptic Engine behind the page's haptic interface (seed §5.2.3). Generators are
+/// The Taptic Engine behind the page's haptic interface. Generators are
 /// created once and prepared ahead (and again after each use) so feedback has no latency.
 @MainActor
 final class HapticsService {

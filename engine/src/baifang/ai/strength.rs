@@ -1,7 +1,7 @@
-//! AI levels as data: `engine/spec/baifang_ai.json`.
+//! AI strengths (入门 / 中等 / 困难 / 大师) as data: `engine/spec/baifang_ai.json`.
 //!
-//! Each level is one row (depth limit, node budget, evaluation noise); the
-//! search has no per-level code path. The file is embedded at compile time and
+//! Each strength is one row (depth limit, node budget, evaluation noise); the
+//! search has no per-strength code path. The file is embedded at compile time and
 //! parsed once; serde rejects unknown fields, and a test checks that every
 //! field is read, so the file has no dead numbers.
 
@@ -31,10 +31,10 @@ pub struct StrParam {
     pub doc: String,
 }
 
-/// One level row.
+/// One strength row.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct LevelSpec {
+pub struct StrengthSpec {
     /// Stable id (`beginner`, `medium`, `hard`, `master`).
     pub id: String,
     /// Display name (入门 / 中等 / 困难 / 大师).
@@ -66,14 +66,14 @@ pub struct AiSpec {
     pub tt_bits: IntParam,
     /// Quiescence depth in turns.
     pub quiescence_plies: IntParam,
-    /// Level used by the hint.
-    pub hint_level: StrParam,
+    /// Strength whose budget the hint uses.
+    pub hint_strength: StrParam,
     /// Self-play: turns without capture before a game is cut as unfinished.
     pub selfplay_quiet_turns: IntParam,
     /// Self-play: total turns before a game is cut as unfinished.
     pub selfplay_max_turns: IntParam,
-    /// The levels, weakest first.
-    pub levels: Vec<LevelSpec>,
+    /// The strengths, weakest first.
+    pub strengths: Vec<StrengthSpec>,
 }
 
 /// The parsed AI spec (parsed once).
@@ -85,10 +85,10 @@ pub fn ai_spec() -> &'static AiSpec {
     })
 }
 
-/// The four levels. The discriminant is the row index in the spec file.
+/// The four AI strengths. The discriminant is the row index in the spec file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Level {
+pub enum Strength {
     /// 入门: one turn deep with heavy noise.
     Beginner = 0,
     /// 中等.
@@ -99,13 +99,18 @@ pub enum Level {
     Master = 3,
 }
 
-impl Level {
-    /// All levels, weakest first.
-    pub const ALL: [Level; 4] = [Level::Beginner, Level::Medium, Level::Hard, Level::Master];
+impl Strength {
+    /// All strengths, weakest first.
+    pub const ALL: [Strength; 4] = [
+        Strength::Beginner,
+        Strength::Medium,
+        Strength::Hard,
+        Strength::Master,
+    ];
 
-    /// The level's data row.
-    pub fn spec(self) -> &'static LevelSpec {
-        &ai_spec().levels[self as usize]
+    /// The strength's data row.
+    pub fn spec(self) -> &'static StrengthSpec {
+        &ai_spec().strengths[self as usize]
     }
     /// Stable id (`beginner`…).
     pub fn id(self) -> &'static str {
@@ -120,9 +125,9 @@ impl Level {
         &self.spec().en
     }
     /// Parses an id, a Chinese or English name, or the index 0..3.
-    pub fn parse(s: &str) -> Option<Level> {
+    pub fn parse(s: &str) -> Option<Strength> {
         let t = s.trim();
-        Level::ALL.into_iter().find(|l| {
+        Strength::ALL.into_iter().find(|l| {
             let r = l.spec();
             r.id.eq_ignore_ascii_case(t)
                 || r.en.eq_ignore_ascii_case(t)
@@ -130,7 +135,7 @@ impl Level {
                 || (*l as usize).to_string() == t
         })
     }
-    /// The level's search limits with a noise seed.
+    /// The strength's search limits with a noise seed.
     pub fn limits(self, seed: u64) -> super::Limits {
         let r = self.spec();
         super::Limits {
@@ -140,13 +145,13 @@ impl Level {
             seed,
         }
     }
-    /// Every level row, weakest first (serialisable for a level picker).
-    pub fn rows() -> &'static [LevelSpec] {
-        &ai_spec().levels
+    /// Every strength row, weakest first (serialisable for a strength picker).
+    pub fn rows() -> &'static [StrengthSpec] {
+        &ai_spec().strengths
     }
-    /// The level the hint button uses (`hintLevel` in the spec).
-    pub fn hint() -> Level {
-        Level::parse(&ai_spec().hint_level.value).unwrap_or(Level::Master)
+    /// The strength the hint button uses (`hintStrength` in the spec).
+    pub fn hint() -> Strength {
+        Strength::parse(&ai_spec().hint_strength.value).unwrap_or(Strength::Master)
     }
 }
 
@@ -159,24 +164,24 @@ mod tests {
         let s = ai_spec();
         assert_eq!(s.id, "baifang_ai");
         assert!(s.version >= 1 && !s.doc.is_empty());
-        assert_eq!(s.levels.len(), Level::ALL.len());
-        for (i, l) in Level::ALL.iter().enumerate() {
+        assert_eq!(s.strengths.len(), Strength::ALL.len());
+        for (i, l) in Strength::ALL.iter().enumerate() {
             assert_eq!(*l as usize, i);
-            assert_eq!(Level::parse(l.id()), Some(*l));
-            assert_eq!(Level::parse(l.name()), Some(*l));
-            assert_eq!(Level::parse(l.en()), Some(*l));
+            assert_eq!(Strength::parse(l.id()), Some(*l));
+            assert_eq!(Strength::parse(l.name()), Some(*l));
+            assert_eq!(Strength::parse(l.en()), Some(*l));
             let r = l.spec();
             assert!(r.max_depth >= 1 && r.nodes > 0 && r.noise >= 0 && !r.doc.is_empty());
         }
         assert_eq!(
             ["入门", "中等", "困难", "大师"],
-            Level::ALL.map(|l| l.name())
+            Strength::ALL.map(|l| l.name())
         );
-        // Budgets grow with the level.
-        for w in s.levels.windows(2) {
+        // Budgets grow with the strength.
+        for w in s.strengths.windows(2) {
             assert!(w[0].nodes <= w[1].nodes && w[0].noise >= w[1].noise);
         }
-        assert!(Level::parse(&s.hint_level.value).is_some());
+        assert!(Strength::parse(&s.hint_strength.value).is_some());
         for p in [
             &s.tt_bits,
             &s.quiescence_plies,
@@ -193,7 +198,7 @@ mod tests {
         // serde(deny_unknown_fields) on every struct: a field no code reads
         // cannot be added without failing to parse.
         let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
-        v["levels"][0]["unused"] = serde_json::json!(1);
+        v["strengths"][0]["unused"] = serde_json::json!(1);
         assert!(serde_json::from_value::<AiSpec>(v).is_err());
         let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
         v["unused"] = serde_json::json!(1);

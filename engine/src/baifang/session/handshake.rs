@@ -1,0 +1,194 @@
+//! The handshake: a commit–reveal draw of who plays Black, so that neither
+//! side can choose the first move alone.
+//!
+//! Each side sends `SHA-256(secret ‖ playerID)` with its rating and rated-game
+//! count (`hello`), and reveals the secret once both hellos are in. A reveal
+//! that does not match its commitment voids the match. Black is the player
+//! whose id is picked by the first byte of
+//! `SHA-256(secret of the lower id ‖ secret of the higher id)`.
+
+use sha2::{Digest, Sha256};
+
+use super::super::{elo, Side};
+use super::events::{Player, SessionCommand, Stage, UiEvent};
+use super::wire::{self, hex, Reject, Wire, PROTOCOL_VERSION};
+use super::MatchSession;
+
+/// Messages that arrive before the transport reported the match are kept (at most this many).
+pub const EARLY_MESSAGES_KEPT: usize = 8;
+/// The handshake must complete within this.
+pub const HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
+
+/// The commitment `SHA-256(secret ‖ playerID)` in hex.
+pub fn commitment(secret: &[u8; 32], player_id: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(secret);
+    h.update(player_id.as_bytes());
+    hex(&h.finalize())
+}
+
+/// Black's player id, from both revealed secrets (ordered by player id).
+pub fn black_of(a: (&str, &[u8; 32]), b: (&str, &[u8; 32])) -> String {
+    let (lo, hi) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+    let mut h = Sha256::new();
+    h.update(lo.1);
+    h.update(hi.1);
+    let d = h.finalize();
+    if d[0] & 1 == 0 {
+        lo.0.to_string()
+    } else {
+        hi.0.to_string()
+    }
+}
+
+/// The peer as known during the handshake.
+#[derive(Clone, Debug)]
+pub(super) struct Peer {
+    pub(super) id: String,
+    /// Its commitment, rating and rated games, once its hello arrived.
+    pub(super) hello: Option<(String, i32, u32)>,
+    /// Its secret, once revealed and checked.
+    pub(super) secret: Option<[u8; 32]>,
+}
+
+impl MatchSession {
+    /// The transport found a peer: start the handshake with a fresh secure
+    /// random `secret` (the caller draws it).
+    pub fn on_matched(&mut self, peer_id: &str, secret: [u8; 32], now: u64) -> Vec<SessionCommand> {
+        if self.stage != Stage::Waiting {
+            return Vec::new();
+        }
+        self.stage = Stage::Matched;
+        self.peer = Some(Peer {
+            id: peer_id.to_string(),
+            hello: None,
+            secret: None,
+        });
+        self.secret = secret;
+        self.matched_at = now;
+        self.sent_reveal = false;
+        self.sent_hello = true;
+        let mut out = vec![SessionCommand::Ui(UiEvent::Matched {
+            peer: peer_id.to_string(),
+        })];
+        if peer_id == self.me.id {
+            self.void(Reject::SameId, &mut out);
+            return out;
+        }
+        out.push(SessionCommand::Send(
+            Wire::Hello {
+                protocol_version: PROTOCOL_VERSION,
+                player_id: self.me.id.clone(),
+                commit: commitment(&secret, &self.me.id),
+                rating: self.me.rating,
+                games: self.me.games,
+            }
+            .to_json(),
+        ));
+        for bytes in std::mem::take(&mut self.early) {
+            out.extend(self.on_data(&bytes, now));
+        }
+        out
+    }
+
+    /// The peer's hello: record its commitment and rating, reveal our secret.
+    pub(super) fn receive_hello(
+        &mut self,
+        protocol_version: i64,
+        hello: (String, i32, u32),
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) -> Result<(), Reject> {
+        if protocol_version != PROTOCOL_VERSION {
+            return Err(Reject::ProtocolVersion(protocol_version));
+        }
+        let peer = self.peer.as_mut().expect("matched");
+        if self.stage != Stage::Matched || peer.hello.is_some() {
+            return Err(Reject::Unexpected("second hello"));
+        }
+        if hello.0.len() != 64 {
+            return Err(Reject::Malformed("commitment is not 64 hex digits".into()));
+        }
+        peer.hello = Some(hello);
+        self.sent_reveal = true;
+        out.push(SessionCommand::Send(
+            Wire::Reveal {
+                player_id: self.me.id.clone(),
+                secret: hex(&self.secret),
+            }
+            .to_json(),
+        ));
+        self.try_start(now, out);
+        Ok(())
+    }
+
+    /// The peer's reveal: it must match the commitment of its hello.
+    pub(super) fn receive_reveal(
+        &mut self,
+        secret: &str,
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) -> Result<(), Reject> {
+        let peer = self.peer.as_mut().expect("matched");
+        if self.stage != Stage::Matched || peer.secret.is_some() {
+            return Err(Reject::Unexpected("reveal outside the handshake"));
+        }
+        let Some((commit, _, _)) = &peer.hello else {
+            return Err(Reject::Unexpected("reveal before hello"));
+        };
+        let secret = wire::unhex32(secret).ok_or(Reject::RevealMismatch)?;
+        if commitment(&secret, &peer.id) != *commit {
+            return Err(Reject::RevealMismatch);
+        }
+        peer.secret = Some(secret);
+        self.try_start(now, out);
+        Ok(())
+    }
+
+    /// Starts the game once both secrets are known: draws the colours.
+    fn try_start(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
+        let peer = self.peer.as_ref().expect("matched");
+        let (Some((_, rating, games)), Some(peer_secret)) = (&peer.hello, &peer.secret) else {
+            return;
+        };
+        if !self.sent_reveal {
+            return;
+        }
+        let black = black_of((&self.me.id, &self.secret), (&peer.id, peer_secret));
+        self.my_side = if black == self.me.id {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let peer_player = Player {
+            id: peer.id.clone(),
+            rating: *rating,
+            games: *games,
+        };
+        self.stage = Stage::Playing;
+        self.turn_started = now;
+        out.push(SessionCommand::Ui(UiEvent::Started {
+            me: self.my_side,
+            peer: peer_player,
+        }));
+    }
+
+    /// The peer's rating and rated games as exchanged in its hello.
+    pub(super) fn peer_player(&self) -> (i32, u32) {
+        self.peer
+            .as_ref()
+            .and_then(|p| p.hello.as_ref())
+            .map_or((elo::start_rating(), 0), |h| (h.1, h.2))
+    }
+
+    /// The handshake failed (timeout or the peer left): look for a peer again.
+    pub(super) fn back_to_waiting(&mut self, out: &mut Vec<SessionCommand>) {
+        self.stage = Stage::Waiting;
+        self.peer = None;
+        self.early.clear();
+        self.sent_hello = false;
+        self.sent_reveal = false;
+        out.push(SessionCommand::Ui(UiEvent::LostBeforeStart));
+        out.push(SessionCommand::Disconnect);
+    }
+}

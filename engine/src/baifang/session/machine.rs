@@ -1,0 +1,245 @@
+//! The core of the match session: reading its state, dispatching received
+//! messages, playing our own actions, and ending the match (settled with Elo
+//! from the ratings exchanged in the handshake, or voided).
+
+use super::super::{elo, Action, ActionError, ActionOutcome, Packet, Reason, Side, State};
+use super::events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
+use super::handshake::EARLY_MESSAGES_KEPT;
+use super::wire::{BoardActionPacket, Reject, Wire, PROTOCOL_VERSION};
+use super::MatchSession;
+
+impl MatchSession {
+    /// Lifecycle stage.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+    /// This player.
+    pub fn me(&self) -> &Player {
+        &self.me
+    }
+    /// The peer's id, once matched.
+    pub fn peer_id(&self) -> Option<&str> {
+        self.peer.as_ref().map(|p| p.id.as_str())
+    }
+    /// This player's colour (meaningful from `Playing` on).
+    pub fn my_side(&self) -> Side {
+        self.my_side
+    }
+    /// The local game state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// Actions applied so far (both sides').
+    pub fn actions(&self) -> u32 {
+        self.actions
+    }
+    /// How the match ended.
+    pub fn result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+    /// Whether it is this player's turn to act.
+    pub fn my_turn(&self) -> bool {
+        self.stage == Stage::Playing && self.state.to_move() == self.my_side
+    }
+
+    /// Test and demo hook: lets `edit` change the local state as a memory
+    /// editor would, hash included. The peer's verification must catch it.
+    #[doc(hidden)]
+    pub fn tamper_with_state(&mut self, edit: impl FnOnce(&mut State)) {
+        edit(&mut self.state);
+    }
+
+    /// A message from the peer arrived.
+    pub fn on_data(&mut self, bytes: &[u8], now: u64) -> Vec<SessionCommand> {
+        let mut out = Vec::new();
+        if self.stage == Stage::Waiting {
+            if self.early.len() < EARLY_MESSAGES_KEPT {
+                self.early.push(bytes.to_vec());
+            }
+            return out;
+        }
+        if self.stage == Stage::Finished {
+            return out;
+        }
+        if let Err(r) = self.receive(bytes, now, &mut out) {
+            self.void(r, &mut out);
+        }
+        out
+    }
+
+    /// Checks the sender of any message, then hands it to its concern.
+    fn receive(
+        &mut self,
+        bytes: &[u8],
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) -> Result<(), Reject> {
+        let msg = Wire::parse(bytes)?;
+        let peer_id = self.peer.as_ref().map(|p| p.id.clone()).unwrap_or_default();
+        let sender = match &msg {
+            Wire::Hello { player_id, .. }
+            | Wire::Reveal { player_id, .. }
+            | Wire::Sync { player_id, .. }
+            | Wire::Presence { player_id, .. }
+            | Wire::Abort { player_id, .. } => player_id,
+            Wire::Action(p) => &p.player_id,
+        };
+        if *sender != peer_id {
+            return Err(Reject::WrongSender(sender.clone()));
+        }
+        match msg {
+            Wire::Hello {
+                protocol_version,
+                commit,
+                rating,
+                games,
+                ..
+            } => self.receive_hello(protocol_version, (commit, rating, games), now, out),
+            Wire::Reveal { secret, .. } => self.receive_reveal(&secret, now, out),
+            Wire::Action(p) => self.receive_action(p, now, out),
+            Wire::Sync {
+                received,
+                actions,
+                hash,
+                ..
+            } => self.receive_sync(received, actions, &hash, out),
+            Wire::Presence { away, .. } => {
+                self.receive_presence(away, now, out);
+                Ok(())
+            }
+            Wire::Abort { reason, .. } => Err(Reject::PeerAborted(reason)),
+        }
+    }
+
+    /// Adopts `next` after `action`, restarting the clock when the turn passed
+    /// and settling when the game ended.
+    pub(super) fn commit_state(
+        &mut self,
+        next: State,
+        action: Action,
+        outcome: ActionOutcome,
+        by_peer: bool,
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) {
+        let turn_passed = next.to_move() != self.state.to_move();
+        self.state = next;
+        self.actions += 1;
+        self.last_was_timeout = action == Action::Timeout;
+        if turn_passed {
+            self.turn_started = now;
+        }
+        out.push(SessionCommand::Ui(UiEvent::Applied {
+            action,
+            outcome,
+            by_peer,
+        }));
+        if let Some((winner, reason)) = self.state.result() {
+            self.settle(winner, reason, out);
+        }
+    }
+
+    /// The game was decided: each side rates itself and the peer with the
+    /// ratings and game counts exchanged in the handshake.
+    pub(super) fn settle(&mut self, winner: Side, reason: Reason, out: &mut Vec<SessionCommand>) {
+        let won = winner == self.my_side;
+        let (peer_rating, peer_games) = self.peer_player();
+        let mine = elo::new_rating(self.me.rating, peer_rating, won, self.me.games);
+        let theirs = elo::new_rating(peer_rating, self.me.rating, !won, peer_games);
+        let s = Settlement {
+            winner,
+            reason,
+            won,
+            my_rating: (self.me.rating, mine),
+            peer_rating: (peer_rating, theirs),
+        };
+        self.stage = Stage::Finished;
+        self.peer_away_since = None;
+        self.result = Some(MatchResult::Decided(s.clone()));
+        out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Decided(
+            s,
+        ))));
+        out.push(SessionCommand::Disconnect);
+    }
+
+    /// The match is void: tell the peer why (unless it told us), release the
+    /// transport, change no rating.
+    pub(super) fn void(&mut self, reason: Reject, out: &mut Vec<SessionCommand>) {
+        if self.stage == Stage::Finished {
+            return;
+        }
+        if !matches!(reason, Reject::PeerAborted(_)) {
+            out.push(SessionCommand::Send(
+                Wire::Abort {
+                    player_id: self.me.id.clone(),
+                    reason: reason.to_string(),
+                }
+                .to_json(),
+            ));
+        }
+        self.stage = Stage::Finished;
+        self.peer_away_since = None;
+        self.result = Some(MatchResult::Void(reason.clone()));
+        out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Void(
+            reason,
+        ))));
+        out.push(SessionCommand::Disconnect);
+    }
+
+    /// Sends our own action: checks it locally, applies it, emits the packet.
+    pub(super) fn send_action(
+        &mut self,
+        action: Action,
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) -> Result<(), ActionError> {
+        let mut next = self.state;
+        let outcome = next.apply(action)?;
+        let p = Packet::from_action(action);
+        let seq = self.sent.len() as u64 + 1;
+        let packet = BoardActionPacket {
+            protocol_version: PROTOCOL_VERSION,
+            action_type: p.kind(),
+            player_id: self.me.id.clone(),
+            from_index: p.from_index.unwrap_or(-1),
+            to_index: p.to_index.unwrap_or(-1),
+            eat_indices: p.eat_indices.unwrap_or_default(),
+            timestamp: now as i64,
+            seq,
+            hash: format!("{:016x}", next.hash()),
+        };
+        let json = Wire::Action(packet).to_json();
+        self.sent.push(json.clone());
+        out.push(SessionCommand::Send(json));
+        self.commit_state(next, action, outcome, false, now, out);
+        Ok(())
+    }
+
+    /// This player plays `action` (a place, move or capture on its turn).
+    pub fn play(&mut self, action: Action, now: u64) -> Result<Vec<SessionCommand>, ActionError> {
+        if self.stage != Stage::Playing {
+            return Err(ActionError::GameOver);
+        }
+        if !matches!(
+            action,
+            Action::Place { .. } | Action::Move { .. } | Action::Capture { .. }
+        ) {
+            return Err(ActionError::UnknownActionType(-1));
+        }
+        if self.state.to_move() != self.my_side {
+            return Err(ActionError::NotOwnStone { at: 0 });
+        }
+        let mut out = Vec::new();
+        self.send_action(action, now, &mut out)?;
+        Ok(out)
+    }
+
+    /// This player resigns.
+    pub fn resign(&mut self, now: u64) -> Vec<SessionCommand> {
+        let mut out = Vec::new();
+        if self.stage == Stage::Playing {
+            let _ = self.send_action(Action::Resign { side: self.my_side }, now, &mut out);
+        }
+        out
+    }
+}

@@ -1,1 +1,0 @@
-//! Generic helpers shared by both modes (nothing game-specific lives here).

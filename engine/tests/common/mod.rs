@@ -1,0 +1,45 @@
+//! The one way the integration tests run the `engine` binary: arguments and
+//! standard input in, exit code and output back, plus the fixture folder.
+//! Each test file uses only some of these, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `engine ARGS` with `stdin` written to its standard input.
+pub fn engine(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("engine binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("engine reads its input");
+    child.wait_with_output().expect("engine finishes")
+}
+
+/// The standard output of a run, as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Runs `engine ARGS` with empty input: (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let o = engine(args, "");
+    (
+        o.status.code().unwrap_or(-1),
+        stdout(&o),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// The path of a fixture in `engine/tests/data/`.
+pub fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
