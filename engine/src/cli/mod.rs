@@ -3,6 +3,7 @@
 mod baifang;
 mod hex;
 mod hex_bench;
+mod hex_deduce;
 mod spec;
 
 use clap::{Parser, Subcommand};

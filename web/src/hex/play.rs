@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use engine::hex::content::{lesson, Lesson};
 use engine::hex::coord::Axial;
-use engine::hex::hint::{hint_with_solution, Hint};
+use engine::hex::hint::{teaching_hint, Hint, TeachingHint};
 use engine::hex::input::{InputMachine, State, ViewEvent};
 use engine::hex::solver::{solve, SolveOptions};
 use engine::hex::Level;
@@ -27,6 +27,7 @@ use super::levels::{catalog, display_id};
 use super::menu::PlayMenu;
 use super::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
 use super::svg::SIZE;
+use super::technique_text::technique_text;
 use crate::i18n::{tr, Text};
 
 /// One level being played: the engine's input machine, the drag in progress and
@@ -101,12 +102,15 @@ impl LevelPlay {
         st.cleared = m.state() == State::Cleared;
         if st.path == old.path {
             st.hint = old.hint;
+            st.reason = old.reason.clone();
         }
         st
     }
 
-    /// The engine's hint for the current path (the level is solved once, then cached).
-    pub fn hint(&mut self) -> Hint {
+    /// The engine's teaching hint for the current path: the cell, and the deduction
+    /// that forces it when the path is on the solution (the level is solved once,
+    /// then cached).
+    pub fn hint(&mut self) -> TeachingHint {
         let level = self.machine.level();
         let solution = self.solution.get_or_insert_with(|| {
             solve(
@@ -119,8 +123,12 @@ impl LevelPlay {
             .first
         });
         match solution {
-            Some(sol) => hint_with_solution(self.machine.path(), sol),
-            None => Hint::NoSolution,
+            Some(sol) => teaching_hint(level, self.machine.path(), sol),
+            None => TeachingHint {
+                hint: Hint::NoSolution,
+                technique: None,
+                cells: Vec::new(),
+            },
         }
     }
 }
@@ -236,10 +244,23 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         restart_apply(events);
     });
     let on_hint = Callback::new(move |_| {
-        let hint = play_state.try_update_value(|s| s.hint());
-        let cell = hint.and_then(|h| h.cell());
-        state.update(|st| st.hint = cell);
+        let Some(h) = play_state.try_update_value(|s| s.hint()) else {
+            return;
+        };
+        state.update(|st| {
+            st.hint = h.hint.cell();
+            st.reason = h.technique.map(|t| (t, h.cells));
+        });
     });
+    let reason_line = move || {
+        state.with(|s| s.reason.as_ref().map(|(t, _)| *t)).map(|t| {
+            view! {
+                <p class="hex-hint-line" data-testid="hex-hint-line" data-technique=t.code() aria-live="polite">
+                    {tr(technique_text(t))}
+                </p>
+            }
+        })
+    };
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
     let tutorial = pack.and_then(|_| lesson_line(lvl)).map(|t| {
@@ -255,6 +276,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <div class="hex-board-wrap" node_ref=board_wrap>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
+            {reason_line}
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
         </div>
@@ -359,6 +381,7 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::hex::deduce::Technique;
     use engine::hex::level_file::parse_level;
 
     /// A strip of five cells a..e along r = 0, clue 1 at a, and f under b with a wall b–f.
@@ -446,15 +469,19 @@ mod tests {
         let model = BoardModel::from_level(&level);
         let mut s = LevelPlay::new(InputMachine::new(level));
         // f hangs off b behind a wall, so no path covers every cell
-        assert_eq!(s.hint(), Hint::NoSolution);
+        assert_eq!(s.hint().hint, Hint::NoSolution);
         let level = parse_level(include_str!(
             "../../../engine/tests/data/hex-walled-triangle.json"
         ))
         .unwrap();
         let mut s = LevelPlay::new(InputMachine::new(level));
-        assert_eq!(s.hint(), Hint::Start { cell: 0 });
+        assert_eq!(s.hint().hint, Hint::Start { cell: 0 });
         s.input(&model, PointerInput::Down(centre(&model, "a")));
-        assert_eq!(s.hint(), Hint::Next { cell: 2 });
+        // the 1 is walled from b: its one open side leads to c, and the hint says so
+        let h = s.hint();
+        assert_eq!(h.hint, Hint::Next { cell: 2 });
+        assert_eq!(h.technique, Some(Technique::OneOpen));
+        assert_eq!(h.cells, vec![0, 2]);
     }
 
     #[test]
