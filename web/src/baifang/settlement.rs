@@ -141,7 +141,7 @@ pub fn VoidSettlement(
 pub fn InterruptedSettlement(on_close: Callback<()>) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <SettlementCard mood="lose" winner=String::new() reason="interrupted".to_string() on_close=on_close>
+        <SettlementCard mood="lose" winner=String::new() reason="interrupted".to_string() on_review=None on_close=on_close>
             <h2 class="settlement-title" data-testid="online-message">
                 {move || BaifangText::Interrupted.in_lang(lang.get())}
             </h2>

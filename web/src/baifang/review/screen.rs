@@ -17,7 +17,7 @@ use crate::baifang::ai_opponent::hint_points;
 use crate::baifang::board::{point_xy, Board};
 use crate::baifang::local_match::Opponent;
 use crate::baifang::strings::{banner_text, side_name, Audience};
-use crate::hex::share_link::copy_to_clipboard;
+use crate::host::share::send_link;
 use crate::i18n::use_lang;
 use crate::nav::share_link_here_as;
 
@@ -197,7 +197,7 @@ fn ShareLink(link: String) -> impl IntoView {
                     <input class="review-link" readonly data-testid="review-link" prop:value=link.clone()/>
                 </label>
                 <button class="pill-button" data-testid="review-copy"
-                    on:click=move |_| copy_to_clipboard(&link)>{text(ReviewText::Copy)}</button>
+                    on:click=move |_| send_link(ReviewText::Review.in_lang(lang.get_untracked()), &link)>{text(ReviewText::Copy)}</button>
             </section>
     }
 }
