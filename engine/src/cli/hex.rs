@@ -216,29 +216,7 @@ pub fn run(cmd: Command) -> i32 {
                 }
             }
         }
-        Command::BenchGenerate {
-            cells,
-            seeds,
-            first_seed,
-            walls,
-            holes,
-            spinners,
-            repeat,
-            check,
-            per_seed,
-            node_limit,
-        } => super::hex_bench::run(&super::hex_bench::BenchOptions {
-            cells,
-            seeds,
-            first_seed,
-            walls,
-            holes,
-            spinners,
-            repeat,
-            check,
-            per_seed,
-            node_limit,
-        }),
+        cmd @ Command::BenchGenerate { .. } => bench_generate_command(cmd),
         Command::Deduce {
             file,
             trace,
@@ -549,4 +527,35 @@ fn hint_command(file: &str, path: &str) -> i32 {
             2
         }
     }
+}
+
+/// `hex bench-generate`: generation time per board size over a run of seeds.
+fn bench_generate_command(cmd: Command) -> i32 {
+    let Command::BenchGenerate {
+        cells,
+        seeds,
+        first_seed,
+        walls,
+        holes,
+        spinners,
+        repeat,
+        check,
+        per_seed,
+        node_limit,
+    } = cmd
+    else {
+        unreachable!("bench_generate_command takes only hex bench-generate")
+    };
+    super::hex_bench::run(&super::hex_bench::BenchOptions {
+        cells,
+        seeds,
+        first_seed,
+        walls,
+        holes,
+        spinners,
+        repeat,
+        check,
+        per_seed,
+        node_limit,
+    })
 }

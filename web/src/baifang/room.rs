@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use engine::baifang::game_link::GameRecord;
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
-use engine::baifang::{Action, ActionOutcome, Side};
+use engine::baifang::{Action, ActionOutcome, Reason, Side};
 
 use super::ai_opponent::AiOpponent;
 use super::board::Board;
@@ -128,15 +128,7 @@ pub fn Room(
                 />
             </div>
             <ScoreBoard side=bottom score=score(bottom) tag=tag(bottom)/>
-            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! {
-                <div class="room-actions">
-                    <button class="pill-button" data-testid="room-hint"
-                        disabled=move || !game.with(|m| m.human_to_act())
-                        on:click=move |_| ai.ask_hint()>
-                        {move || BaifangText::Hint.in_lang(lang.get())}
-                    </button>
-                </div>
-            })}
+            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! { <HintButton game=game ai=ai/> })}
             </div>
             {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
 
@@ -149,19 +141,49 @@ pub fn Room(
             />
 
             {move || view.with(|v| v.result).map(|(winner, reason)| {
-                let review = on_review.map(|open| Callback::new(move |_| {
-                    open.run(game.with_untracked(record_of));
-                }));
-                match review {
-                    Some(review) => view! {
-                        <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
-                    }.into_any(),
-                    None => view! {
-                        <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
-                    }.into_any(),
-                }
+                finished(game, (winner, reason), audience, on_review, on_exit)
             })}
         </div>
+    }
+}
+
+/// The vs-AI room's hint button: asks the AI for the human's best turn.
+#[component]
+fn HintButton(game: RwSignal<LocalMatch>, ai: AiOpponent) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div class="room-actions">
+            <button class="pill-button" data-testid="room-hint"
+                disabled=move || !game.with(|m| m.human_to_act())
+                on:click=move |_| ai.ask_hint()>
+                {move || BaifangText::Hint.in_lang(lang.get())}
+            </button>
+        </div>
+    }
+}
+
+/// The settlement of a finished game, with the review button when the room can open one.
+fn finished(
+    game: RwSignal<LocalMatch>,
+    (winner, reason): (Side, Reason),
+    audience: Audience,
+    on_review: Option<Callback<GameRecord>>,
+    on_exit: Callback<()>,
+) -> AnyView {
+    let review = on_review.map(|open| {
+        Callback::new(move |_| {
+            open.run(game.with_untracked(record_of));
+        })
+    });
+    match review {
+        Some(review) => view! {
+            <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
+        }
+        .into_any(),
+        None => view! {
+            <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+        }
+        .into_any(),
     }
 }
 

@@ -161,14 +161,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let cat = catalog();
     let lvl = &level;
     let n = lvl.len();
-    let shown = match pack {
-        Some(_) => display_id(lvl),
-        None => lvl.title.clone().unwrap_or_else(|| {
-            Text::HexSharedLevel
-                .in_lang(crate::i18n::use_lang().get_untracked())
-                .to_string()
-        }),
-    };
+    let shown = shown_name(lvl, pack.is_some());
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
     let state = RwSignal::new(BoardState::new(
@@ -252,15 +245,6 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             st.reason = h.technique.map(|t| (t, h.cells));
         });
     });
-    let reason_line = move || {
-        state.with(|s| s.reason.as_ref().map(|(t, _)| *t)).map(|t| {
-            view! {
-                <p class="hex-hint-line" data-testid="hex-hint-line" data-technique=t.code() aria-live="polite">
-                    {tr(technique_text(t))}
-                </p>
-            }
-        })
-    };
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
     let tutorial = pack.and_then(|_| lesson_line(lvl)).map(|t| {
@@ -276,10 +260,37 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <div class="hex-board-wrap" node_ref=board_wrap>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
-            {reason_line}
+            <HintLine state=state/>
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
         </div>
+    }
+}
+
+/// The name in the top bar: a pack level's `{pack}-{index}`, otherwise its title
+/// (or "shared level" when it has none).
+fn shown_name(level: &Level, in_pack: bool) -> String {
+    if in_pack {
+        return display_id(level);
+    }
+    level.title.clone().unwrap_or_else(|| {
+        Text::HexSharedLevel
+            .in_lang(crate::i18n::use_lang().get_untracked())
+            .to_string()
+    })
+}
+
+/// The teaching hint's line: the technique that gives the next forced step.
+#[component]
+fn HintLine(state: RwSignal<BoardState>) -> impl IntoView {
+    move || {
+        state.with(|s| s.reason.as_ref().map(|(t, _)| *t)).map(|t| {
+            view! {
+                <p class="hex-hint-line" data-testid="hex-hint-line" data-technique=t.code() aria-live="polite">
+                    {tr(technique_text(t))}
+                </p>
+            }
+        })
     }
 }
 
