@@ -9,14 +9,15 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 export CARGO_TERM_COLOR=never
 
-rust_passed=0; rust_failed=0; web_passed=0; web_failed=0; web_skipped=0; webkit_passed=0; webkit_failed=0
+rust_passed=0; rust_failed=0; web_passed=0; web_failed=0; web_skipped=0; web_flaky=0; webkit_passed=0; webkit_failed=0
 log_dir=$(mktemp -d)
 started=$(date +%s)
 
 summary() {
   local status=$1
   echo
-  echo "rust tests: $rust_passed passed, $rust_failed failed; browser tests (Chromium): $web_passed passed, $web_failed failed, $web_skipped skipped; WebKit: $webkit_passed passed, $webkit_failed failed; $(( $(date +%s) - started )) s"
+  [ -s "$log_dir/e2e-outcomes.txt" ] && cat "$log_dir/e2e-outcomes.txt"
+  echo "rust tests: $rust_passed passed, $rust_failed failed; browser tests (Chromium): $web_passed passed, $web_failed failed, $web_skipped skipped, $web_flaky passed on retry; WebKit: $webkit_passed passed, $webkit_failed failed; $(( $(date +%s) - started )) s"
   echo "summary: $((rust_passed + web_passed + webkit_passed)) passed, $((rust_failed + web_failed + webkit_failed)) failed"
   exit "$status"
 }
@@ -79,9 +80,11 @@ rm -rf artifacts
 npx playwright test --config e2e/playwright.config.mjs 2>&1 | tee "$log_dir/e2e.log"
 e2e_status=${PIPESTATUS[0]}
 if [ -f artifacts/e2e-results.json ]; then
-  read -r web_passed web_failed web_skipped < <(node -e '
+  read -r web_passed web_failed web_skipped web_flaky < <(node -e '
     const s = require("./artifacts/e2e-results.json").stats;
-    console.log(s.expected, s.unexpected, s.skipped);')
+    console.log(s.expected, s.unexpected, s.skipped, s.flaky);')
+  # Name every test that failed, or passed only on its retry, so a CI log's tail says which.
+  node e2e/report-outcomes.mjs artifacts/e2e-results.json > "$log_dir/e2e-outcomes.txt"
 fi
 
 step "browser tests in WebKit (WebKitGTK WebDriver under Xvfb against dist/ on 127.0.0.1)"
