@@ -198,7 +198,35 @@ struct FileReport {
     errors: Vec<String>,
     /// Broken pack rules of the content law (sizes, tutorial table, knob schedule…).
     pack_problems: Vec<String>,
-    levels: Vec<CheckReport>,
+    levels: Vec<LevelRow>,
+}
+
+/// One level of `hex verify`: the engine's report, with its problems and the
+/// pack rules the level breaks as sentences (in `--json` too, where the report's
+/// fields appear as they are and `problems` is that list of sentences).
+struct LevelRow {
+    report: CheckReport,
+    problems: Vec<String>,
+    ok: bool,
+}
+
+impl LevelRow {
+    fn new(report: CheckReport) -> LevelRow {
+        LevelRow {
+            problems: report.problems.iter().map(ToString::to_string).collect(),
+            ok: report.ok,
+            report,
+        }
+    }
+}
+
+impl Serialize for LevelRow {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut v = serde_json::to_value(&self.report).map_err(serde::ser::Error::custom)?;
+        v["problems"] = serde_json::json!(self.problems);
+        v["ok"] = serde_json::json!(self.ok);
+        v.serialize(ser)
+    }
 }
 
 #[derive(Serialize)]
@@ -289,7 +317,12 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
         .levels
         .iter()
         .enumerate()
-        .map(|(i, l)| check_level(l, &content::check_options(pack.pack, i + 1, opts)))
+        .map(|(i, l)| {
+            LevelRow::new(check_level(
+                l,
+                &content::check_options(pack.pack, i + 1, opts),
+            ))
+        })
         .collect();
     if content::pack_kind(pack.pack) != content::PackKind::Other {
         if loaded.contains(&pack.pack) {
@@ -302,7 +335,7 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
         match v
             .level
             .as_ref()
-            .and_then(|id| fr.levels.iter_mut().find(|r| &r.id == id))
+            .and_then(|id| fr.levels.iter_mut().find(|r| &r.report.id == id))
         {
             Some(r) => {
                 r.problems.push(v.message);
@@ -336,7 +369,8 @@ fn print_verify_table(reports: &[FileReport]) {
         for e in &f.pack_problems {
             println!("{}: ! {e}", f.file);
         }
-        for r in &f.levels {
+        for row in &f.levels {
+            let r = &row.report;
             println!(
                 "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1}  {}",
                 r.id,
@@ -349,9 +383,9 @@ fn print_verify_table(reports: &[FileReport]) {
                 r.walls_matter.word(),
                 spinner_summary(r),
                 r.difficulty.score,
-                if r.ok { "ok" } else { "FAIL" }
+                if row.ok { "ok" } else { "FAIL" }
             );
-            for p in &r.problems {
+            for p in &row.problems {
                 println!("    ! {p}");
             }
         }

@@ -62,14 +62,41 @@ impl Default for GenOptions {
     }
 }
 
-/// Why no level came out.
+/// Why no level came out. Pages translate the code; `Display` is the command
+/// line's English sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GenError(pub String);
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum GenError {
+    /// Fewer cells asked for than a level needs.
+    TooFewCells { min: usize },
+    /// More cells asked for than the engine's limit.
+    TooManyCells { max: usize },
+    /// Walls or spinners asked for on a board too small to hold them.
+    WallsNeedMoreCells { min: usize },
+    /// Every attempt failed. `last` is the last attempt's reason in English, a
+    /// diagnostic for the command line; pages say only that no level came out.
+    NoLevel { attempts: u32, last: String },
+}
 
 impl std::fmt::Display for GenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            GenError::TooFewCells { min } => write!(f, "a level needs at least {min} cells"),
+            GenError::TooManyCells { max } => write!(f, "at most {max} cells"),
+            GenError::WallsNeedMoreCells { min } => {
+                write!(f, "walls and spinners need at least {min} cells")
+            }
+            GenError::NoLevel { attempts, last } => {
+                write!(f, "no level after {attempts} attempts (last: {last})")
+            }
+        }
     }
+}
+
+/// Problems as one English line, for [`GenError::NoLevel`]'s diagnostic.
+fn sentences<T: std::fmt::Display>(problems: &[T]) -> String {
+    let each: Vec<String> = problems.iter().map(T::to_string).collect();
+    each.join("; ")
 }
 
 struct R(ChaCha8Rng);
@@ -97,13 +124,13 @@ impl R {
 /// Generates a level, or explains why not.
 pub fn generate(opts: &GenOptions) -> Result<Level, GenError> {
     if opts.cells < 2 {
-        return Err(GenError("a level needs at least 2 cells".into()));
+        return Err(GenError::TooFewCells { min: 2 });
     }
     if opts.cells > MAX_CELLS {
-        return Err(GenError(format!("at most {MAX_CELLS} cells")));
+        return Err(GenError::TooManyCells { max: MAX_CELLS });
     }
     if opts.walls + opts.spinners > 0 && opts.cells < 3 {
-        return Err(GenError("walls and spinners need at least 3 cells".into()));
+        return Err(GenError::WallsNeedMoreCells { min: 3 });
     }
     let mut rng = R(ChaCha8Rng::seed_from_u64(opts.seed));
     let mut last = String::from("no attempt made");
@@ -121,10 +148,10 @@ pub fn generate(opts: &GenOptions) -> Result<Level, GenError> {
             Err(why) => last = why,
         }
     }
-    Err(GenError(format!(
-        "no level after {} attempts (last: {last})",
-        opts.attempts.max(1)
-    )))
+    Err(GenError::NoLevel {
+        attempts: opts.attempts.max(1),
+        last,
+    })
 }
 
 /// A compact connected cluster of `cells` positions with `holes` enclosed holes.
@@ -284,7 +311,7 @@ impl Draft {
             walls: self.walls.clone(),
             spinners: self.spinners.clone(),
         })
-        .map_err(|e| e.join("; "))
+        .map_err(|e| sentences(&e))
     }
 }
 
@@ -425,7 +452,7 @@ fn attempt(
     if report.ok {
         Ok(level)
     } else {
-        Err(report.problems.join("; "))
+        Err(sentences(&report.problems))
     }
 }
 

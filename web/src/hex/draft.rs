@@ -7,7 +7,7 @@
 
 use engine::hex::coord::{canonical_vertex, Axial};
 use engine::hex::model::{cell_name, Cell, LevelParts, SpinnerSpec};
-use engine::hex::Level;
+use engine::hex::{Level, LevelProblem};
 
 /// The lattice shown around the origin is at least this radius (it grows to fit).
 pub const MIN_RADIUS: i32 = 6;
@@ -205,9 +205,9 @@ impl Draft {
                 .collect(),
         };
         if parts.cells.is_empty() {
-            return Err(vec!["the level has no cells yet".into()]);
+            return Err(vec![LevelProblem::NoCells.to_string()]);
         }
-        Level::build(parts)
+        Level::build(parts).map_err(|ps| ps.iter().map(ToString::to_string).collect())
     }
 
     pub fn from_level(level: &Level) -> Draft {

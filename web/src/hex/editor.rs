@@ -603,7 +603,7 @@ pub fn EditorScreen() -> impl IntoView {
         let problems = r
             .problems
             .iter()
-            .map(|p| view! { <li>{p.clone()}</li> })
+            .map(|p| view! { <li>{p.to_string()}</li> })
             .collect_view();
         let two = (r.count.solutions >= 2 && r.other_solution.is_some()).then(|| {
             view! {
@@ -647,7 +647,7 @@ pub fn EditorScreen() -> impl IntoView {
             }
             Status::Failed(m) => view! { <p class="editor-verdict is-bad">{m.clone()}</p> }.into_any(),
             Status::Invalid(problems) => {
-                let items = problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view();
+                let items = problems.iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view();
                 view! {
                     <p class="editor-verdict is-bad">{Text::HexInvalidLevel.in_lang(l)}</p>
                     <ul class="editor-problems" data-testid="editor-problems">{items}</ul>

@@ -45,7 +45,7 @@ pub use fixtures::playing_pair;
 pub use handshake::{black_of, commitment, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS};
 pub use presence::NETWORK_GRACE_MS;
 pub use verify::{MAX_CLOCK_SKEW_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
-pub use wire::{hex, BoardActionPacket, Reject, Wire, PROTOCOL_VERSION};
+pub use wire::{hex, BadMessage, BoardActionPacket, OutOfPlace, Reject, Wire, PROTOCOL_VERSION};
 
 /// One online match, from matchmaking to settlement. Its behaviour is spread
 /// over the files of this module by concept; the fields live here so each of

@@ -11,7 +11,7 @@
 use super::super::spec::STEP_TIME_LIMIT_MS;
 use super::super::{Action, ActionError, ActionOutcome, Packet, State};
 use super::events::{SessionCommand, Stage};
-use super::wire::{BoardActionPacket, Reject, PROTOCOL_VERSION};
+use super::wire::{BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
 use super::MatchSession;
 
 /// A timeout claim for our own turn is accepted this much before our 30 s.
@@ -36,7 +36,7 @@ impl MatchSession {
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
         if self.stage != Stage::Playing {
-            return Err(Reject::Unexpected("action before the game started"));
+            return Err(Reject::Unexpected(OutOfPlace::ActionBeforeStart));
         }
         if p.protocol_version != PROTOCOL_VERSION {
             return Err(Reject::ProtocolVersion(p.protocol_version));
