@@ -1,4 +1,4 @@
-// A stand-in for the native iOS host (issue 9), enabled with `?host=mock`.
+// A stand-in for the native iOS host, enabled with `?host=mock`.
 // It installs a fake `window.webkit.messageHandlers.host` that answers the calls
 // of web/host-bridge/messages.json and raises its events through
 // `window.__hostEvent`, using a BroadcastChannel between tabs of one browser in

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::LanguageSwitch;
+use crate::chrome::LanguageSwitch;
 use crate::i18n::{tr, Text};
 use crate::nav::{use_nav, Screen};
 

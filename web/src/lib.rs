@@ -4,12 +4,14 @@
 
 pub mod app;
 pub mod baifang;
+pub mod chrome;
 pub mod hex;
 pub mod home;
 pub mod host;
 pub mod i18n;
 pub mod nav;
 pub mod online;
+pub mod storage;
 pub mod worker_link;
 
 /// Installs the panic hook (so a Rust panic reaches the console), mounts the app,

@@ -1,19 +1,42 @@
-//! The page side of a Trunk-built Web Worker, shared by the AI and the solver.
+//! Both ends of a Trunk-built Web Worker, shared by the AI and the solver:
+//! [`WorkerLink`] is the page side, [`serve`] the worker side; jobs travel as
+//! [`Request`]s and come back as [`Reply`]s with the same id.
 //!
-//! Messages posted before the worker's handler exists are lost, so requests are
-//! queued until the worker posts [`READY`]. Dropping the link terminates the
+//! Messages posted before the worker's handler exists are lost, so the page queues
+//! requests until the worker posts [`READY`]. Dropping the link terminates the
 //! worker: a busy worker cannot read a "stop" message, so that is the only true
 //! cancel.
 
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::rc::Rc;
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Posted by a worker once it listens.
 pub const READY: &str = "ready";
+
+/// The largest seed a message carries exactly: messages travel as JavaScript
+/// numbers (doubles), whose safe integers end at 2^53 − 1.
+pub const MAX_SAFE_SEED: u64 = (1 << 53) - 1;
+
+/// A job for a worker with the id its reply will carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request<J> {
+    pub id: u32,
+    pub job: J,
+}
+
+/// A worker's reply to request `id`: the answer, or a sentence saying why the
+/// request could not be served (id 0 when the request could not even be read).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply<A> {
+    pub id: u32,
+    pub answer: Result<A, String>,
+}
 
 /// Encodes a message as plain JS objects (not `Map`s), the shape serde-derived
 /// types (and the engine's packet-style `Action`) expect on the way back in.
@@ -21,26 +44,34 @@ pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Err
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
 }
 
-pub struct WorkerLink {
+fn log_error(message: String) {
+    web_sys::console::error_1(&message.into());
+}
+
+/// The page side of a running worker taking jobs `J` and answering `A`.
+pub struct WorkerLink<J, A> {
     worker: web_sys::Worker,
+    /// The worker's name in error sentences.
+    name: &'static str,
     /// Messages posted before the worker said it listens.
     queue: Rc<RefCell<Option<Vec<JsValue>>>>,
     _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+    _messages: PhantomData<fn(J) -> A>,
 }
 
-impl WorkerLink {
-    /// Spawns the classic worker at `script` (Trunk's loader shim); `on_message`
-    /// receives every message except the ready signal. `what` names the worker in errors.
+impl<J: Serialize, A: DeserializeOwned + 'static> WorkerLink<J, A> {
+    /// Spawns the classic worker at `script` (Trunk's loader shim); `on_reply`
+    /// receives every reply, in order. `name` names the worker in errors.
     pub fn spawn(
         script: &str,
-        what: &str,
-        on_message: impl Fn(JsValue) + 'static,
-    ) -> Result<WorkerLink, String> {
+        name: &'static str,
+        on_reply: impl Fn(Reply<A>) + 'static,
+    ) -> Result<WorkerLink<J, A>, String> {
         let options = web_sys::WorkerOptions::new();
         // Trunk builds workers as classic scripts (importScripts), not modules.
         options.set_type(web_sys::WorkerType::Classic);
         let worker = web_sys::Worker::new_with_options(script, &options)
-            .map_err(|e| format!("the {what} could not start: {e:?}"))?;
+            .map_err(|e| format!("the {name} could not start: {e:?}"))?;
         let queue = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
         let flush_queue = queue.clone();
         let flush_worker = worker.clone();
@@ -53,35 +84,67 @@ impl WorkerLink {
                     }
                     return;
                 }
-                on_message(data);
+                match serde_wasm_bindgen::from_value::<Reply<A>>(data) {
+                    Ok(reply) => on_reply(reply),
+                    Err(e) => log_error(format!("unreadable answer from the {name}: {e}")),
+                }
             });
         worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
         Ok(WorkerLink {
             worker,
+            name,
             queue,
             _on_message: handler,
+            _messages: PhantomData,
         })
     }
 
-    /// Posts `message` now, or queues it until the worker is ready.
-    pub fn post<T: Serialize>(&self, message: &T, what: &str) {
-        match to_js(message) {
+    /// Posts `job` as request `id` now, or queues it until the worker is ready.
+    pub fn post(&self, id: u32, job: &J) {
+        let name = self.name;
+        match to_js(&Request { id, job }) {
             Ok(value) => {
                 if let Some(queue) = self.queue.borrow_mut().as_mut() {
                     queue.push(value);
                 } else if let Err(e) = self.worker.post_message(&value) {
-                    web_sys::console::error_1(&format!("could not reach the {what}: {e:?}").into());
+                    log_error(format!("could not reach the {name}: {e:?}"));
                 }
             }
-            Err(e) => web_sys::console::error_1(
-                &format!("could not encode a message for the {what}: {e}").into(),
-            ),
+            Err(e) => log_error(format!("could not encode a message for the {name}: {e}")),
         }
     }
 }
 
-impl Drop for WorkerLink {
+impl<J, A> Drop for WorkerLink<J, A> {
     fn drop(&mut self) {
         self.worker.terminate();
     }
+}
+
+/// The worker side: installs the message handler in the worker's global scope,
+/// answers every request's job with `answer`, then tells the page it listens.
+pub fn serve<J: DeserializeOwned, A: Serialize>(answer: impl Fn(J) -> Result<A, String> + 'static) {
+    console_error_panic_hook::set_once();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_scope = scope.clone();
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            let reply = match serde_wasm_bindgen::from_value::<Request<J>>(event.data()) {
+                Ok(request) => Reply {
+                    id: request.id,
+                    answer: answer(request.job),
+                },
+                Err(e) => Reply {
+                    id: 0,
+                    answer: Err(format!("unreadable request: {e}")),
+                },
+            };
+            if let Ok(value) = to_js(&reply) {
+                let _ = reply_scope.post_message(&value);
+            }
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // Messages posted before a handler exists are lost, so the page waits for this.
+    let _ = scope.post_message(&JsValue::from_str(READY));
 }

@@ -56,6 +56,24 @@ pub fn pack_kind(pack: u32) -> PackKind {
     }
 }
 
+/// What a tutorial level teaches in one line on screen (the app words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lesson {
+    /// The first level: slide from a number to the cell beside it.
+    Slide,
+    /// The first level with walls: go around them.
+    Wall,
+}
+
+/// The one-line lesson of entry `index` (1-based) of pack `pack`, if it has one.
+pub fn lesson(pack: u32, index: usize) -> Option<Lesson> {
+    match (pack_kind(pack), index) {
+        (PackKind::Tutorial, 1) => Some(Lesson::Slide),
+        (PackKind::Tutorial, FIRST_WALL) => Some(Lesson::Wall),
+        _ => None,
+    }
+}
+
 /// Levels a pack must hold (8 / 9 / 8 / 8 / 8).
 pub fn expected_size(pack: u32) -> Option<usize> {
     match pack_kind(pack) {
@@ -434,6 +452,15 @@ mod tests {
         assert_eq!(main_line_position(5, 8), Some(32));
         assert_eq!(main_line_position(2, 1), None);
         assert_eq!(main_line_position(9, 1), None);
+    }
+
+    #[test]
+    fn lessons_sit_on_the_first_tutorial_level_and_its_first_wall() {
+        assert_eq!(lesson(TUTORIAL_PACK, 1), Some(Lesson::Slide));
+        assert_eq!(lesson(TUTORIAL_PACK, 2), None);
+        assert_eq!(lesson(TUTORIAL_PACK, 3), Some(Lesson::Wall));
+        assert_eq!(lesson(SPINNER_PACK, 1), None);
+        assert_eq!(lesson(MAIN_PACKS[0], 3), None);
     }
 
     #[test]

@@ -28,7 +28,59 @@ pub const DIRECTIONS: [Axial; 6] = [
 /// Short names of the directions, for messages.
 pub const DIRECTION_NAMES: [&str; 6] = ["E", "SE", "SW", "W", "NW", "NE"];
 
-const SQRT3: f64 = 1.732_050_807_568_877_2;
+/// √3: a hex's width across its flat sides is `SQRT3 · circumradius`.
+pub const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// Angle in degrees (clockwise from +x) from a hex's centre to the midpoint of its
+/// edge in direction `d`.
+pub fn direction_angle(d: usize) -> f64 {
+    60.0 * (d % 6) as f64
+}
+
+/// Angle in degrees from a hex's centre to its corner `k`.
+pub fn corner_angle(k: usize) -> f64 {
+    30.0 + 60.0 * (k % 6) as f64
+}
+
+/// Angle in degrees along which the edge in direction `d` runs (perpendicular to
+/// the line between the two centres).
+pub fn edge_angle(d: usize) -> f64 {
+    direction_angle(d) + 90.0
+}
+
+/// The direction whose edge midpoint is nearest the point `(dx, dy)` away from a
+/// hex's centre (the inverse of [`direction_angle`]).
+pub fn direction_toward(dx: f64, dy: f64) -> usize {
+    let a = dy.atan2(dx).to_degrees();
+    ((a / 60.0).round() as i64).rem_euclid(6) as usize
+}
+
+/// The corner nearest the point `(dx, dy)` away from a hex's centre (the inverse
+/// of [`corner_angle`]).
+pub fn corner_toward(dx: f64, dy: f64) -> usize {
+    let a = dy.atan2(dx).to_degrees();
+    (((a - 30.0) / 60.0).round() as i64).rem_euclid(6) as usize
+}
+
+/// Angle in degrees along which a spinner at corner `k` of its cell lies when it
+/// sits on candidate edge `candidate` (numbered as in [`super::model::Spinner`]):
+/// candidate 0 points straight away from the cell, and each next candidate is
+/// 120° further clockwise about the vertex. Any integer is accepted: candidate
+/// `j + 3` is edge `j` again, one full turn on (so a drawing can keep turning).
+pub fn spinner_arm_angle(k: usize, candidate: i64) -> f64 {
+    corner_angle(k) + 120.0 * candidate as f64
+}
+
+/// Every lattice position within `radius` steps of the origin, row by row.
+pub fn hexes_within(radius: i32) -> Vec<Axial> {
+    let mut out = Vec::new();
+    for r in -radius..=radius {
+        for q in (-radius).max(-r - radius)..=radius.min(-r + radius) {
+            out.push(Axial::new(q, r));
+        }
+    }
+    out
+}
 
 impl Axial {
     pub const fn new(q: i32, r: i32) -> Self {
@@ -77,14 +129,14 @@ impl Axial {
     /// Pixel position of corner `k` (vertex at angle `30° + 60°·k`).
     pub fn corner_pixel(self, k: usize, size: f64) -> (f64, f64) {
         let (cx, cy) = self.to_pixel(size);
-        let a = (30.0 + 60.0 * (k % 6) as f64).to_radians();
+        let a = corner_angle(k).to_radians();
         (cx + size * a.cos(), cy + size * a.sin())
     }
 
     /// Pixel position of the midpoint of the edge shared with the neighbour in direction `d`.
     pub fn edge_midpoint_pixel(self, d: usize, size: f64) -> (f64, f64) {
         let (cx, cy) = self.to_pixel(size);
-        let a = (60.0 * (d % 6) as f64).to_radians();
+        let a = direction_angle(d).to_radians();
         let h = size * SQRT3 / 2.0;
         (cx + h * a.cos(), cy + h * a.sin())
     }
@@ -179,6 +231,60 @@ mod tests {
                 assert_eq!(canonical_vertex(c, kk), canonical_vertex(p, k));
             }
         }
+    }
+
+    #[test]
+    fn nearest_direction_and_corner_invert_the_angles() {
+        let c = Axial::new(0, 0);
+        for d in 0..6 {
+            let (mx, my) = c.edge_midpoint_pixel(d, 50.0);
+            assert_eq!(direction_toward(mx, my), d);
+            let (kx, ky) = c.corner_pixel(d, 50.0);
+            assert_eq!(corner_toward(kx, ky), d);
+            // a little off the exact point still picks it
+            assert_eq!(direction_toward(mx + 3.0, my - 2.0), d);
+            assert_eq!(corner_toward(kx - 2.0, ky + 3.0), d);
+        }
+    }
+
+    #[test]
+    fn spinner_arms_lie_along_their_candidate_edges() {
+        // candidate 1 (cell ↔ neighbour k+1) runs from corner k to corner k+1 of the
+        // cell, candidate 2 (cell ↔ neighbour k) to corner k−1; candidate 0 continues
+        // the centre-to-corner line outward
+        let c = Axial::new(0, 0);
+        for k in 0..6 {
+            let (px, py) = c.corner_pixel(k, 1.0);
+            let end = |j: i64| {
+                let a = spinner_arm_angle(k, j).to_radians();
+                (px + a.cos(), py + a.sin())
+            };
+            let close =
+                |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9;
+            assert!(
+                close(end(1), c.corner_pixel(k + 1, 1.0)),
+                "k={k} candidate 1"
+            );
+            assert!(
+                close(end(2), c.corner_pixel(k + 5, 1.0)),
+                "k={k} candidate 2"
+            );
+            assert!(close(end(0), (2.0 * px, 2.0 * py)), "k={k} candidate 0");
+            assert!(
+                close(end(3), end(0)) && close(end(-1), end(2)),
+                "k={k} full turns"
+            );
+        }
+    }
+
+    #[test]
+    fn hexes_within_a_radius_are_the_hexagonal_numbers() {
+        assert_eq!(hexes_within(0), [Axial::new(0, 0)]);
+        assert_eq!(hexes_within(1).len(), 7);
+        assert_eq!(hexes_within(6).len(), 127);
+        assert!(hexes_within(6)
+            .iter()
+            .all(|p| p.distance(Axial::new(0, 0)) <= 6));
     }
 
     #[test]

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use engine::baifang::ai::{AiReply, Strength};
 use engine::baifang::Action;
 
+use crate::worker_link::Reply;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// The AI's whole turn at `level`; `seed` drives the level's noise.
@@ -19,8 +21,6 @@ pub enum Job {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AiRequest {
-    /// Echoed in the response so stale answers can be recognised and dropped.
-    pub id: u32,
     pub log: Vec<Action>,
     pub job: Job,
 }
@@ -34,14 +34,7 @@ pub enum AiAnswer {
         checksum: i64,
         millis: f64,
     },
-    /// The request could not be served (e.g. a log the engine rejects).
-    Error(String),
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AiResponse {
-    pub id: u32,
-    pub answer: AiAnswer,
-}
-
-pub use crate::worker_link::to_js;
+/// The worker's answer to request `id`.
+pub type AiResponse = Reply<AiAnswer>;

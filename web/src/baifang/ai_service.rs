@@ -3,30 +3,22 @@
 
 use std::cell::RefCell;
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use engine::baifang::ai::{self, Searcher};
 
-use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
-
-pub use crate::worker_link::READY;
+use super::ai_protocol::{AiAnswer, AiRequest, Job};
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
 
-/// Answers one request (pure apart from the bench's clock; unit-testable natively).
-pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
-    let (state, history) = match ai::replay_log(&request.log) {
-        Ok(replayed) => replayed,
-        Err((index, error)) => {
-            return AiAnswer::Error(format!(
-                "action {index} of the game log is illegal: {error}"
-            ))
-        }
-    };
-    SEARCHER.with(|cell| {
+/// Answers one request (pure apart from the bench's clock; unit-testable natively);
+/// a log the engine rejects is refused with a sentence.
+pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, String> {
+    let (state, history) = ai::replay_log(&request.log)
+        .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))?;
+    Ok(SEARCHER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let searcher = cell.get_or_insert_with(Searcher::new);
         match &request.job {
@@ -44,40 +36,20 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> AiAnswer {
                 }
             }
         }
-    })
+    }))
 }
 
-/// Installs the message handler in the worker's global scope.
-pub fn serve() {
-    console_error_panic_hook::set_once();
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply_scope = scope.clone();
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let clock = || {
-                js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-                    .ok()
-                    .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-                    .map_or(0.0, |p| p.now())
-            };
-            let response = match serde_wasm_bindgen::from_value::<AiRequest>(event.data()) {
-                Ok(request) => AiResponse {
-                    id: request.id,
-                    answer: answer(&request, clock),
-                },
-                Err(e) => AiResponse {
-                    id: 0,
-                    answer: AiAnswer::Error(format!("unreadable request: {e}")),
-                },
-            };
-            if let Ok(value) = super::ai_protocol::to_js(&response) {
-                let _ = reply_scope.post_message(&value);
-            }
-        });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // Messages posted before a handler exists are lost, so the page waits for this.
-    let _ = scope.post_message(&JsValue::from_str(READY));
+/// Answers one request inside the worker (the worker binary serves this).
+pub fn answer_in_worker(request: AiRequest) -> Result<AiAnswer, String> {
+    answer(&request, worker_clock)
+}
+
+/// Milliseconds of the worker's clock (for the bench's duration).
+fn worker_clock() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(0.0, |p| p.now())
 }
 
 #[cfg(test)]
@@ -89,14 +61,13 @@ mod tests {
     #[test]
     fn the_answer_is_a_legal_whole_turn() {
         let request = AiRequest {
-            id: 3,
             log: vec![Action::Place { to: 12 }],
             job: Job::Choose {
                 level: Strength::Beginner,
                 seed: 1,
             },
         };
-        let AiAnswer::Turn(reply) = answer(&request, || 0.0) else {
+        let Ok(AiAnswer::Turn(reply)) = answer(&request, || 0.0) else {
             panic!("a turn")
         };
         let mut state = State::new();
@@ -110,12 +81,11 @@ mod tests {
     #[test]
     fn an_illegal_log_is_refused_with_a_sentence() {
         let request = AiRequest {
-            id: 1,
             log: vec![Action::Place { to: 12 }, Action::Place { to: 12 }],
             job: Job::Hint,
         };
         match answer(&request, || 0.0) {
-            AiAnswer::Error(message) => assert!(message.contains("action 1"), "{message}"),
+            Err(message) => assert!(message.contains("action 1"), "{message}"),
             other => panic!("{other:?}"),
         }
     }

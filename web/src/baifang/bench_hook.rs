@@ -23,11 +23,11 @@ pub fn install() {
             let reject_on_answer = reject.clone();
             let spawned = AiClient::spawn(move |response| {
                 let value = match response.answer {
-                    AiAnswer::Bench {
+                    Ok(AiAnswer::Bench {
                         nodes,
                         checksum,
                         millis,
-                    } => {
+                    }) => {
                         let out = js_sys::Object::new();
                         let _ = js_sys::Reflect::set(
                             &out,
@@ -56,8 +56,7 @@ pub fn install() {
             });
             match spawned {
                 Ok(client) => {
-                    client.send(AiRequest {
-                        id: 0,
+                    client.send(&AiRequest {
                         log: Vec::new(),
                         job: Job::Bench { depth },
                     });

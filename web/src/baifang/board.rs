@@ -7,9 +7,10 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
 use engine::baifang::Side;
 
-use super::view_model::{BoardView, POINTS, SIDE};
+use super::view_model::BoardView;
 
 /// SVG user units between two neighbouring points.
 const STEP: f64 = 100.0;
@@ -165,27 +166,66 @@ pub fn Board(
         aim.set(None);
     };
 
-    let grid = (0..SIDE)
+    view! {
+        <svg
+            class="board"
+            class:waiting=waiting
+            class:capture-mode=move || view.with(|v| v.capture_mode)
+            data-testid="board"
+            viewBox=format!("0 0 {EXTENT} {EXTENT}")
+            on:pointerdown=on_down
+            on:pointermove=on_move
+            on:pointerup=on_up
+            on:pointerleave=on_leave
+            on:pointercancel=on_cancel
+        >
+            <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+            <g class="grid">{grid()}</g>
+            <g class="formation-lines">{move || formation_lines(view, formation_key)}</g>
+            <g class="points">{points(view, mover, refused, aim, press)}</g>
+            {move || hint_marks(&hint.get())}
+            {move || ghost(press, mover)}
+            <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+        </svg>
+    }
+}
+
+/// The lines of the grid.
+fn grid() -> impl IntoView {
+    (0..SIDE)
         .flat_map(|i| {
             let along = MARGIN + STEP * i as f64;
             let end = EXTENT - MARGIN;
             [(MARGIN, along, end, along), (along, MARGIN, along, end)]
         })
         .map(|(x1, y1, x2, y2)| view! { <line class="grid-line" x1=x1 y1=y1 x2=x2 y2=y2/> })
-        .collect_view();
+        .collect_view()
+}
 
-    let points = (0..POINTS)
+/// Every point: its hit area, the target glow, the aiming ring, and its stone.
+fn points(
+    view: Signal<BoardView>,
+    mover: Signal<Side>,
+    refused: Signal<Option<(u8, u32)>>,
+    aim: RwSignal<Option<u8>>,
+    press: RwSignal<Option<Press>>,
+) -> impl IntoView {
+    (0..POINTS)
         .map(|p| {
             let (cx, cy) = point_xy(p);
             let pv = move || view.with(|v| v.points[p]);
-            let owner = move || pv().owner.map_or("", |s| if s == Side::Black { "B" } else { "W" });
+            let owner = move || pv().owner.map_or(String::new(), |s| s.letter().to_string());
             let class = move || {
                 let v = pv();
                 let mut class = format!("point {}", v.flags());
                 if let Some((at, n)) = refused.get() {
                     if at as usize == p {
                         // Alternate two identical animations so a repeated refusal replays.
-                        class.push_str(if n % 2 == 0 { " refused-a" } else { " refused-b" });
+                        class.push_str(if n % 2 == 0 {
+                            " refused-a"
+                        } else {
+                            " refused-b"
+                        });
                     }
                 }
                 if v.pickable {
@@ -193,7 +233,10 @@ pub fn Board(
                 }
                 class
             };
-            let dragging = move || press.with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()));
+            let dragging = move || {
+                press
+                    .with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()))
+            };
             view! {
                 <g
                     data-testid=format!("point-{p}")
@@ -206,7 +249,7 @@ pub fn Board(
                     <circle class="target-glow" cx=cx cy=cy r=STONE_R * 0.42/>
                     <Show when=move || aim.get() == Some(p as u8) && pv().owner.is_none()>
                         <circle
-                            class=move || format!("aim-ring aim-{}", if mover.get() == Side::Black { "B" } else { "W" })
+                            class=move || format!("aim-ring aim-{}", mover.get().letter())
                             cx=cx cy=cy r=STONE_R * 0.5
                         />
                     </Show>
@@ -225,71 +268,50 @@ pub fn Board(
                 </g>
             }
         })
-        .collect_view();
+        .collect_view()
+}
 
-    let formation_lines = move || {
-        // Keyed by the action count so each new formation replays its flash.
-        let _ = formation_key.get();
-        view.with(|v| {
-            v.formation_segments
-                .iter()
-                .map(|&(a, b)| {
-                    let (x1, y1) = point_xy(a as usize);
-                    let (x2, y2) = point_xy(b as usize);
-                    view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
-                })
-                .collect_view()
-        })
-    };
+/// The gold outline of the formations the last action completed; keyed by the
+/// action count so each new formation replays its flash.
+fn formation_lines(view: Signal<BoardView>, formation_key: Signal<usize>) -> impl IntoView {
+    let _ = formation_key.get();
+    view.with(|v| {
+        v.formation_segments
+            .iter()
+            .map(|&(a, b)| {
+                let (x1, y1) = point_xy(a as usize);
+                let (x2, y2) = point_xy(b as usize);
+                view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
+            })
+            .collect_view()
+    })
+}
 
-    let hint_marks = move || {
-        let points = hint.get();
-        (!points.is_empty()).then(|| {
-            let list = points
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            view! {
-                <g class="hint-marks" data-testid="hint-marker" data-points=list>
-                    {points.iter().map(|&p| {
-                        let (cx, cy) = point_xy(p as usize);
-                        view! { <circle class="hint-ring" cx=cx cy=cy r=STONE_R + 8.0/> }
-                    }).collect_view()}
-                </g>
-            }
-        })
-    };
+/// Rings around the points a hint names (nothing without a hint).
+fn hint_marks(points: &[u8]) -> Option<impl IntoView> {
+    (!points.is_empty()).then(|| {
+        let list = points
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        view! {
+            <g class="hint-marks" data-testid="hint-marker" data-points=list>
+                {points.iter().map(|&p| {
+                    let (cx, cy) = point_xy(p as usize);
+                    view! { <circle class="hint-ring" cx=cx cy=cy r=STONE_R + 8.0/> }
+                }).collect_view()}
+            </g>
+        }
+    })
+}
 
-    let ghost = move || {
-        press.get().and_then(|pr| pr.drag_at).map(|(x, y)| {
-            let side = if mover.get() == Side::Black { "B" } else { "W" };
-            view! { <circle class=format!("stone stone-{side} drag-ghost") cx=x cy=y r=STONE_R * 1.1/> }
-        })
-    };
-
-    view! {
-        <svg
-            class="board"
-            class:waiting=waiting
-            class:capture-mode=move || view.with(|v| v.capture_mode)
-            data-testid="board"
-            viewBox=format!("0 0 {EXTENT} {EXTENT}")
-            on:pointerdown=on_down
-            on:pointermove=on_move
-            on:pointerup=on_up
-            on:pointerleave=on_leave
-            on:pointercancel=on_cancel
-        >
-            <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
-            <g class="grid">{grid}</g>
-            <g class="formation-lines">{formation_lines}</g>
-            <g class="points">{points}</g>
-            {hint_marks}
-            {ghost}
-            <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
-        </svg>
-    }
+/// The stone under the finger while it is dragged.
+fn ghost(press: RwSignal<Option<Press>>, mover: Signal<Side>) -> Option<impl IntoView> {
+    press.get().and_then(|pr| pr.drag_at).map(|(x, y)| {
+        let side = mover.get().letter();
+        view! { <circle class=format!("stone stone-{side} drag-ghost") cx=x cy=y r=STONE_R * 1.1/> }
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The Baifang lobby (seed 000 §5.1.2, adapted to the browser): a profile bar and
-//! capsule buttons for the four ways to play.
+//! The Baifang lobby: a profile bar, the recent online matches, and capsule
+//! buttons for the four ways to play (quick match, friend match, vs AI, hot-seat).
 
 use leptos::prelude::*;
 
@@ -13,10 +13,57 @@ use super::local_match::Opponent;
 use super::online_room::OnlineSetup;
 use super::profile::{self, Loaded};
 use super::room::RoomSetup;
-use super::strings::BText;
+use super::strings::BaifangText;
 
 #[component]
 pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) -> impl IntoView {
+    let lang = use_lang();
+    let ai_sheet = RwSignal::new(false);
+    // The sheet's choices outlive the sheet, so reopening it shows them again.
+    let level = RwSignal::new(Strength::Medium);
+    let human = RwSignal::new(Side::Black);
+    let step_clock = RwSignal::new(false);
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+
+    view! {
+        <div class="lobby" data-testid="lobby">
+            <ProfileSummary/>
+            <div class="lobby-buttons">
+                <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
+                    {text(BaifangText::QuickMatch)}
+                </button>
+                <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
+                    {text(BaifangText::FriendMatch)}
+                </button>
+                <p class="lobby-caption">{text(BaifangText::OnlineSoon)}</p>
+                <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
+                    {text(BaifangText::VsAi)}
+                </button>
+                <button
+                    class="capsule"
+                    data-testid="lobby-hotseat"
+                    on:click=move |_| on_start.run(RoomSetup { opponent: Opponent::HotSeat, step_clock: step_clock.get_untracked() })
+                >
+                    {text(BaifangText::HotSeat)}
+                </button>
+                <label class="toggle">
+                    <input type="checkbox" data-testid="lobby-step-clock"
+                        prop:checked=step_clock
+                        on:change=move |ev| step_clock.set(event_target_checked(&ev))/>
+                    <span>{text(BaifangText::StepClock)} " 30 s"</span>
+                </label>
+            </div>
+            <Show when=move || ai_sheet.get()>
+                <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
+            </Show>
+        </div>
+    }
+}
+
+/// The player's profile: nickname, rating and tier, record, the latest online
+/// matches, and a notice when a broken stored record was reset.
+#[component]
+fn ProfileSummary() -> impl IntoView {
     let lang = use_lang();
     let loaded = profile::load();
     let notice = match &loaded {
@@ -29,112 +76,91 @@ pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) ->
         Lang::Zh => tier.name.clone(),
         Lang::En => tier.en.clone(),
     };
-    let ai_sheet = RwSignal::new(false);
-    let level = RwSignal::new(Strength::Medium);
-    let human = RwSignal::new(Side::Black);
-    let step_clock = RwSignal::new(false);
-    let text = move |t: BText| move || t.in_lang(lang.get());
-
+    let zh = move || lang.get() == Lang::Zh;
     view! {
-        <div class="lobby" data-testid="lobby">
-            <section class="profile-bar" data-testid="profile-bar">
-                <span class="avatar" aria-hidden="true">{profile.nickname.chars().next().unwrap_or('棋').to_string()}</span>
-                <div class="profile-text">
-                    <span class="profile-name">{profile.nickname.clone()}</span>
-                    <span class="profile-rating" data-testid="profile-rating" data-rating=profile.rating>
-                        {text(BText::Rating)} " " {profile.rating} " · " {tier_name}
-                    </span>
-                </div>
-            </section>
-            {notice.map(|reason| view! { <p class="notice" data-testid="profile-notice">{reason}</p> })}
-            <p class="profile-record" data-testid="profile-record"
-                data-games=profile.games data-wins=profile.wins data-losses=profile.losses>
-                {profile.games} {move || if lang.get() == Lang::Zh { " 局 · " } else { " games · " }}
-                {profile.wins} {move || if lang.get() == Lang::Zh { " 胜 · " } else { " won · " }}
-                {profile.losses} {move || if lang.get() == Lang::Zh { " 负" } else { " lost" }}
-            </p>
-            {(!profile.recent.is_empty()).then(|| view! {
-                <ul class="recent-matches" data-testid="recent-matches">
-                    {profile.recent.iter().take(5).map(|m| {
-                        let delta = m.rating_after - m.rating_before;
+        <section class="profile-bar" data-testid="profile-bar">
+            <span class="avatar" aria-hidden="true">{profile.nickname.chars().next().unwrap_or('棋').to_string()}</span>
+            <div class="profile-text">
+                <span class="profile-name">{profile.nickname.clone()}</span>
+                <span class="profile-rating" data-testid="profile-rating" data-rating=profile.rating>
+                    {move || BaifangText::Rating.in_lang(lang.get())} " " {profile.rating} " · " {tier_name}
+                </span>
+            </div>
+        </section>
+        {notice.map(|reason| view! { <p class="notice" data-testid="profile-notice">{reason}</p> })}
+        <p class="profile-record" data-testid="profile-record"
+            data-games=profile.games data-wins=profile.wins data-losses=profile.losses>
+            {profile.games} {move || if zh() { " 局 · " } else { " games · " }}
+            {profile.wins} {move || if zh() { " 胜 · " } else { " won · " }}
+            {profile.losses} {move || if zh() { " 负" } else { " lost" }}
+        </p>
+        {(!profile.recent.is_empty()).then(|| view! {
+            <ul class="recent-matches" data-testid="recent-matches">
+                {profile.recent.iter().take(5).map(|m| {
+                    let delta = m.rating_after - m.rating_before;
+                    view! {
+                        <li data-won=m.won.to_string() data-delta=delta>
+                            {if m.won { "胜 " } else { "负 " }} {m.peer.clone()} " · " {m.reason.clone()} " · "
+                            {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        })}
+    }
+}
+
+/// The vs-AI sheet: the AI's level and the player's colour, then start.
+#[component]
+fn AiSheet(
+    open: RwSignal<bool>,
+    level: RwSignal<Strength>,
+    human: RwSignal<Side>,
+    step_clock: RwSignal<bool>,
+    on_start: Callback<RoomSetup>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    view! {
+        <div class="sheet-veil" on:click=move |_| open.set(false)>
+            <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
+                <h3>{text(BaifangText::ChooseLevel)}</h3>
+                <div class="segmented">
+                    {Strength::ALL.iter().map(|&l| {
                         view! {
-                            <li data-won=m.won.to_string() data-delta=delta>
-                                {if m.won { "胜 " } else { "负 " }} {m.peer.clone()} " · " {m.reason.clone()} " · "
-                                {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }}
-                            </li>
+                            <button
+                                class="segment"
+                                class:active=move || level.get() == l
+                                data-testid=format!("ai-level-{}", l.id())
+                                on:click=move |_| level.set(l)
+                            >
+                                {move || match lang.get() { Lang::Zh => l.name(), Lang::En => l.en() }}
+                            </button>
                         }
                     }).collect_view()}
-                </ul>
-            })}
-
-            <div class="lobby-buttons">
-                <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
-                    {text(BText::QuickMatch)}
-                </button>
-                <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
-                    {text(BText::FriendMatch)}
-                </button>
-                <p class="lobby-caption">{text(BText::OnlineSoon)}</p>
-                <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
-                    {text(BText::VsAi)}
-                </button>
-                <button
-                    class="capsule"
-                    data-testid="lobby-hotseat"
-                    on:click=move |_| on_start.run(RoomSetup { opponent: Opponent::HotSeat, step_clock: step_clock.get_untracked() })
-                >
-                    {text(BText::HotSeat)}
-                </button>
-                <label class="toggle">
-                    <input type="checkbox" data-testid="lobby-step-clock"
-                        prop:checked=step_clock
-                        on:change=move |ev| step_clock.set(event_target_checked(&ev))/>
-                    <span>{text(BText::StepClock)} " 30 s"</span>
-                </label>
-            </div>
-
-            <Show when=move || ai_sheet.get()>
-                <div class="sheet-veil" on:click=move |_| ai_sheet.set(false)>
-                    <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
-                        <h3>{text(BText::ChooseLevel)}</h3>
-                        <div class="segmented">
-                            {Strength::ALL.iter().map(|&l| {
-                                view! {
-                                    <button
-                                        class="segment"
-                                        class:active=move || level.get() == l
-                                        data-testid=format!("ai-level-{}", l.id())
-                                        on:click=move |_| level.set(l)
-                                    >
-                                        {move || match lang.get() { Lang::Zh => l.name(), Lang::En => l.en() }}
-                                    </button>
-                                }
-                            }).collect_view()}
-                        </div>
-                        <h3>{text(BText::ChooseColour)}</h3>
-                        <div class="segmented">
-                            <button class="segment" class:active=move || human.get() == Side::Black
-                                data-testid="ai-colour-B" on:click=move |_| human.set(Side::Black)>
-                                {text(BText::PlayBlue)}
-                            </button>
-                            <button class="segment" class:active=move || human.get() == Side::White
-                                data-testid="ai-colour-W" on:click=move |_| human.set(Side::White)>
-                                {text(BText::PlayOrange)}
-                            </button>
-                        </div>
-                        <button
-                            class="pill-button primary"
-                            data-testid="ai-start"
-                            on:click=move |_| on_start.run(RoomSetup {
-                                opponent: Opponent::Ai { human: human.get_untracked(), level: level.get_untracked() },
-                                step_clock: step_clock.get_untracked(),
-                            })
-                        >
-                            {text(BText::Start)}
-                        </button>
-                    </div>
                 </div>
-            </Show>
+                <h3>{text(BaifangText::ChooseColour)}</h3>
+                <div class="segmented">
+                    <button class="segment" class:active=move || human.get() == Side::Black
+                        data-testid="ai-colour-B" on:click=move |_| human.set(Side::Black)>
+                        {text(BaifangText::PlayBlue)}
+                    </button>
+                    <button class="segment" class:active=move || human.get() == Side::White
+                        data-testid="ai-colour-W" on:click=move |_| human.set(Side::White)>
+                        {text(BaifangText::PlayOrange)}
+                    </button>
+                </div>
+                <button
+                    class="pill-button primary"
+                    data-testid="ai-start"
+                    on:click=move |_| on_start.run(RoomSetup {
+                        opponent: Opponent::Ai { human: human.get_untracked(), level: level.get_untracked() },
+                        step_clock: step_clock.get_untracked(),
+                    })
+                >
+                    {text(BaifangText::Start)}
+                </button>
+            </div>
         </div>
     }
 }

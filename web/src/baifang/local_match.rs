@@ -1,11 +1,13 @@
 //! A local game (hot-seat or against the AI): the engine's `Game` plus the one
 //! piece of UI state the rules don't know, the stone picked up in the moving phase.
 //!
-//! Taps are intents. This module turns them into engine actions and lets the
-//! engine accept or refuse them; it never decides legality itself.
+//! Taps are intents ([`super::tap`]); this module plays the actions they name and
+//! lets the engine accept or refuse them; it never decides legality itself.
 
 use engine::baifang::ai::Strength;
-use engine::baifang::{Action, ActionError, ActionOutcome, Game, Phase, Side, State};
+use engine::baifang::{Action, ActionError, ActionOutcome, Game, Side, State};
+
+use super::tap::{tap_intent, TapIntent};
 
 /// Who plays the two sides on this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,32 +87,17 @@ impl LocalMatch {
         if !self.human_to_act() {
             return Tap::Refused;
         }
-        let state = *self.state();
-        if state.pending_captures() > 0 {
-            return self.play(Action::Capture { at: p });
-        }
-        match state.phase() {
-            Phase::Placing => self.play(Action::Place { to: p }),
-            Phase::Moving => self.tap_moving(&state, p),
-            Phase::Finished => Tap::Refused,
-        }
-    }
-
-    fn tap_moving(&mut self, state: &State, p: u8) -> Tap {
-        if let Some(from) = self.selection {
-            if from == p {
+        match tap_intent(self.state(), self.selection, p) {
+            TapIntent::Play(action) => self.play(action),
+            TapIntent::Select(p) => {
+                self.selection = Some(p);
+                Tap::Selected(p)
+            }
+            TapIntent::Deselect => {
                 self.selection = None;
-                return Tap::Deselected;
+                Tap::Deselected
             }
-            if state.move_targets(from as usize) >> p & 1 == 1 {
-                return self.play(Action::Move { from, to: p });
-            }
-        }
-        if state.move_targets(p as usize) != 0 {
-            self.selection = Some(p);
-            Tap::Selected(p)
-        } else {
-            Tap::Refused
+            TapIntent::Refuse => Tap::Refused,
         }
     }
 
@@ -145,6 +132,7 @@ impl LocalMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::baifang::Phase;
 
     #[test]
     fn taps_place_stones_alternately_in_hot_seat() {
@@ -192,21 +180,11 @@ mod tests {
     #[test]
     fn moving_phase_selects_then_moves() {
         let mut m = LocalMatch::new(Opponent::HotSeat);
-        // Fill 24 points without forming a square or line: a checker-like pattern
-        // that leaves point 24 empty next to Black stones, so Black can move.
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for p in 0u8..24 {
-            let (x, y) = (p % 5, p / 5);
-            if (x / 2 + y) % 2 == 1 {
-                black.push(p)
-            } else {
-                white.push(p)
-            }
-        }
-        assert_eq!((black.len(), white.len()), (12, 12));
-        for (b, w) in black.iter().zip(&white) {
-            assert!(matches!(m.tap(*b), Tap::Played(..)), "black {b}");
-            assert!(matches!(m.tap(*w), Tap::Played(..)), "white {w}");
+        for action in crate::baifang::tap::placements_to_moving() {
+            let Action::Place { to } = action else {
+                unreachable!("placements only")
+            };
+            assert!(matches!(m.tap(to), Tap::Played(..)), "place {to}");
         }
         assert_eq!(m.state().phase(), Phase::Moving);
         let mover = m.state().to_move();

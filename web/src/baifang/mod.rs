@@ -1,27 +1,37 @@
 //! 摆方 Baifang screens: lobby → game room → settlement.
 //!
-//! Pure parts (view-model, local match controller, strings, profile parsing) are
-//! separate from the components so they are unit-tested natively.
+//! Pure parts (view-model, tap → intent, haptics per action, local match, strings,
+//! profile parsing) are separate from the components so they are unit-tested
+//! natively. The local room ([`room`]) and the online room ([`online_room`], driven
+//! by [`online_controller`]) share the board, header, menu, scoreboards and
+//! settlement.
 
 pub mod ai_client;
+pub mod ai_opponent;
 pub mod ai_protocol;
 pub mod ai_service;
 pub mod bench_hook;
 pub mod board;
+pub mod feel;
 pub mod lobby;
 pub mod local_match;
+pub mod online_controller;
 pub mod online_room;
+pub mod online_test_hooks;
 pub mod profile;
 pub mod room;
+pub mod room_header;
+pub mod room_menu;
 pub mod scoreboard;
 pub mod settlement;
 pub mod step_timer;
 pub mod strings;
+pub mod tap;
 pub mod view_model;
 
 use leptos::prelude::*;
 
-use crate::app::ScreenHeader;
+use crate::chrome::ScreenHeader;
 use crate::i18n::Text;
 
 use lobby::Lobby;

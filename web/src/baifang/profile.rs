@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use engine::baifang::spec::ELO_START;
 
+use crate::storage;
+
 const KEY: &str = "baifang:profile";
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,12 +124,8 @@ pub fn slot(search: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 pub fn load() -> Loaded {
-    let stored = storage().and_then(|s| s.get_item(&key()).ok().flatten());
+    let stored = storage::read(&key());
     let loaded = parse(stored.as_deref());
     if let Loaded::Reset(profile, _) = &loaded {
         save(profile);
@@ -136,9 +134,9 @@ pub fn load() -> Loaded {
 }
 
 pub fn save(profile: &Profile) {
-    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(profile)) {
+    if let Ok(text) = serde_json::to_string(profile) {
         // A full or blocked storage loses the record update, never the game.
-        let _ = storage.set_item(&key(), &text);
+        storage::write(&key(), &text);
     }
 }
 

@@ -7,7 +7,7 @@ use engine::baifang::Side;
 
 use crate::i18n::use_lang;
 
-use super::strings::{side_name, BText};
+use super::strings::{side_name, BaifangText};
 use super::view_model::ScoreView;
 
 #[component]
@@ -16,11 +16,11 @@ pub fn ScoreBoard(
     #[prop(into)] score: Signal<ScoreView>,
     /// "你" / "AI" tag in vs-AI games.
     #[prop(default = None)]
-    tag: Option<BText>,
+    tag: Option<BaifangText>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let letter = if side == Side::Black { "B" } else { "W" };
-    let stat = move |label: BText, value: fn(&ScoreView) -> u8, testid: &'static str| {
+    let letter = side.letter();
+    let stat = move |label: BaifangText, value: fn(&ScoreView) -> u8, testid: &'static str| {
         view! {
             <div class="score-stat">
                 <span class="score-value" data-testid=format!("score-{letter}-{testid}")>{move || value(&score.get())}</span>
@@ -42,9 +42,9 @@ pub fn ScoreBoard(
                 <span>{move || side_name(side, lang.get())}</span>
                 {tag.map(|t| view! { <span class="score-tag">{move || t.in_lang(lang.get())}</span> })}
             </div>
-            {stat(BText::OnBoard, |s| s.on_board, "board")}
-            {stat(BText::InHand, |s| s.in_hand, "hand")}
-            {stat(BText::Taken, |s| s.taken, "taken")}
+            {stat(BaifangText::OnBoard, |s| s.on_board, "board")}
+            {stat(BaifangText::InHand, |s| s.in_hand, "hand")}
+            {stat(BaifangText::Taken, |s| s.taken, "taken")}
         </section>
     }
 }

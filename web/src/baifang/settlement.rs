@@ -1,16 +1,53 @@
-//! The end-of-game card: a flat win / lose illustration over the darkened board,
-//! the reason in words, the rating change where the game was rated, and the way back.
+//! The end-of-game card over the darkened board: a flat win / lose illustration,
+//! the reason in words, the rating change where the game was rated, and the way
+//! back; or, for an online match declared void, why nothing was rated.
 
 use leptos::prelude::*;
 
 use engine::baifang::{Reason, Side};
 
-use crate::i18n::use_lang;
+use crate::i18n::{use_lang, Lang};
 
-use super::strings::{reason_words, side_name, Audience, BText};
+use super::strings::{reason_words, side_name, Audience, BaifangText};
 
 /// A rating change to show: (before, after).
 pub type RatingChange = (i32, i32);
+
+/// The card every ending shares: veil, dialog, the content, then the way back.
+#[component]
+fn SettlementCard(
+    /// `win` or `lose`: the card's mood.
+    mood: &'static str,
+    /// `B`, `W`, or empty for a void match (`data-winner`).
+    winner: String,
+    /// The engine's reason name, or `void` (`data-reason`).
+    reason: String,
+    /// Why a match was void (`data-detail`).
+    #[prop(optional)]
+    detail: Option<String>,
+    on_close: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div class="settlement-veil">
+            <section
+                class=format!("settlement settlement-{mood}")
+                data-testid="settlement"
+                data-winner=winner
+                data-reason=reason
+                data-detail=detail
+                role="dialog"
+                aria-modal="true"
+            >
+                {children()}
+                <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_close.run(())>
+                    {move || BaifangText::BackToLobby.in_lang(lang.get())}
+                </button>
+            </section>
+        </div>
+    }
+}
 
 #[component]
 pub fn Settlement(
@@ -30,53 +67,60 @@ pub fn Settlement(
         Some(false) => "lose",
     };
     let title = move || match won {
-        Some(true) => BText::Victory.in_lang(lang.get()).to_string(),
-        Some(false) => BText::Defeat.in_lang(lang.get()).to_string(),
+        Some(true) => BaifangText::Victory.in_lang(lang.get()).to_string(),
+        Some(false) => BaifangText::Defeat.in_lang(lang.get()).to_string(),
         None => format!(
             "{} · {}",
             side_name(winner, lang.get()),
-            BText::Victory.in_lang(lang.get())
+            BaifangText::Victory.in_lang(lang.get())
         ),
     };
-    let winner_letter = if winner == Side::Black { "B" } else { "W" };
+    let letter = winner.letter();
     view! {
-        <div class="settlement-veil">
-            <section
-                class=format!("settlement settlement-{mood}")
-                data-testid="settlement"
-                data-winner=winner_letter
-                data-reason=reason.name()
-                role="dialog"
-                aria-modal="true"
-            >
-                <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
-                    <circle class=format!("art-stone stone-{winner_letter}") cx="100" cy="64" r="44"/>
-                    {match mood {
-                        "win" => view! {
-                            <path class="art-crown" d="M 62 30 L 76 6 L 100 24 L 124 6 L 138 30 Z"/>
-                        }.into_any(),
-                        _ => view! {
-                            <rect class="art-bar" x="60" y="58" width="80" height="12" rx="6"/>
-                        }.into_any(),
-                    }}
-                </svg>
-                <h2 class="settlement-title">{title}</h2>
-                <p class="settlement-reason" data-testid="settlement-reason">
-                    {move || reason_words(reason, lang.get())}
-                </p>
-                {rating.map(|(before, after)| {
-                    let delta = after - before;
-                    view! {
-                        <p class="settlement-rating" data-testid="settlement-rating" data-delta=delta>
-                            {move || BText::Rating.in_lang(lang.get())} " " {before} " → " {after}
-                            " (" {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }} ")"
-                        </p>
-                    }
-                })}
-                <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_close.run(())>
-                    {move || BText::BackToLobby.in_lang(lang.get())}
-                </button>
-            </section>
-        </div>
+        <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string() on_close=on_close>
+            <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
+                <circle class=format!("art-stone stone-{letter}") cx="100" cy="64" r="44"/>
+                {match mood {
+                    "win" => view! {
+                        <path class="art-crown" d="M 62 30 L 76 6 L 100 24 L 124 6 L 138 30 Z"/>
+                    }.into_any(),
+                    _ => view! {
+                        <rect class="art-bar" x="60" y="58" width="80" height="12" rx="6"/>
+                    }.into_any(),
+                }}
+            </svg>
+            <h2 class="settlement-title">{title}</h2>
+            <p class="settlement-reason" data-testid="settlement-reason">
+                {move || reason_words(reason, lang.get())}
+            </p>
+            {rating.map(|(before, after)| {
+                let delta = after - before;
+                view! {
+                    <p class="settlement-rating" data-testid="settlement-rating" data-delta=delta>
+                        {move || BaifangText::Rating.in_lang(lang.get())} " " {before} " → " {after}
+                        " (" {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }} ")"
+                    </p>
+                }
+            })}
+        </SettlementCard>
+    }
+}
+
+/// An online match declared void (the peers' data disagreed): `headline` says so,
+/// `detail` names the failed check; ratings stay as they were.
+#[component]
+pub fn VoidSettlement(
+    headline: &'static str,
+    detail: String,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=detail on_close=on_close>
+            <h2 class="settlement-title" data-testid="online-message">{headline}</h2>
+            <p class="settlement-reason" data-testid="settlement-reason">
+                {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
+            </p>
+        </SettlementCard>
     }
 }

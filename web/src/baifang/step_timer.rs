@@ -1,7 +1,15 @@
-//! The 30 s step clock as a ring (seed 000 §5.1.2). Time is an input to the game:
-//! this component only draws what the room computes.
+//! The step clock: the ring that shows the time left for a step, and the page's
+//! monotonic clock a local room measures it on. Time is an input to the game: the
+//! ring only draws what the room computes.
 
 use leptos::prelude::*;
+
+/// Milliseconds of the page's monotonic clock.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
 
 /// `remaining_ms` of `limit_ms`; the ring empties clockwise and turns red in the last 5 s.
 #[component]

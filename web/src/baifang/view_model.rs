@@ -4,13 +4,8 @@
 //! (`capturable`, `shielded`, `move_targets`, the last `ActionOutcome`), so hot-seat,
 //! vs-AI and online games render the same way from the same snapshot.
 
-use engine::baifang::bitboard::{LINES, SQUARES};
+use engine::baifang::bitboard::{CELLS as POINTS, LINES, N as SIDE, SQUARES};
 use engine::baifang::{ActionOutcome, Phase, Reason, Side, State};
-
-/// Number of points on the board.
-pub const POINTS: usize = 25;
-/// Points per row (the board is square).
-pub const SIDE: usize = 5;
 
 /// How one point should look and react.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

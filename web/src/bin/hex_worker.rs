@@ -1,5 +1,5 @@
 //! The Hex Stroke editor's solver Web Worker: everything lives in the library.
 
 fn main() {
-    web::hex::worker::serve();
+    web::worker_link::serve(web::hex::worker::answer);
 }

@@ -1,4 +1,4 @@
-//! Seed §6 feedback: what each engine event looks and feels like.
+//! Play feedback: what each engine input event looks and feels like.
 //!
 //! Persistent looks (visited, conflict red, the end, the cleared brightening and
 //! the sweep of the short lines) come from the board state and CSS. This module
@@ -19,10 +19,10 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::host::haptics::{self, Haptic};
 
-/// One transient effect, named for what it does (kept separate from the DOM so the
+/// One transient cue, named for what it does (kept separate from the DOM so the
 /// mapping from events is testable natively).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
+pub enum Cue {
     Pop { cell: usize },
     FlashWall { wall: usize },
     FlashSpinner { spinner: usize },
@@ -30,23 +30,23 @@ pub enum Effect {
     Haptic(Haptic),
 }
 
-/// The effects for a batch of engine events, in order.
-pub fn effects(events: &[ViewEvent]) -> Vec<Effect> {
+/// The cues for a batch of engine events, in order.
+pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
     let mut out = Vec::new();
     for ev in events {
         match ev {
             ViewEvent::Appended { cell, .. } => {
-                out.push(Effect::Pop { cell: *cell });
+                out.push(Cue::Pop { cell: *cell });
             }
             ViewEvent::Bumped { blocker, .. } => {
                 out.push(match *blocker {
-                    Blocker::Wall { index } => Effect::FlashWall { wall: index },
-                    Blocker::Spinner { index, .. } => Effect::FlashSpinner { spinner: index },
+                    Blocker::Wall { index } => Cue::FlashWall { wall: index },
+                    Blocker::Spinner { index, .. } => Cue::FlashSpinner { spinner: index },
                 });
-                out.push(Effect::Haptic(Haptic::Bump));
+                out.push(Cue::Haptic(Haptic::Bump));
             }
-            ViewEvent::ClueMatched { cell, .. } => out.push(Effect::FlashClue { cell: *cell }),
-            ViewEvent::Cleared => out.push(Effect::Haptic(Haptic::Success)),
+            ViewEvent::ClueMatched { cell, .. } => out.push(Cue::FlashClue { cell: *cell }),
+            ViewEvent::Cleared => out.push(Cue::Haptic(Haptic::Success)),
             ViewEvent::Conflict { .. }
             | ViewEvent::Undone { .. }
             | ViewEvent::Truncated { .. }
@@ -54,19 +54,19 @@ pub fn effects(events: &[ViewEvent]) -> Vec<Effect> {
         }
     }
     // one light tick per batch of steps, not one per hex of a fast drag
-    if out.iter().any(|e| matches!(e, Effect::Pop { .. }))
-        && !out.iter().any(|e| matches!(e, Effect::Haptic(_)))
+    if out.iter().any(|e| matches!(e, Cue::Pop { .. }))
+        && !out.iter().any(|e| matches!(e, Cue::Haptic(_)))
     {
-        out.push(Effect::Haptic(Haptic::Light));
+        out.push(Cue::Haptic(Haptic::Light));
     }
     out
 }
 
-/// Plays the effects on the board rooted at `root`.
-pub fn play(root: &web_sys::Element, effects: &[Effect]) {
-    for e in effects {
+/// Plays the cues on the board rooted at `root`.
+pub fn play(root: &web_sys::Element, cues: &[Cue]) {
+    for e in cues {
         match e {
-            Effect::Pop { cell } => animate(
+            Cue::Pop { cell } => animate(
                 root,
                 &format!("c{cell}"),
                 &[
@@ -76,9 +76,9 @@ pub fn play(root: &web_sys::Element, effects: &[Effect]) {
                 ],
                 80.0,
             ),
-            Effect::FlashWall { wall } => flash(root, &format!("w{wall}")),
-            Effect::FlashSpinner { spinner } => flash(root, &format!("s{spinner}")),
-            Effect::FlashClue { cell } => animate(
+            Cue::FlashWall { wall } => flash(root, &format!("w{wall}")),
+            Cue::FlashSpinner { spinner } => flash(root, &format!("s{spinner}")),
+            Cue::FlashClue { cell } => animate(
                 root,
                 &format!("r{cell}"),
                 &[
@@ -88,7 +88,7 @@ pub fn play(root: &web_sys::Element, effects: &[Effect]) {
                 ],
                 260.0,
             ),
-            Effect::Haptic(h) => haptics::play(*h),
+            Cue::Haptic(h) => haptics::play(*h),
         }
     }
 }
@@ -143,19 +143,19 @@ mod tests {
 
     #[test]
     fn events_map_to_effects() {
-        let got = effects(&[
+        let got = cues(&[
             ViewEvent::Appended { cell: 3, step: 2 },
             ViewEvent::ClueMatched { cell: 3, step: 2 },
         ]);
         assert_eq!(
             got,
             vec![
-                Effect::Pop { cell: 3 },
-                Effect::FlashClue { cell: 3 },
-                Effect::Haptic(Haptic::Light)
+                Cue::Pop { cell: 3 },
+                Cue::FlashClue { cell: 3 },
+                Cue::Haptic(Haptic::Light)
             ]
         );
-        let got = effects(&[ViewEvent::Bumped {
+        let got = cues(&[ViewEvent::Bumped {
             edge: Edge::new(0, 1),
             blocker: Blocker::Spinner {
                 index: 1,
@@ -164,16 +164,13 @@ mod tests {
         }]);
         assert_eq!(
             got,
-            vec![
-                Effect::FlashSpinner { spinner: 1 },
-                Effect::Haptic(Haptic::Bump)
-            ]
+            vec![Cue::FlashSpinner { spinner: 1 }, Cue::Haptic(Haptic::Bump)]
         );
-        let got = effects(&[ViewEvent::Appended { cell: 0, step: 4 }, ViewEvent::Cleared]);
+        let got = cues(&[ViewEvent::Appended { cell: 0, step: 4 }, ViewEvent::Cleared]);
         assert_eq!(
             got,
-            vec![Effect::Pop { cell: 0 }, Effect::Haptic(Haptic::Success)]
+            vec![Cue::Pop { cell: 0 }, Cue::Haptic(Haptic::Success)]
         );
-        assert!(effects(&[ViewEvent::Restarted]).is_empty());
+        assert!(cues(&[ViewEvent::Restarted]).is_empty());
     }
 }

@@ -1,11 +1,13 @@
 //! The level catalogue: the packs in `levels/pack-*.json`, embedded at compile time
-//! by `build.rs`, parsed and validated by the engine once, and arranged into the two
-//! lines of seed §9 / appendix A.6: the main line (the tutorial, then the regular
-//! packs, unlocked one level after another) and the experimental spinner branch
-//! (unlocked once the tutorial is cleared).
+//! by `build.rs`, parsed and validated by the engine once, and arranged into two
+//! lines: the main line (the tutorial, then the regular packs, unlocked one level
+//! after another) and the experimental spinner branch (unlocked once the tutorial
+//! is cleared). Which pack is the tutorial and which the spinner branch is the
+//! engine's content law ([`engine::hex::content::pack_kind`]).
 
 use std::sync::OnceLock;
 
+use engine::hex::content::{pack_kind, PackKind};
 use engine::hex::level_file::parse_pack;
 use engine::hex::Level;
 
@@ -18,9 +20,15 @@ mod embedded {
 pub struct PackInfo {
     pub number: u32,
     pub title: String,
-    /// A pack with spinners: the experimental branch (appendix A).
-    pub experimental: bool,
+    pub kind: PackKind,
     pub levels: Vec<Level>,
+}
+
+impl PackInfo {
+    /// The spinner pack: the experimental branch beside the main line.
+    pub fn experimental(&self) -> bool {
+        self.kind == PackKind::Spinner
+    }
 }
 
 /// Where a level sits: pack position and level position in the catalogue.
@@ -59,11 +67,10 @@ impl Catalog {
                         problems.push(format!("{name}: pack {} is defined twice", pack.pack));
                         continue;
                     }
-                    let experimental = pack.levels.iter().any(|l| !l.spinners().is_empty());
                     packs.push(PackInfo {
                         number: pack.pack,
                         title: pack.title,
-                        experimental,
+                        kind: pack_kind(pack.pack),
                         levels: pack.levels,
                     });
                 }
@@ -131,25 +138,25 @@ impl Catalog {
 
     /// The main line: the tutorial and the regular packs.
     pub fn main_line(&self) -> Vec<LevelRef> {
-        self.line(|p| !p.experimental)
+        self.line(|p| !p.experimental())
     }
 
     /// The experimental branch: the spinner packs.
     pub fn branch_line(&self) -> Vec<LevelRef> {
-        self.line(|p| p.experimental)
+        self.line(|p| p.experimental())
     }
 
     fn line_of(&self, r: LevelRef) -> Vec<LevelRef> {
-        if self.packs[r.pack].experimental {
+        if self.packs[r.pack].experimental() {
             self.branch_line()
         } else {
             self.main_line()
         }
     }
 
-    /// The tutorial: the first pack of the main line.
+    /// The tutorial pack.
     pub fn tutorial(&self) -> Option<&PackInfo> {
-        self.packs.iter().find(|p| !p.experimental)
+        self.packs.iter().find(|p| p.kind == PackKind::Tutorial)
     }
 
     /// Whether every level of the tutorial is cleared (true when there is none).
@@ -167,7 +174,7 @@ impl Catalog {
         }
         let line = self.line_of(r);
         match line.iter().position(|&x| x == r) {
-            Some(0) => !self.packs[r.pack].experimental || self.tutorial_cleared(cleared),
+            Some(0) => !self.packs[r.pack].experimental() || self.tutorial_cleared(cleared),
             Some(k) => cleared(&self.level(line[k - 1]).id),
             None => false,
         }
@@ -249,7 +256,8 @@ mod tests {
             c.packs.iter().map(|p| p.number).collect::<Vec<_>>(),
             [1, 2, 3]
         );
-        assert!(c.packs[1].experimental);
+        assert!(c.packs[1].experimental());
+        assert_eq!(c.tutorial().map(|t| t.number), Some(1));
         assert_eq!(ids(&c, c.main_line()), ["1-1", "1-2", "1-3", "3-1", "3-2"]);
         assert_eq!(ids(&c, c.branch_line()), ["2-1", "2-2"]);
         assert_eq!(display_id(c.level(c.find("3-2").unwrap())), "3-2");

@@ -1,10 +1,10 @@
-//! The play screen's menu (seed §5): the level list, back to the shell, and the
+//! The play screen's menu: the level list, back to the shell, and the
 //! settings switch. It sits over the board; drawing is paused while it is open.
 
 use leptos::prelude::*;
 
-use super::settings::ColourBlindToggle;
-use super::use_hex;
+use super::colour_blind_toggle::ColourBlindToggle;
+use super::context::use_hex;
 use crate::i18n::{tr, Text};
 use crate::nav::use_nav;
 

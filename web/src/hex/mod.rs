@@ -1,16 +1,25 @@
 //! 六边一笔 Hex Stroke screens.
 //!
 //! [`HexScreen`] is the mode's entry from the shell. Its sub-screens (the level
-//! select and the play screen) are a signal, not part of the URL: the URL fragment
-//! is kept free for share links. Modules, one concept each:
-//! [`levels`] (the embedded packs and the unlock order), [`progress`] and
-//! [`settings`] (local storage), [`select`] (level select), [`play`] (the play
-//! screen and its input loop), [`menu`], [`board`] (the SVG board from a plain
-//! view-model), [`pointer`] (pixels → hexes), [`feedback`] (seed §6 effects).
+//! select, the play screen, the editor, the share-link error) are a signal in
+//! [`context`], not part of the URL: the URL fragment is kept free for share links.
+//!
+//! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
+//! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
+//! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
+//! and its input loop), [`menu`] (the play menu), [`board_model`] and [`board`]
+//! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
+//! [`feedback`] (transient cues), [`svg`] (drawing helpers shared with the
+//! editor), [`share_link`] (share links and their error screen), [`draft`] (the
+//! editor's document), [`editor`] (the level editor), [`worker`] (the solver
+//! worker's protocol).
 
 use leptos::prelude::*;
 
 pub mod board;
+pub mod board_model;
+pub mod colour_blind_toggle;
+pub mod context;
 pub mod draft;
 pub mod editor;
 pub mod feedback;
@@ -21,125 +30,12 @@ pub mod pointer;
 pub mod progress;
 pub mod select;
 pub mod settings;
-pub mod shared;
+pub mod share_link;
+pub mod svg;
 pub mod worker;
 
-use draft::{Draft, History};
-use engine::hex::Level;
-use levels::{catalog, LevelRef};
-use progress::Progress;
-use settings::Settings;
-
-/// Which sub-screen of the mode is showing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HexView {
-    Select,
-    Play(LevelRef),
-    /// A level outside the packs ([`HexCtx::custom`]): a share link or the editor's 试玩.
-    Custom,
-    /// A share link that could not be read ([`HexCtx::share_error`]).
-    ShareError,
-    Editor,
-}
-
-/// A level played outside the packs (never counted in progress).
-#[derive(Clone, Debug)]
-pub struct CustomPlay {
-    pub level: Level,
-    /// Opened from the editor's 试玩 (its 编辑 button goes back to the same draft).
-    pub from_editor: bool,
-}
-
-/// The mode's shared state, provided by [`HexScreen`].
-#[derive(Clone, Copy)]
-pub struct HexCtx {
-    pub view: RwSignal<HexView>,
-    pub progress: RwSignal<Progress>,
-    pub settings: RwSignal<Settings>,
-    pub custom: RwSignal<Option<CustomPlay>>,
-    pub share_error: RwSignal<Option<String>>,
-    /// The editor's document and undo history (kept while trying the level out).
-    pub editor: RwSignal<History<Draft>>,
-}
-
-impl HexCtx {
-    fn provide() -> HexCtx {
-        let ctx = HexCtx {
-            view: RwSignal::new(HexView::Select),
-            progress: RwSignal::new(Progress::load()),
-            settings: RwSignal::new(Settings::load()),
-            custom: RwSignal::new(None),
-            share_error: RwSignal::new(None),
-            editor: RwSignal::new(History::new(Draft::new())),
-        };
-        provide_context(ctx);
-        ctx
-    }
-
-    /// Opens a level and remembers it as the current one.
-    pub fn open(&self, r: LevelRef) {
-        let id = catalog().level(r).id.clone();
-        self.progress.update(|p| p.current = Some(id));
-        self.progress.with_untracked(Progress::save);
-        self.view.set(HexView::Play(r));
-    }
-
-    /// Records a cleared level (saved at once; the path itself is never saved).
-    pub fn mark_cleared(&self, id: &str) {
-        self.progress.update(|p| {
-            p.mark_cleared(id);
-        });
-        self.progress.with_untracked(Progress::save);
-    }
-
-    /// Opens a share code: the level standalone, or the engine's sentence on failure.
-    pub fn open_shared(&self, code: &str) {
-        match engine::hex::share::decode(code) {
-            Ok(level) => {
-                self.custom.set(Some(CustomPlay {
-                    level,
-                    from_editor: false,
-                }));
-                self.view.set(HexView::Custom);
-            }
-            Err(e) => {
-                self.share_error.set(Some(e.to_string()));
-                self.view.set(HexView::ShareError);
-            }
-        }
-    }
-
-    /// Plays a level outside the packs.
-    pub fn play_custom(&self, level: Level, from_editor: bool) {
-        self.custom.set(Some(CustomPlay { level, from_editor }));
-        self.view.set(HexView::Custom);
-    }
-
-    /// Opens the editor; with a level, on a fresh history holding that level.
-    pub fn open_editor(&self, level: Option<&Level>) {
-        if let Some(level) = level {
-            self.editor.set(History::new(Draft::from_level(level)));
-        }
-        self.view.set(HexView::Editor);
-    }
-
-    pub fn show_select(&self) {
-        self.view.set(HexView::Select);
-    }
-
-    pub fn is_cleared(&self, id: &str) -> bool {
-        self.progress.with(|p| p.is_cleared(id))
-    }
-
-    pub fn set_colour_blind_walls(&self, on: bool) {
-        self.settings.update(|s| s.colour_blind_walls = on);
-        self.settings.with_untracked(Settings::save);
-    }
-}
-
-pub fn use_hex() -> HexCtx {
-    expect_context::<HexCtx>()
-}
+use context::{HexCtx, HexView, LevelSource};
+use levels::catalog;
 
 #[component]
 pub fn HexScreen() -> impl IntoView {
@@ -156,18 +52,17 @@ pub fn HexScreen() -> impl IntoView {
         <main class="screen screen-hex" data-testid="screen-hex">
             {move || match ctx.view.get() {
                 HexView::Select => view! { <select::LevelSelect/> }.into_any(),
-                HexView::Play(r) => {
-                    let level = catalog().level(r).clone();
-                    view! { <play::PlayScreen level=level pack=r/> }.into_any()
-                }
-                HexView::Custom => match ctx.custom.get_untracked() {
-                    Some(c) => {
-                        view! { <play::PlayScreen level=c.level custom=c.from_editor/> }
-                            .into_any()
+                HexView::Play(source) => {
+                    let level = match source {
+                        LevelSource::Pack(r) => Some(catalog().level(r).clone()),
+                        LevelSource::ShareLink | LevelSource::EditorTry => ctx.custom.get_untracked(),
+                    };
+                    match level {
+                        Some(level) => view! { <play::PlayScreen level=level source=source/> }.into_any(),
+                        None => view! { <select::LevelSelect/> }.into_any(),
                     }
-                    None => view! { <select::LevelSelect/> }.into_any(),
-                },
-                HexView::ShareError => view! { <shared::ShareErrorScreen/> }.into_any(),
+                }
+                HexView::ShareError => view! { <share_link::ShareErrorScreen/> }.into_any(),
                 HexView::Editor => view! { <editor::EditorScreen/> }.into_any(),
             }}
         </main>

@@ -1,9 +1,9 @@
-//! The play screen (seed §9): top bar `{pack}-{index}`, remaining cells and menu;
-//! the board centred and scaled to the short edge; bottom bar restart and hint;
-//! the two tutorial lines (1-1, 1-3) and no other text.
+//! The play screen: top bar `{pack}-{index}`, remaining cells and menu; the board
+//! centred and scaled to the short edge; bottom bar restart and hint; the tutorial's
+//! one-line lessons and no other text.
 //!
 //! The input loop: the board reports pointer input in board coordinates; a
-//! [`Session`] turns it into `press` / `enter` / `release` calls on the engine's
+//! [`LevelPlay`] turns it into `press` / `enter` / `release` calls on the engine's
 //! input machine (walking each movement hex by hex); the machine's view events
 //! rebuild the [`BoardState`] and play their feedback. No rule is decided here.
 
@@ -11,6 +11,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use engine::hex::content::{lesson, Lesson};
 use engine::hex::coord::Axial;
 use engine::hex::hint::{hint_with_solution, Hint};
 use engine::hex::input::{InputMachine, State, ViewEvent};
@@ -18,30 +19,31 @@ use engine::hex::solver::{solve, SolveOptions};
 use engine::hex::Level;
 use leptos::prelude::*;
 
-use super::board::{next_turns, Board, BoardModel, BoardState, PointerInput, PointerSink, SIZE};
+use super::board::Board;
+use super::board_model::{BoardModel, BoardState};
+use super::context::{use_hex, LevelSource};
 use super::feedback;
-use super::levels::{catalog, display_id, LevelRef};
+use super::levels::{catalog, display_id};
 use super::menu::PlayMenu;
-use super::pointer::{hex_at, hexes_along};
-use super::use_hex;
+use super::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
+use super::svg::SIZE;
 use crate::i18n::{tr, Text};
 
-/// One level being played: the engine's machine plus the drag in progress.
-pub struct Session {
+/// One level being played: the engine's input machine, the drag in progress and
+/// the level's solution once a hint asked for it.
+pub struct LevelPlay {
     pub machine: InputMachine,
     last_point: Option<(f64, f64)>,
     last_hex: Option<Axial>,
-    turns: i64,
     solution: Option<Option<Vec<usize>>>,
 }
 
-impl Session {
-    pub fn new(machine: InputMachine) -> Session {
-        Session {
+impl LevelPlay {
+    pub fn new(machine: InputMachine) -> LevelPlay {
+        LevelPlay {
             machine,
             last_point: None,
             last_hex: None,
-            turns: 0,
             solution: None,
         }
     }
@@ -87,16 +89,15 @@ impl Session {
 
     /// The board state after the path changed from `old` (keeps a hint only while
     /// the path is unchanged).
-    fn board_state(&mut self, old: &BoardState) -> BoardState {
+    fn board_state(&self, old: &BoardState) -> BoardState {
         let m = &self.machine;
-        self.turns = next_turns(self.turns, old.path.len(), m.path().len());
         let mut st = BoardState::new(
             m.level().len(),
             m.path(),
             &m.conflicts(),
             m.spinner_positions(),
+            &old.spinner_turns,
         );
-        st.turns = self.turns;
         st.cleared = m.state() == State::Cleared;
         if st.path == old.path {
             st.hint = old.hint;
@@ -130,24 +131,24 @@ fn clear_delay_ms(cells: usize) -> u64 {
     (cells as u64 * 45 + 900).clamp(1200, 2200)
 }
 
-/// The tutorial line for a level, if it has one.
-fn tutorial_line(shown_id: &str) -> Option<Text> {
-    match shown_id {
-        "1-1" => Some(Text::HexTutorialSlide),
-        "1-3" => Some(Text::HexTutorialWall),
-        _ => None,
-    }
+/// The tutorial's one-line lesson on a pack level, if it has one.
+fn lesson_line(level: &Level) -> Option<Text> {
+    let lesson = lesson(level.pack?, level.index? as usize)?;
+    Some(match lesson {
+        Lesson::Slide => Text::HexTutorialSlide,
+        Lesson::Wall => Text::HexTutorialWall,
+    })
 }
 
-/// The play screen for `level`: a pack level (`pack`, counted in progress and
-/// followed by the next one) or, with `custom`, a level outside the packs (a share
-/// link, or the editor's 试玩 when `custom` is true) with 编辑 and 复制链接.
+/// The play screen for `level`: a pack level (counted in progress and followed by
+/// the next one) or a level outside the packs (a share link, or the editor's 试玩)
+/// with 编辑 and 复制链接.
 #[component]
-pub fn PlayScreen(
-    level: Level,
-    #[prop(optional)] pack: Option<LevelRef>,
-    #[prop(optional)] custom: Option<bool>,
-) -> impl IntoView {
+pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
+    let pack = match source {
+        LevelSource::Pack(r) => Some(r),
+        LevelSource::ShareLink | LevelSource::EditorTry => None,
+    };
     let ctx = use_hex();
     let cat = catalog();
     let lvl = &level;
@@ -162,8 +163,14 @@ pub fn PlayScreen(
     };
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
-    let state = RwSignal::new(BoardState::new(n, &[], &[], machine.spinner_positions()));
-    let session = StoredValue::new(Session::new(machine));
+    let state = RwSignal::new(BoardState::new(
+        n,
+        &[],
+        &[],
+        machine.spinner_positions(),
+        &[],
+    ));
+    let play_state = StoredValue::new(LevelPlay::new(machine));
     let board_wrap = NodeRef::<leptos::html::Div>::new();
     let menu_open = RwSignal::new(false);
 
@@ -183,14 +190,14 @@ pub fn PlayScreen(
             return;
         }
         let old = state.get_untracked();
-        let Some(next) = session.try_update_value(|s| s.board_state(&old)) else {
+        let Some(next) = play_state.try_with_value(|s| s.board_state(&old)) else {
             return;
         };
         if next != old {
             state.set(next);
         }
         if let Some(el) = board_wrap.get_untracked() {
-            feedback::play(&el, &feedback::effects(&events));
+            feedback::play(&el, &feedback::cues(&events));
         }
         if events.contains(&ViewEvent::Cleared) {
             // a level outside the packs is never counted in progress
@@ -214,87 +221,109 @@ pub fn PlayScreen(
         if menu_open.get_untracked() {
             return;
         }
-        let events = session
+        let events = play_state
             .try_update_value(|s| s.input(&sink_model, input))
             .unwrap_or_default();
         sink_apply(events);
     });
 
     let restart_apply = apply.clone();
-    let on_restart = move |_| {
+    let on_restart = UnsyncCallback::new(move |_| {
         cancel_advance();
-        let events = session
+        let events = play_state
             .try_update_value(|s| s.machine.restart())
             .unwrap_or_default();
         restart_apply(events);
-    };
-    let on_hint = move |_| {
-        let hint = session.try_update_value(|s| s.hint());
+    });
+    let on_hint = Callback::new(move |_| {
+        let hint = play_state.try_update_value(|s| s.hint());
         let cell = hint.and_then(|h| h.cell());
         state.update(|st| st.hint = cell);
-    };
+    });
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
-    let tutorial = pack.and_then(|_| tutorial_line(&shown)).map(|t| {
+    let tutorial = pack.and_then(|_| lesson_line(lvl)).map(|t| {
         view! { <p class="hex-tutorial" data-testid="hex-tutorial">{tr(t)}</p> }
     });
     let colour_blind = Signal::derive(move || ctx.settings.with(|s| s.colour_blind_walls));
 
     view! {
         <div class="hex-play" data-testid="hex-play">
-            <header class="hex-topbar">
-                <span class="hex-level-id" data-testid="hex-level-id">{shown.clone()}</span>
-                <span class="hex-remaining-wrap" aria-label=tr(Text::HexRemaining)>
-                    <svg class="hex-remaining-icon" viewBox="-10 -10 20 20" aria-hidden="true">
-                        <polygon points="8.7,5 0,10 -8.7,5 -8.7,-5 0,-10 8.7,-5"/>
-                    </svg>
-                    <span class="hex-remaining" data-testid="hex-remaining">{remaining}</span>
-                </span>
-                <button
-                    class="hex-icon-button hex-menu-button"
-                    data-testid="hex-menu"
-                    aria-label=tr(Text::HexMenu)
-                    title=tr(Text::HexMenu)
-                    on:click=move |_| menu_open.set(true)
-                >
-                    <svg viewBox="0 0 24 24" aria-hidden="true">
-                        <path d="M4 7h16M4 12h16M4 17h16"/>
-                    </svg>
-                </button>
-            </header>
+            <TopBar shown=shown.clone() remaining=Signal::derive(remaining) menu_open=menu_open/>
             {tutorial}
-            {custom.map(|from_editor| view! { <CustomBar level=level.clone() from_editor=from_editor/> })}
+            {pack.is_none().then(|| view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> })}
             <div class="hex-board-wrap" node_ref=board_wrap>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
-            <footer class="hex-bottombar">
-                <button
-                    class="hex-round-button"
-                    data-testid="hex-restart"
-                    aria-label=tr(Text::HexRestart)
-                    title=tr(Text::HexRestart)
-                    on:click=on_restart
-                >
-                    <svg viewBox="0 0 24 24" aria-hidden="true">
-                        <path d="M5.5 12a6.5 6.5 0 1 0 2-4.7"/>
-                        <path d="M5 4.5v4h4"/>
-                    </svg>
-                </button>
-                <button
-                    class="hex-round-button"
-                    data-testid="hex-hint"
-                    aria-label=tr(Text::HexHint)
-                    title=tr(Text::HexHint)
-                    on:click=on_hint
-                >
-                    <svg viewBox="0 0 24 24" aria-hidden="true">
-                        <path d="M9 18h6M10 21h4"/>
-                        <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z"/>
-                    </svg>
-                </button>
-            </footer>
+            <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
         </div>
+    }
+}
+
+/// The level's name, the cells left, and the menu button.
+#[component]
+fn TopBar(shown: String, remaining: Signal<usize>, menu_open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <header class="hex-topbar">
+            <span class="hex-level-id" data-testid="hex-level-id">{shown}</span>
+            <span class="hex-remaining-wrap" aria-label=tr(Text::HexRemaining)>
+                <svg class="hex-remaining-icon" viewBox="-10 -10 20 20" aria-hidden="true">
+                    <polygon points="8.7,5 0,10 -8.7,5 -8.7,-5 0,-10 8.7,-5"/>
+                </svg>
+                <span class="hex-remaining" data-testid="hex-remaining">{remaining}</span>
+            </span>
+            <button
+                class="hex-icon-button hex-menu-button"
+                data-testid="hex-menu"
+                aria-label=tr(Text::HexMenu)
+                title=tr(Text::HexMenu)
+                on:click=move |_| menu_open.set(true)
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                    <path d="M4 7h16M4 12h16M4 17h16"/>
+                </svg>
+            </button>
+        </header>
+    }
+}
+
+/// Restart and hint.
+#[component]
+fn BottomBar(on_restart: UnsyncCallback<()>, on_hint: Callback<()>) -> impl IntoView {
+    let restart = view! {
+        <path d="M5.5 12a6.5 6.5 0 1 0 2-4.7"/>
+        <path d="M5 4.5v4h4"/>
+    };
+    let bulb = view! {
+        <path d="M9 18h6M10 21h4"/>
+        <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z"/>
+    };
+    view! {
+        <footer class="hex-bottombar">
+            {round_button("hex-restart", Text::HexRestart, restart, move || on_restart.run(()))}
+            {round_button("hex-hint", Text::HexHint, bulb, move || on_hint.run(()))}
+        </footer>
+    }
+}
+
+/// A round icon button labelled (for assistive technology and as a tooltip) by `label`.
+fn round_button(
+    testid: &'static str,
+    label: Text,
+    icon: impl IntoView + 'static,
+    on_click: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <button
+            class="hex-round-button"
+            data-testid=testid
+            aria-label=tr(label)
+            title=tr(label)
+            on:click=move |_| on_click()
+        >
+            <svg viewBox="0 0 24 24" aria-hidden="true">{icon}</svg>
+        </button>
     }
 }
 
@@ -310,8 +339,8 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
         ctx.open_editor((!from_editor).then_some(&edit_level));
     };
     let on_copy = move |_| {
-        let text = super::shared::link_for(&level);
-        super::shared::copy_to_clipboard(&text);
+        let text = super::share_link::link_for(&level);
+        super::share_link::copy_to_clipboard(&text);
         link.set(text);
     };
     view! {
@@ -348,7 +377,7 @@ mod tests {
     fn a_fast_drag_across_three_cells_appends_all_three() {
         let level = strip();
         let model = BoardModel::from_level(&level);
-        let mut s = Session::new(InputMachine::new(level));
+        let mut s = LevelPlay::new(InputMachine::new(level));
         s.input(&model, PointerInput::Down(centre(&model, "a")));
         let ev = s.input(&model, PointerInput::Move(vec![centre(&model, "d")]));
         assert_eq!(s.machine.path(), &[0, 1, 2, 3]);
@@ -364,7 +393,7 @@ mod tests {
     fn moving_inside_a_hex_and_bumping_a_wall_repeatedly_keeps_the_path() {
         let level = strip();
         let model = BoardModel::from_level(&level);
-        let mut s = Session::new(InputMachine::new(level));
+        let mut s = LevelPlay::new(InputMachine::new(level));
         s.input(&model, PointerInput::Down(centre(&model, "a")));
         s.input(&model, PointerInput::Move(vec![centre(&model, "b")]));
         let (bx, by) = centre(&model, "b");
@@ -389,7 +418,7 @@ mod tests {
     fn a_press_off_the_board_starts_nothing_and_release_keeps_the_path() {
         let level = strip();
         let model = BoardModel::from_level(&level);
-        let mut s = Session::new(InputMachine::new(level));
+        let mut s = LevelPlay::new(InputMachine::new(level));
         assert!(s
             .input(&model, PointerInput::Down((-500.0, -500.0)))
             .is_empty());
@@ -413,24 +442,38 @@ mod tests {
     fn hints_come_from_the_engine() {
         let level = strip();
         let model = BoardModel::from_level(&level);
-        let mut s = Session::new(InputMachine::new(level));
-        // the only solution is f? no: f hangs off b behind a wall, so there is none
+        let mut s = LevelPlay::new(InputMachine::new(level));
+        // f hangs off b behind a wall, so no path covers every cell
         assert_eq!(s.hint(), Hint::NoSolution);
         let level = parse_level(include_str!(
             "../../../engine/tests/data/hex-walled-triangle.json"
         ))
         .unwrap();
-        let mut s = Session::new(InputMachine::new(level));
+        let mut s = LevelPlay::new(InputMachine::new(level));
         assert_eq!(s.hint(), Hint::Start { cell: 0 });
         s.input(&model, PointerInput::Down(centre(&model, "a")));
         assert_eq!(s.hint(), Hint::Next { cell: 2 });
     }
 
     #[test]
-    fn tutorial_lines_only_on_1_1_and_1_3() {
-        assert_eq!(tutorial_line("1-1"), Some(Text::HexTutorialSlide));
-        assert_eq!(tutorial_line("1-3"), Some(Text::HexTutorialWall));
-        assert_eq!(tutorial_line("1-2"), None);
-        assert!(clear_delay_ms(3) >= 1200 && clear_delay_ms(200) <= 2200);
+    fn lessons_show_on_the_tutorial_levels_the_engine_names() {
+        let at = |pack: u32, index: u32| {
+            let mut l = strip();
+            l.pack = Some(pack);
+            l.index = Some(index);
+            lesson_line(&l)
+        };
+        assert_eq!(at(1, 1), Some(Text::HexTutorialSlide));
+        assert_eq!(at(1, 3), Some(Text::HexTutorialWall));
+        assert_eq!(at(1, 2), None);
+        assert_eq!(at(3, 1), None);
+        assert_eq!(lesson_line(&strip()), None, "a level outside the packs");
+    }
+
+    #[test]
+    fn the_clear_animation_shows_between_1_2_and_2_2_seconds() {
+        assert_eq!(clear_delay_ms(3), 1200);
+        assert_eq!(clear_delay_ms(20), 1800);
+        assert_eq!(clear_delay_ms(200), 2200);
     }
 }

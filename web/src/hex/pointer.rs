@@ -1,13 +1,19 @@
-//! From the finger to cells: client pixels → board coordinates → lattice hexes.
+//! From the finger to cells: pointer events → board coordinates → lattice hexes.
 //!
 //! The board is an SVG with a `viewBox` drawn with `preserveAspectRatio="xMidYMid
-//! meet"`; [`ViewportMap`] inverts that mapping. [`hexes_along`] walks one pointer
-//! movement segment by segment, so a fast drag that jumps several hexes between two
-//! pointer events still reports every hex it crossed, in order, each sharing an edge
-//! with the one before. What a hex means (a cell, a hole, a wall bump) is decided
-//! elsewhere: here only geometry.
+//! meet"`; [`ViewportMap`] inverts that mapping. [`DragTracker`] follows one drag
+//! (with pointer capture) and reports it as [`PointerInput`] in board coordinates.
+//! [`hexes_along`] walks one pointer movement segment by segment, so a fast drag
+//! that jumps several hexes between two pointer events still reports every hex it
+//! crossed, in order, each sharing an edge with the one before. What a hex means (a
+//! cell, a hole, a wall bump) is decided elsewhere: here only pointers and geometry.
+
+use std::rc::Rc;
 
 use engine::hex::coord::Axial;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::svg::Rect;
 
 /// Client (CSS pixel) → board coordinate mapping for one drag.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,10 +21,19 @@ pub struct ViewportMap {
     /// The element's client rectangle: left, top, width, height.
     pub rect: (f64, f64, f64, f64),
     /// The SVG `viewBox`: x, y, width, height.
-    pub view_box: (f64, f64, f64, f64),
+    pub view_box: Rect,
 }
 
 impl ViewportMap {
+    /// The mapping for `element` as it is laid out now.
+    pub fn of_element(element: &web_sys::Element, view_box: Rect) -> ViewportMap {
+        let r = element.get_bounding_client_rect();
+        ViewportMap {
+            rect: (r.left(), r.top(), r.width(), r.height()),
+            view_box,
+        }
+    }
+
     /// The board point under client point `(cx, cy)`.
     pub fn to_board(&self, cx: f64, cy: f64) -> (f64, f64) {
         let (left, top, w, h) = self.rect;
@@ -31,6 +46,88 @@ impl ViewportMap {
         let oy = top + (h - vh * scale) / 2.0;
         (vx + (cx - ox) / scale, vy + (cy - oy) / scale)
     }
+}
+
+/// Pointer input in board coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PointerInput {
+    Down((f64, f64)),
+    /// The points since the last event, oldest first (coalesced events included).
+    Move(Vec<(f64, f64)>),
+    Up,
+}
+
+/// Where a board sends its pointer input.
+pub type PointerSink = Rc<dyn Fn(PointerInput)>;
+
+/// One drag at a time on a board element: the primary pointer (a mouse's main
+/// button) presses, is captured so moves and the release arrive even off the
+/// board, and ends on release, cancel or lost capture.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DragTracker {
+    drag: Option<(i32, ViewportMap)>,
+}
+
+impl DragTracker {
+    /// A press on the board whose `viewBox` is `view_box`.
+    pub fn down(&mut self, ev: &web_sys::PointerEvent, view_box: Rect) -> Option<PointerInput> {
+        if !ev.is_primary() || self.drag.is_some() {
+            return None;
+        }
+        if ev.pointer_type() == "mouse" && ev.button() != 0 {
+            return None;
+        }
+        ev.prevent_default();
+        let el = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
+        let _ = el.set_pointer_capture(ev.pointer_id());
+        let map = ViewportMap::of_element(&el, view_box);
+        self.drag = Some((ev.pointer_id(), map));
+        let (cx, cy) = client_point(ev);
+        Some(PointerInput::Down(map.to_board(cx, cy)))
+    }
+
+    /// A movement of the dragging pointer, with the browser's coalesced points.
+    pub fn moved(&self, ev: &web_sys::PointerEvent) -> Option<PointerInput> {
+        let (id, map) = self.drag?;
+        if ev.pointer_id() != id {
+            return None;
+        }
+        let has_coalesced =
+            js_sys::Reflect::has(ev, &JsValue::from_str("getCoalescedEvents")).unwrap_or(false);
+        let mut points: Vec<(f64, f64)> = Vec::new();
+        if has_coalesced {
+            for e in ev.get_coalesced_events().iter() {
+                let (cx, cy) = client_point(&e);
+                points.push(map.to_board(cx, cy));
+            }
+        }
+        if points.is_empty() {
+            let (cx, cy) = client_point(ev);
+            points.push(map.to_board(cx, cy));
+        }
+        Some(PointerInput::Move(points))
+    }
+
+    /// The dragging pointer was released, cancelled or lost its capture.
+    pub fn end(&mut self, ev: &web_sys::PointerEvent) -> Option<PointerInput> {
+        match self.drag {
+            Some((id, _)) if id == ev.pointer_id() => {
+                self.drag = None;
+                Some(PointerInput::Up)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn client_point(ev: &JsValue) -> (f64, f64) {
+    let get = |k: &str| {
+        js_sys::Reflect::get(ev, &JsValue::from_str(k))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    };
+    (get("clientX"), get("clientY"))
 }
 
 /// The lattice hex containing board point `p` (hexes of circumradius `size`).

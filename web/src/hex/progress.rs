@@ -1,4 +1,4 @@
-//! Saves (seed §10): which levels are cleared and which one is current, in the
+//! Saves: which levels are cleared and which one is current, in the
 //! browser's local storage under the `mode:03-hex-walls` prefix:
 //!
 //! * `mode:03-hex-walls:clearedId` — a JSON array of level ids, in clearing order;
@@ -10,6 +10,8 @@
 //! the save.
 
 use serde::{Deserialize, Serialize};
+
+use crate::storage;
 
 /// The prefix of every key this mode writes.
 pub const PREFIX: &str = "mode:03-hex-walls";
@@ -90,23 +92,19 @@ impl Progress {
 
     /// Reads the saves; unreadable entries are reset in storage and reported.
     pub fn load() -> Progress {
-        let Some(storage) = storage() else {
-            return Progress::default();
-        };
-        let read = |key: &str| storage.get_item(key).ok().flatten();
-        let cleared = match parse_cleared(read(CLEARED_KEY).as_deref()) {
+        let cleared = match parse_cleared(storage::read(CLEARED_KEY).as_deref()) {
             Ok(c) => c,
             Err(Unreadable(why)) => {
                 leptos::logging::warn!("resetting unreadable Hex Stroke save ({why})");
-                let _ = storage.set_item(CLEARED_KEY, "[]");
+                storage::write(CLEARED_KEY, "[]");
                 Vec::new()
             }
         };
-        let current = match parse_current(read(CURRENT_KEY).as_deref()) {
+        let current = match parse_current(storage::read(CURRENT_KEY).as_deref()) {
             Ok(c) => c,
             Err(Unreadable(why)) => {
                 leptos::logging::warn!("resetting unreadable Hex Stroke save ({why})");
-                let _ = storage.remove_item(CURRENT_KEY);
+                storage::remove(CURRENT_KEY);
                 None
             }
         };
@@ -115,20 +113,12 @@ impl Progress {
 
     /// Writes both keys. A storage that refuses only loses the save.
     pub fn save(&self) {
-        let Some(storage) = storage() else {
-            return;
-        };
-        let _ = storage.set_item(CLEARED_KEY, &self.cleared_json());
-        let _ = match &self.current {
-            Some(id) => storage.set_item(CURRENT_KEY, id),
-            None => storage.remove_item(CURRENT_KEY),
-        };
+        storage::write(CLEARED_KEY, &self.cleared_json());
+        match &self.current {
+            Some(id) => storage::write(CURRENT_KEY, id),
+            None => storage::remove(CURRENT_KEY),
+        }
     }
-}
-
-/// The page's local storage, if the browser lets us have it.
-pub(crate) fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
 }
 
 #[cfg(test)]

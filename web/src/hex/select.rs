@@ -1,25 +1,25 @@
-//! The mode's level select (seed §9): packs in order, levels unlocked one after
+//! The mode's level select: packs in order, levels unlocked one after
 //! another, cleared ones marked, the spinner pack shown as an experimental branch
 //! that opens once the tutorial is cleared.
 
+use engine::hex::content::PackKind;
 use leptos::prelude::*;
 
+use super::colour_blind_toggle::ColourBlindToggle;
+use super::context::use_hex;
 use super::levels::{catalog, display_id, LevelRef, PackInfo};
-use super::settings::ColourBlindToggle;
-use super::use_hex;
-use crate::app::ScreenHeader;
+use crate::chrome::ScreenHeader;
 use crate::i18n::{tr, use_lang, Lang, Text};
 
 #[component]
 pub fn LevelSelect() -> impl IntoView {
     let hex = use_hex();
     let cat = catalog();
-    let tutorial_number = cat.tutorial().map(|t| t.number);
     let packs = cat
         .packs
         .iter()
         .enumerate()
-        .map(|(p, pack)| view! { <PackSection p=p pack=pack tutorial=Some(pack.number) == tutorial_number/> })
+        .map(|(p, pack)| view! { <PackSection p=p pack=pack/> })
         .collect_view();
     let empty = cat.is_empty().then(|| {
         view! { <p class="hex-empty">{tr(Text::HexNoLevels)}</p> }
@@ -74,20 +74,18 @@ fn ContinueButton() -> impl IntoView {
 }
 
 #[component]
-fn PackSection(p: usize, pack: &'static PackInfo, tutorial: bool) -> impl IntoView {
+fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
     let ctx = use_hex();
     let cat = catalog();
     let lang = use_lang();
     let number = pack.number;
     let title = pack.title.clone();
-    let experimental = pack.experimental;
+    let experimental = pack.experimental();
     let label = move || {
-        let generic = if experimental {
-            Text::HexPackSpinner
-        } else if tutorial {
-            Text::HexPackTutorial
-        } else {
-            Text::HexPackRegular
+        let generic = match pack.kind {
+            PackKind::Spinner => Text::HexPackSpinner,
+            PackKind::Tutorial => Text::HexPackTutorial,
+            PackKind::Main | PackKind::Other => Text::HexPackRegular,
         };
         match lang.get() {
             Lang::Zh if !title.is_empty() => title.clone(),

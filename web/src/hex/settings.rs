@@ -1,10 +1,10 @@
 //! Player settings for this mode (stored next to the saves): the colour-blind wall
-//! style of seed §6, which draws walls as thick black bars with a gap instead of
-//! yellow-black stripes.
+//! style, which draws walls as thick black bars with a gap instead of yellow-black
+//! stripes.
 
 use serde::{Deserialize, Serialize};
 
-use super::progress::storage;
+use crate::storage;
 
 pub const SETTINGS_KEY: &str = "mode:03-hex-walls:settings";
 
@@ -22,42 +22,14 @@ impl Settings {
     }
 
     pub fn load() -> Settings {
-        Settings::parse(
-            storage()
-                .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
-                .as_deref(),
-        )
+        Settings::parse(storage::read(SETTINGS_KEY).as_deref())
     }
 
     pub fn save(&self) {
-        if let Some(s) = storage() {
-            let _ = s.set_item(
-                SETTINGS_KEY,
-                &serde_json::to_string(self).expect("settings serialise"),
-            );
-        }
-    }
-}
-
-/// The settings switch for the colour-blind wall style.
-#[leptos::component]
-pub fn ColourBlindToggle() -> impl leptos::IntoView {
-    use leptos::prelude::*;
-
-    use crate::i18n::{tr, Text};
-    let ctx = super::use_hex();
-    let on = move || ctx.settings.with(|s| s.colour_blind_walls);
-    view! {
-        <button
-            class="hex-toggle"
-            role="switch"
-            data-testid="hex-setting-colorblind"
-            aria-checked=move || on().to_string()
-            on:click=move |_| ctx.set_colour_blind_walls(!on())
-        >
-            <span class="hex-toggle-label">{tr(Text::HexColourBlindWalls)}</span>
-            <span class="hex-toggle-track" aria-hidden="true"><span class="hex-toggle-knob"></span></span>
-        </button>
+        storage::write(
+            SETTINGS_KEY,
+            &serde_json::to_string(self).expect("settings serialise"),
+        );
     }
 }
 

@@ -1,4 +1,4 @@
-//! Haptic feedback events (seed 000 §5.2.3) behind one interface.
+//! Haptic feedback events behind one interface.
 //!
 //! In a browser the events map to `navigator.vibrate` where it exists and do nothing
 //! otherwise; the iOS wrapper plugs the Taptic Engine in behind [`play`] by
@@ -22,6 +22,15 @@ pub enum Haptic {
 }
 
 impl Haptic {
+    /// Every event.
+    pub const ALL: [Haptic; 5] = [
+        Haptic::Light,
+        Haptic::Success,
+        Haptic::Medium,
+        Haptic::Tick,
+        Haptic::Bump,
+    ];
+
     /// The wire name used by native hosts.
     pub fn name(self) -> &'static str {
         match self {
@@ -103,17 +112,36 @@ fn record(event: Haptic) {
 mod tests {
     use super::*;
 
+    /// The `style` values the host bridge's `haptic` call accepts.
+    fn bridge_styles() -> Vec<String> {
+        let messages: serde_json::Value =
+            serde_json::from_str(include_str!("../../host-bridge/messages.json"))
+                .expect("messages.json is JSON");
+        messages["calls"]["haptic"]["payload"]["style"]
+            .as_str()
+            .expect("the haptic call names its styles")
+            .split('|')
+            .map(str::to_string)
+            .collect()
+    }
+
     #[test]
-    fn every_event_has_a_name_and_a_pattern() {
-        for e in [
-            Haptic::Light,
-            Haptic::Success,
-            Haptic::Medium,
-            Haptic::Tick,
-            Haptic::Bump,
-        ] {
-            assert!(!e.name().is_empty());
-            assert!(!e.vibration_pattern().is_empty());
+    fn the_events_are_exactly_the_bridge_styles_each_named_once() {
+        let mut names: Vec<String> = Haptic::ALL.iter().map(|h| h.name().to_string()).collect();
+        let mut styles = bridge_styles();
+        names.sort();
+        styles.sort();
+        assert_eq!(names, styles);
+        names.dedup();
+        assert_eq!(names.len(), Haptic::ALL.len(), "two events share a name");
+    }
+
+    #[test]
+    fn success_is_the_only_pattern_with_more_than_one_pulse() {
+        for h in Haptic::ALL {
+            let pattern = h.vibration_pattern();
+            assert!(pattern.iter().all(|&ms| ms > 0 && ms <= 100), "{h:?}");
+            assert_eq!(pattern.len() > 1, h == Haptic::Success, "{h:?}");
         }
     }
 }

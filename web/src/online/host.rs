@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use super::bridge;
 use super::{EventSink, Transport, TransportEvent};
 
-/// Game Center's player group for standard 5×5 Baifang (seed 000 §4.2).
+/// Game Center's player group for standard 5×5 Baifang (players of other rule
+/// variants, in other groups, never meet them).
 pub const PLAYER_GROUP: u32 = 1;
 
 #[derive(Default)]

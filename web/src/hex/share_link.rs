@@ -5,7 +5,7 @@ use engine::hex::Level;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::use_hex;
+use super::context::use_hex;
 use crate::i18n::{tr, Text};
 use crate::nav::{clear_fragment, share_link_here, use_nav, Screen};
 

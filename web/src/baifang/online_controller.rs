@@ -1,0 +1,233 @@
+//! The online room's controller: the engine's [`MatchSession`] between the page's
+//! [`Transport`] and the room. Every transport event and tap becomes a session
+//! input; the session's commands (send, disconnect, UI events) are carried out
+//! here, and the record is updated when a rated match ends.
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+use engine::baifang::session::{
+    MatchResult, MatchSession, Player, SessionCommand, UiEvent, DATA_ERROR_MESSAGE,
+    PEER_LEFT_MESSAGE,
+};
+use engine::baifang::{ActionOutcome, Reason};
+
+use crate::host::haptics::{self, Haptic};
+use crate::online::{now_ms, page_transport, secure_random, Transport, TransportEvent};
+
+use super::feel::feel;
+use super::profile::{self, Profile, RecentMatch};
+use super::tap::{tap_intent, TapIntent};
+
+/// Shown when Game Center sign-in is refused: Baifang online needs a signed-in
+/// player, there is no guest play.
+pub const GAME_CENTER_REQUIRED: &str = "本游戏为纯线上对战，需开启 Game Center";
+
+/// The online room's controller: every handle its callbacks share (all `Copy`).
+#[derive(Clone, Copy)]
+pub struct OnlineController {
+    pub session: RwSignal<MatchSession>,
+    transport: StoredValue<Option<Rc<dyn Transport>>, LocalStorage>,
+    /// What the last applied action did (formations to outline).
+    pub last: RwSignal<Option<ActionOutcome>>,
+    /// The stone this player picked up (moving phase).
+    pub selection: RwSignal<Option<u8>>,
+    /// A sentence for the player (sign-in refused, matchmaking failed, how it ended).
+    pub message: RwSignal<Option<String>>,
+    profile: RwSignal<Profile>,
+    friend: bool,
+    /// Bumped on every applied action (the board's formation animation key).
+    pub applied: RwSignal<usize>,
+    /// The page clock as the room last saw it (for the clocks' countdowns).
+    pub clock: RwSignal<u64>,
+}
+
+impl OnlineController {
+    /// Connects to the page's transport, lets the session see the clock every
+    /// 200 ms, and disconnects when the room goes away. Returns the transport's
+    /// kind (`host` or `tabs`).
+    pub fn start(friend: bool) -> (OnlineController, &'static str) {
+        let stored = profile::load().profile().clone();
+        let ctl = OnlineController {
+            session: RwSignal::new(MatchSession::new(Player {
+                id: String::new(),
+                rating: stored.rating,
+                games: stored.games,
+            })),
+            transport: StoredValue::new_local(None),
+            last: RwSignal::new(None),
+            selection: RwSignal::new(None),
+            message: RwSignal::new(None),
+            profile: RwSignal::new(stored),
+            friend,
+            applied: RwSignal::new(0),
+            clock: RwSignal::new(now_ms()),
+        };
+        let transport = page_transport(Rc::new(move |e| ctl.on_transport(e)));
+        transport.start();
+        let kind = transport.kind();
+        ctl.transport.set_value(Some(transport));
+
+        // Time is an input: every 200 ms the session sees the clock (step timeouts, handshake).
+        let interval = gloo_timers::callback::Interval::new(200, move || {
+            let now = now_ms();
+            ctl.clock.set(now);
+            ctl.drive(|s| s.tick(now));
+        });
+        let interval = send_wrapper::SendWrapper::new(interval);
+        on_cleanup(move || {
+            drop(interval);
+            ctl.with_transport(|t| t.disconnect());
+        });
+        (ctl, kind)
+    }
+
+    /// The transport's kind (`host` or `tabs`; empty before it exists).
+    pub fn transport_kind(self) -> &'static str {
+        self.transport
+            .with_value(|t| t.as_ref().map_or("", |t| t.kind()))
+    }
+
+    pub fn with_transport(self, f: impl FnOnce(&dyn Transport)) {
+        self.transport.with_value(|t| {
+            if let Some(t) = t {
+                f(t.as_ref())
+            }
+        });
+    }
+
+    /// Runs one session input and carries out its commands.
+    pub fn drive(self, f: impl FnOnce(&mut MatchSession) -> Vec<SessionCommand>) {
+        let Some(effects) = self.session.try_update_untracked(f) else {
+            return;
+        };
+        if effects.is_empty() {
+            return;
+        }
+        self.session.notify();
+        self.run(effects);
+    }
+
+    fn run(self, effects: Vec<SessionCommand>) {
+        for e in effects {
+            match e {
+                SessionCommand::Send(m) => self.with_transport(|t| t.send(&m)),
+                SessionCommand::Disconnect => self.with_transport(|t| t.disconnect()),
+                SessionCommand::Ui(u) => self.ui(u),
+            }
+        }
+    }
+
+    fn ui(self, u: UiEvent) {
+        match u {
+            UiEvent::Applied {
+                action, outcome, ..
+            } => {
+                self.last.set(Some(outcome));
+                self.selection.set(None);
+                self.applied.update(|n| *n += 1);
+                feel(action, &outcome);
+            }
+            UiEvent::PeerAway { deadline } => {
+                // The grace ends exactly at its deadline, not at the next tick.
+                let wait = deadline.saturating_sub(now_ms());
+                gloo_timers::callback::Timeout::new(wait as u32, move || {
+                    self.drive(|s| s.tick(now_ms()));
+                })
+                .forget();
+            }
+            UiEvent::LostBeforeStart => {
+                // Back to the lobby of the transport: look again.
+                let (rating, friend) = (self.profile.get_untracked().rating, self.friend);
+                self.with_transport(|t| t.find_match(rating, friend));
+            }
+            UiEvent::Finished(outcome) => self.finish(&outcome),
+            UiEvent::Matched { .. } | UiEvent::Started { .. } | UiEvent::PeerBack => {}
+        }
+    }
+
+    fn finish(self, outcome: &MatchResult) {
+        match outcome {
+            MatchResult::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
+            MatchResult::Decided(s) => {
+                if s.won && s.reason == Reason::Disconnect {
+                    self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
+                }
+                let peer = self
+                    .session
+                    .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
+                let mut p = profile::load().profile().clone();
+                p.record(RecentMatch {
+                    peer,
+                    won: s.won,
+                    reason: s.reason.name().to_string(),
+                    rating_before: s.my_rating.0,
+                    rating_after: s.my_rating.1,
+                });
+                profile::save(&p);
+                self.profile.set(p);
+                self.with_transport(|t| t.submit_score(s.my_rating.1));
+            }
+        }
+    }
+
+    fn on_transport(self, e: TransportEvent) {
+        let now = now_ms();
+        match e {
+            TransportEvent::Ready { player_id } => {
+                let p = self.profile.get_untracked();
+                self.session.set(MatchSession::new(Player {
+                    id: player_id,
+                    rating: p.rating,
+                    games: p.games,
+                }));
+                let friend = self.friend;
+                self.with_transport(|t| t.find_match(p.rating, friend));
+            }
+            TransportEvent::AuthFailed(_) => {
+                self.message.set(Some(GAME_CENTER_REQUIRED.to_string()))
+            }
+            TransportEvent::MatchFailed(m) => self.message.set(Some(m)),
+            TransportEvent::Matched { peer } => {
+                self.drive(|s| s.on_matched(&peer, secure_random(), now))
+            }
+            TransportEvent::Data(d) => self.drive(|s| s.on_data(d.as_bytes(), now)),
+            TransportEvent::PeerDisconnected => self.drive(|s| s.on_peer_disconnected(now)),
+            TransportEvent::PeerReconnected => self.drive(|s| s.on_peer_reconnected(now)),
+            TransportEvent::Background => self.drive(|s| s.on_local_background(now)),
+            TransportEvent::Foreground => self.drive(|s| s.on_local_foreground(now)),
+        }
+    }
+
+    /// A tap on point `p` by this player: whether it meant something.
+    pub fn tap(self, p: u8) -> bool {
+        let (state, mine) = self.session.with_untracked(|s| (*s.state(), s.my_turn()));
+        if !mine {
+            return false;
+        }
+        match tap_intent(&state, self.selection.get_untracked(), p) {
+            TapIntent::Play(action) => {
+                let mut ok = true;
+                self.drive(|s| match s.play(action, now_ms()) {
+                    Ok(e) => e,
+                    Err(_) => {
+                        ok = false;
+                        Vec::new()
+                    }
+                });
+                ok
+            }
+            TapIntent::Select(p) => {
+                self.selection.set(Some(p));
+                haptics::play(Haptic::Light);
+                true
+            }
+            TapIntent::Deselect => {
+                self.selection.set(None);
+                true
+            }
+            TapIntent::Refuse => false,
+        }
+    }
+}

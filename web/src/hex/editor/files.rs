@@ -1,0 +1,129 @@
+//! Getting a level out of the editor and in: try it, copy its share link, export
+//! it as `levels/` JSON, and import JSON pasted or picked as a file.
+
+use engine::hex::level_file::{level_to_string, parse_any};
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::hex::context::{use_hex, LevelSource};
+use crate::hex::draft::Draft;
+use crate::hex::share_link::{copy_to_clipboard, link_for};
+use crate::i18n::{tr, use_lang, Lang, Text};
+
+/// Downloads `text` as a file through a Blob and a temporary anchor.
+fn download(name: &str, text: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(a) = document
+        .create_element("a")
+        .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            let _ = body.remove_child(&a);
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// 试玩, 复制链接 and 导出 JSON, enabled while the draft is a valid level.
+#[component]
+pub fn LevelActions() -> impl IntoView {
+    let ctx = use_hex();
+    let link = RwSignal::new(String::new());
+    let valid = move || ctx.editor.with(|h| h.present().to_level().is_ok());
+    let level = move || ctx.editor.with_untracked(|h| h.present().to_level()).ok();
+    let on_try = move |_| {
+        if let Some(level) = level() {
+            ctx.play_custom(level, LevelSource::EditorTry);
+        }
+    };
+    let on_copy = move |_| {
+        if let Some(level) = level() {
+            let text = link_for(&level);
+            copy_to_clipboard(&text);
+            link.set(text);
+        }
+    };
+    let on_export = move |_| {
+        if let Some(level) = level() {
+            download(&format!("{}.json", level.id), &level_to_string(&level));
+        }
+    };
+    view! {
+        <div class="editor-actions">
+            <button class="hex-menu-item is-primary" data-testid="editor-try" disabled=move || !valid() on:click=on_try>{tr(Text::HexTry)}</button>
+            <button class="hex-menu-item" data-testid="editor-copy-link" disabled=move || !valid() on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            <button class="hex-menu-item" data-testid="editor-export" disabled=move || !valid() on:click=on_export>{tr(Text::HexExport)}</button>
+        </div>
+        <Show when=move || link.with(|l| !l.is_empty())>
+            <input class="hex-link-field" data-testid="editor-link" readonly prop:value=move || link.get()/>
+        </Show>
+    }
+}
+
+/// 导入 JSON: the first level of pasted or picked JSON replaces the draft (as one
+/// undoable edit); the parser's sentences show when it is not a level.
+#[component]
+pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
+    let ctx = use_hex();
+    let lang = use_lang();
+    let import_text = RwSignal::new(String::new());
+    let import_errors = RwSignal::new(Vec::<String>::new());
+    let do_import = move |text: String| match parse_any(&text) {
+        Ok(pack) if !pack.levels.is_empty() => {
+            import_errors.set(Vec::new());
+            let d = Draft::from_level(&pack.levels[0]);
+            ctx.editor.maybe_update(|h| h.edit(|x| *x = d));
+            fit.set(true);
+        }
+        Ok(_) => import_errors.set(vec!["the pack has no levels".into()]),
+        Err(errors) => import_errors.set(errors.iter().map(|e| e.to_string()).collect()),
+    };
+    let on_import = move |_| do_import(import_text.get_untracked());
+    let on_file = move |ev: web_sys::Event| {
+        let Some(file) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+            .and_then(|f| f.get(0))
+        else {
+            return;
+        };
+        let on_text =
+            wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |v: JsValue| {
+                let text = v.as_string().unwrap_or_default();
+                import_text.set(text.clone());
+                do_import(text);
+            });
+        let _ = file.text().then(&on_text);
+        on_text.forget();
+    };
+    view! {
+        <details class="editor-panel" open>
+            <summary>{tr(Text::HexImport)}</summary>
+            <textarea class="editor-import-text" data-testid="editor-import-text" rows="4"
+                placeholder=move || if lang.get() == Lang::Zh { "粘贴关卡 JSON" } else { "Paste a level JSON" }
+                prop:value=move || import_text.get()
+                on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
+            <input type="file" accept=".json,application/json" data-testid="editor-import-file" on:change=on_file/>
+            <button class="hex-menu-item" data-testid="editor-import" on:click=on_import>{tr(Text::HexImport)}</button>
+            <ul class="editor-import-errors" data-testid="editor-import-errors">
+                {move || import_errors.get().into_iter().map(|e| view! { <li data-testid="editor-import-error">{e}</li> }).collect_view()}
+            </ul>
+        </details>
+    }
+}

@@ -1,0 +1,183 @@
+//! The editor's status panel: what the engine's content checks say about the draft
+//! (solutions, whether the walls matter, necessary walls, spinner checks,
+//! difficulty, problems), or why there is nothing to say yet.
+
+use engine::hex::checks::{CheckReport, Verdict};
+use leptos::prelude::*;
+
+use crate::i18n::{use_lang, Lang, Text};
+
+/// What the status panel shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Nothing painted yet.
+    Empty,
+    /// The draft is not a valid level: every problem as a sentence.
+    Invalid(Vec<String>),
+    /// The worker is checking (or generating).
+    Running,
+    Report(Box<CheckReport>),
+    Failed(String),
+}
+
+impl Status {
+    /// The `data-state` value.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Status::Empty => "empty",
+            Status::Invalid(_) => "invalid",
+            Status::Running => "running",
+            Status::Report(_) => "done",
+            Status::Failed(_) => "failed",
+        }
+    }
+
+    /// The `data-solutions` value: `0`, `1`, `2+` (or with `?` when cut short).
+    pub fn solutions_attr(&self) -> String {
+        match self {
+            Status::Report(r) => r.count.label(),
+            Status::Invalid(_) | Status::Empty => "0".into(),
+            _ => String::new(),
+        }
+    }
+
+    /// The `data-walls-matter` value: `yes`, `no`, `?`, `-`.
+    pub fn walls_matter_attr(&self) -> String {
+        match self {
+            Status::Report(r) => r.walls_matter.word().into(),
+            _ => String::new(),
+        }
+    }
+}
+
+fn verdict_text(v: Verdict) -> Text {
+    match v {
+        Verdict::Yes => Text::HexYes,
+        Verdict::No => Text::HexNo,
+        Verdict::Unknown => Text::HexUnknownVerdict,
+        Verdict::NotApplicable => Text::HexNotApplicable,
+    }
+}
+
+/// The panel. While the worker runs, the last report stays (dimmed) so the panel
+/// does not jump; `show_two` is toggled by its "two solutions" button.
+#[component]
+pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl IntoView {
+    let lang = use_lang();
+    let last_report = RwSignal::new(None::<Box<CheckReport>>);
+    Effect::new(move |_| {
+        status.with(|s| match s {
+            Status::Report(r) => last_report.set(Some(r.clone())),
+            Status::Empty | Status::Invalid(_) | Status::Failed(_) => last_report.set(None),
+            Status::Running => {}
+        })
+    });
+    let body = move || {
+        let l = lang.get();
+        status.with(|s| match s {
+            Status::Empty => view! { <p class="editor-verdict">{Text::HexInvalidLevel.in_lang(l)}</p> }.into_any(),
+            Status::Running => {
+                let stale = last_report.with(|r| r.as_ref().map(|r| report_view(r, l, show_two)));
+                let badge = view! {
+                    <p class="editor-computing" data-testid="editor-computing">{Text::HexComputing.in_lang(l)}"…"</p>
+                };
+                match stale {
+                    Some(v) => view! { {badge}<div class="editor-stale">{v}</div> }.into_any(),
+                    None => view! { {badge}<p class="editor-verdict">" "</p> }.into_any(),
+                }
+            }
+            Status::Failed(m) => view! { <p class="editor-verdict is-bad">{m.clone()}</p> }.into_any(),
+            Status::Invalid(problems) => {
+                let items = problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view();
+                view! {
+                    <p class="editor-verdict is-bad">{Text::HexInvalidLevel.in_lang(l)}</p>
+                    <ul class="editor-problems" data-testid="editor-problems">{items}</ul>
+                }.into_any()
+            }
+            Status::Report(r) => report_view(r, l, show_two),
+        })
+    };
+    view! {
+        <section
+            class="editor-status"
+            data-testid="editor-status"
+            data-state=move || status.with(Status::key)
+            data-solutions=move || status.with(Status::solutions_attr)
+            data-walls-matter=move || status.with(Status::walls_matter_attr)
+            aria-live="polite"
+        >
+            {body}
+        </section>
+    }
+}
+
+/// One report as facts and problems.
+fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
+    let verdict_class = if r.ok {
+        "editor-verdict is-good"
+    } else {
+        "editor-verdict is-bad"
+    };
+    let listed = |items: Vec<String>| {
+        if items.is_empty() {
+            "—".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    let necessary = listed(
+        r.necessary_walls
+            .iter()
+            .map(|w| format!("{}–{}: {}", w.a, w.b, verdict_text(w.necessary).in_lang(l)))
+            .collect(),
+    );
+    let spinners = listed(
+        r.spinner_checks
+            .iter()
+            .map(|c| format!("{}#{}: {}", c.cell, c.corner, verdict_text(c.ok).in_lang(l)))
+            .collect(),
+    );
+    let problems = r
+        .problems
+        .iter()
+        .map(|p| view! { <li>{p.to_string()}</li> })
+        .collect_view();
+    let two = (r.count.solutions >= 2 && r.other_solution.is_some()).then(|| {
+        view! {
+            <button class="hex-menu-item" data-testid="editor-show-two"
+                on:click=move |_| show_two.update(|v| *v = !*v)>
+                {Text::HexShowTwo.in_lang(l)}
+            </button>
+        }
+    });
+    view! {
+        <dl class="editor-facts">
+            <dt>{Text::HexSolutions.in_lang(l)}</dt>
+            <dd class=verdict_class data-testid="editor-solutions">{r.count.label()}</dd>
+            <dt>{Text::HexWallsMatter.in_lang(l)}</dt>
+            <dd data-testid="editor-walls-matter">{verdict_text(r.walls_matter).in_lang(l)}</dd>
+            <dt>{Text::HexNecessaryWalls.in_lang(l)}</dt>
+            <dd>{necessary}</dd>
+            <dt>{Text::HexSpinnerChecks.in_lang(l)}</dt>
+            <dd>{spinners}</dd>
+            <dt>{Text::HexDifficulty.in_lang(l)}</dt>
+            <dd data-testid="editor-difficulty">{format!("{:.1} ({} nodes)", r.difficulty.score, r.difficulty.nodes)}</dd>
+        </dl>
+        <ul class="editor-problems" data-testid="editor-problems">{problems}</ul>
+        {two}
+    }
+    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_attributes() {
+        assert_eq!(Status::Running.solutions_attr(), "");
+        assert_eq!(Status::Invalid(vec![]).solutions_attr(), "0");
+        assert_eq!(Status::Empty.walls_matter_attr(), "");
+        assert_eq!(Status::Failed("x".into()).key(), "failed");
+    }
+}
