@@ -131,6 +131,8 @@ translations! {
         HexUnknownVerdict => ("未知", "unknown"),
         HexNotApplicable => ("不适用", "n/a"),
         HexInvalidLevel => ("关卡还不成立", "The level is not valid yet"),
+        HexCheckerStopped => ("检查程序出错了，请重新打开编辑器", "The checker stopped working; reopen the editor"),
+        HexPackHasNoLevels => ("这个关卡包里没有关卡", "The pack has no levels"),
     }
 }
 

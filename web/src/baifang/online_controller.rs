@@ -7,10 +7,7 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use engine::baifang::session::{
-    MatchResult, MatchSession, Player, SessionCommand, UiEvent, DATA_ERROR_MESSAGE,
-    PEER_LEFT_MESSAGE,
-};
+use engine::baifang::session::{MatchResult, MatchSession, Player, SessionCommand, UiEvent};
 use engine::baifang::{ActionOutcome, Reason};
 
 use crate::host::haptics::{self, Haptic};
@@ -18,11 +15,33 @@ use crate::online::{now_ms, page_transport, secure_random, Transport, TransportE
 
 use super::feel::feel;
 use super::profile::{self, Profile, RecentMatch};
+use super::strings::BaifangText;
 use super::tap::{tap_intent, TapIntent};
 
-/// Shown when Game Center sign-in is refused: Baifang online needs a signed-in
-/// player, there is no guest play.
-pub const GAME_CENTER_REQUIRED: &str = "本游戏为纯线上对战，需开启 Game Center";
+/// What the room tells the player outside the board's banner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineNotice {
+    /// Game Center sign-in was refused: Baifang online needs a signed-in
+    /// player, there is no guest play.
+    GameCenterRequired,
+    /// The host could not find a match (its own message goes to the console).
+    MatchmakingFailed,
+    /// The match was voided.
+    DataError,
+    /// The opponent left for good and this player won.
+    PeerLeft,
+}
+
+impl OnlineNotice {
+    pub fn text(self) -> BaifangText {
+        match self {
+            OnlineNotice::GameCenterRequired => BaifangText::GameCenterRequired,
+            OnlineNotice::MatchmakingFailed => BaifangText::MatchmakingFailed,
+            OnlineNotice::DataError => BaifangText::DataError,
+            OnlineNotice::PeerLeft => BaifangText::PeerLeft,
+        }
+    }
+}
 
 /// The online room's controller: every handle its callbacks share (all `Copy`).
 #[derive(Clone, Copy)]
@@ -33,8 +52,8 @@ pub struct OnlineController {
     pub last: RwSignal<Option<ActionOutcome>>,
     /// The stone this player picked up (moving phase).
     pub selection: RwSignal<Option<u8>>,
-    /// A sentence for the player (sign-in refused, matchmaking failed, how it ended).
-    pub message: RwSignal<Option<String>>,
+    /// A notice for the player (sign-in refused, matchmaking failed, how it ended).
+    pub message: RwSignal<Option<OnlineNotice>>,
     profile: RwSignal<Profile>,
     friend: bool,
     /// Bumped on every applied action (the board's formation animation key).
@@ -149,10 +168,10 @@ impl OnlineController {
 
     fn finish(self, outcome: &MatchResult) {
         match outcome {
-            MatchResult::Void(_) => self.message.set(Some(DATA_ERROR_MESSAGE.to_string())),
+            MatchResult::Void(_) => self.message.set(Some(OnlineNotice::DataError)),
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
-                    self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
+                    self.message.set(Some(OnlineNotice::PeerLeft));
                 }
                 let peer = self
                     .session
@@ -185,10 +204,14 @@ impl OnlineController {
                 let friend = self.friend;
                 self.with_transport(|t| t.find_match(p.rating, friend));
             }
-            TransportEvent::AuthFailed(_) => {
-                self.message.set(Some(GAME_CENTER_REQUIRED.to_string()))
+            TransportEvent::AuthFailed(why) => {
+                leptos::logging::log!("sign-in refused: {why}");
+                self.message.set(Some(OnlineNotice::GameCenterRequired))
             }
-            TransportEvent::MatchFailed(m) => self.message.set(Some(m)),
+            TransportEvent::MatchFailed(why) => {
+                leptos::logging::log!("matchmaking failed: {why}");
+                self.message.set(Some(OnlineNotice::MatchmakingFailed))
+            }
             TransportEvent::Matched { peer } => {
                 self.drive(|s| s.on_matched(&peer, secure_random(), now))
             }

@@ -166,8 +166,8 @@ impl Draft {
             .max(MIN_RADIUS)
     }
 
-    /// The engine level, or every validation problem as a sentence.
-    pub fn to_level(&self) -> Result<Level, Vec<String>> {
+    /// The engine level, or every validation problem.
+    pub fn to_level(&self) -> Result<Level, Vec<LevelProblem>> {
         let index_of = |p: Axial| self.cells.iter().position(|c| c.pos == p);
         let parts = LevelParts {
             id: if self.id.trim().is_empty() {
@@ -205,9 +205,9 @@ impl Draft {
                 .collect(),
         };
         if parts.cells.is_empty() {
-            return Err(vec![LevelProblem::NoCells.to_string()]);
+            return Err(vec![LevelProblem::NoCells]);
         }
-        Level::build(parts).map_err(|ps| ps.iter().map(ToString::to_string).collect())
+        Level::build(parts)
     }
 
     pub fn from_level(level: &Level) -> Draft {
@@ -398,7 +398,7 @@ mod tests {
         d.toggle_cell(ax(1, 0));
         d.toggle_clue(ax(0, 0), 5);
         let errors = d.to_level().unwrap_err();
-        assert!(!errors.is_empty() && errors.iter().all(|e| !e.is_empty()));
+        assert!(!errors.is_empty());
         assert_eq!(d.lattice_radius(), MIN_RADIUS);
         d.toggle_cell(ax(9, 0));
         assert_eq!(d.lattice_radius(), 10);

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::context::use_hex;
-use crate::i18n::{tr, Text};
+use crate::engine_text;
+use crate::i18n::{tr, use_lang, Text};
 use crate::nav::{clear_fragment, share_link_here, use_nav, Screen};
 
 /// The link for `level` from the current page (never carries a solution: the code
@@ -43,12 +44,17 @@ pub fn copy_to_clipboard(text: &str) {
     }
 }
 
-/// A share code that could not be read: the engine's sentence and a way home.
+/// A share code that could not be read: why, in the page's words, and a way home.
 #[component]
 pub fn ShareErrorScreen() -> impl IntoView {
     let ctx = use_hex();
     let nav = use_nav();
-    let message = ctx.share_error.get_untracked().unwrap_or_default();
+    let lang = use_lang();
+    let message = move || {
+        ctx.share_error
+            .with(|e| e.as_ref().map(|e| engine_text::share_error(e, lang.get())))
+            .unwrap_or_default()
+    };
     view! {
         <div class="hex-share-error" data-testid="hex-share-error">
             <h2 class="hex-section-title">{tr(Text::HexShareBroken)}</h2>

@@ -37,10 +37,7 @@ pub mod wire;
 mod tests;
 
 use super::{Side, State};
-pub use events::{
-    MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent, DATA_ERROR_MESSAGE,
-    PEER_LEFT_MESSAGE,
-};
+pub use events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 pub use fixtures::playing_pair;
 pub use handshake::{black_of, commitment, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS};
 pub use presence::NETWORK_GRACE_MS;
