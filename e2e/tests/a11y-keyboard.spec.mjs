@@ -4,6 +4,7 @@
 import { test, expect } from "@playwright/test";
 import { watchConsole } from "./helpers.mjs";
 import { boardString, engineReplay, place, capture } from "./baifang-helpers.mjs";
+import { openHex, openLevel, level, solve, expectPath, everything } from "./hex-helpers.mjs";
 
 const SIDE = 5;
 
@@ -120,4 +121,53 @@ test("Escape puts a picked-up stone down again", async ({ page }) => {
   const moved = engineReplay([...actions, { actionType: 1, fromIndex: from, toIndex: 24 }]);
   expect(moved.error).toBeNull();
   await expect.poll(() => boardString(page)).toBe(moved.board);
+});
+
+// ---- Hex Stroke ----
+
+/** The key for each lattice direction, in the engine's order E, SE, SW, W, NW, NE. */
+const DIRECTION_KEYS = ["e", "d", "s", "a", "q", "w"];
+const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
+function directionKey(lvl, fromId, toId) {
+  const a = lvl.cells.find((c) => c.id === fromId);
+  const b = lvl.cells.find((c) => c.id === toId);
+  const d = DIRS.findIndex(([dq, dr]) => a.q + dq === b.q && a.r + dr === b.r);
+  if (d < 0) throw new Error(`${fromId} and ${toId} are not neighbours`);
+  return DIRECTION_KEYS[d];
+}
+
+test("a Hex Stroke level cleared by keyboard only", async ({ page }) => {
+  const console = watchConsole(page);
+  const id = "1-3";
+  const lvl = level(id);
+  const solution = solve(lvl);
+  await openHex(page, { cleared: everything() });
+  await openLevel(page, id);
+  // Tab onto the board (the screen's buttons come first).
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))) === "hex-board") break;
+  }
+  await expect(page.getByTestId("hex-board")).toBeFocused();
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("aria-label", /Backspace|退格/);
+  // Choose the start with the arrows (the cursor walks the cells in order) and Enter.
+  const startIndex = lvl.cells.findIndex((c) => c.id === solution[0]);
+  for (let i = 0; i < startIndex; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId(`hex-cell-${solution[0]}`)).toHaveClass(/is-cursor/);
+  await page.keyboard.press("Enter");
+  await expectPath(page, solution.slice(0, 1));
+  // Cells tell a screen reader their step and clue.
+  expect(await page.getByTestId(`hex-cell-${solution[0]}`).getAttribute("aria-label")).toMatch(/step 1|第 1 步/);
+  // One step, Backspace takes it back, then the whole path.
+  await page.keyboard.press(directionKey(lvl, solution[0], solution[1]));
+  await expectPath(page, solution.slice(0, 2));
+  await page.keyboard.press("Backspace");
+  await expectPath(page, solution.slice(0, 1));
+  for (let k = 1; k < solution.length; k++) {
+    await page.keyboard.press(directionKey(lvl, solution[k - 1], solution[k]));
+    if (k < solution.length - 1) await expectPath(page, solution.slice(0, k + 1));
+  }
+  await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  console.expectClean();
 });
