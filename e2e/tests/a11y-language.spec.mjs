@@ -10,7 +10,7 @@ import { walkScreens } from "./a11y-helpers.mjs";
 const titles = packs().flatMap((p) => [p.title, ...p.levels.map((l) => l.title)]).filter(Boolean);
 const HAN = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Proper names, codes and units the Chinese interface writes in Latin letters. */
-const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs"]);
+const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs", "iOS"]);
 
 /** Every string a person can see or hear on the page now. */
 async function pageTexts(page) {

@@ -162,6 +162,7 @@ translations! {
         Ai => ("AI", "AI"),
         Hint => ("提示", "Hint"),
         Rating => ("积分", "Rating"),
+        DefaultNickname => ("棋手", "Player"),
         GameCenterRequired => ("本游戏为纯线上对战，需开启 Game Center", "Online play needs a signed-in Game Center player"),
         MatchmakingFailed => ("匹配失败，请稍后再试", "Matchmaking failed; try again later"),
         DataError => ("对局数据异常", "The match data is inconsistent"),

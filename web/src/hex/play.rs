@@ -224,13 +224,11 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     };
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
-    let state = RwSignal::new(BoardState::new(
-        n,
-        &[],
-        &[],
-        machine.spinner_positions(),
-        &[],
-    ));
+    let state = RwSignal::new(BoardState {
+        // the keyboard's start cursor begins on the first cell
+        cursor: Some(0),
+        ..BoardState::new(n, &[], &[], machine.spinner_positions(), &[])
+    });
     let play_state = StoredValue::new(LevelPlay::new(machine));
     let board_wrap = NodeRef::<leptos::html::Div>::new();
     let menu_open = RwSignal::new(false);
