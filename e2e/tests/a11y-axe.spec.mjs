@@ -34,7 +34,7 @@ for (const lang of ["en", "zh-Hans"]) {
 
 /** Every running animation or transition that changes more than opacity or colour. */
 async function nonFades(page) {
-  return page.evaluate(() => { const FADES = ["opacity", "color", "background-color", "fill", "stroke", "box-shadow"]; return (
+  return page.evaluate(() => { const FADES = ["opacity", "color", "backgroundColor", "background-color", "fill", "stroke", "boxShadow", "box-shadow"]; return (
     document
       .getAnimations()
       .filter((a) => a.playState === "running")

@@ -137,7 +137,7 @@ pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
                 placeholder=move || if lang.get() == Lang::Zh { "粘贴关卡 JSON" } else { "Paste a level JSON" }
                 prop:value=move || import_text.get()
                 on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
-            <input type="file" accept=".json,application/json" data-testid="editor-import-file" on:change=on_file/>
+            <input type="file" accept=".json,application/json" data-testid="editor-import-file" aria-label=tr(Text::HexImport) on:change=on_file/>
             <button class="hex-menu-item" data-testid="editor-import" on:click=on_import>{tr(Text::HexImport)}</button>
             <ul class="editor-import-errors" data-testid="editor-import-errors">
                 {move || {
