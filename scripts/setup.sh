@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently and at pinned versions.
 #   scripts/setup.sh play   the web build tools (wasm32 target, trunk, wasm-bindgen, wasm-opt)
-#   scripts/setup.sh test   the above plus Debian's chromium and the browser-test runner
+#   scripts/setup.sh test   the above plus Debian's chromium, WebKitGTK's WebDriver (with a
+#                           virtual X server) and the browser-test runners
 # A second run only checks versions and returns in a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,6 +53,13 @@ if [ "$mode" = test ]; then
     say "installing Debian's chromium and fonts-noto-cjk"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  fi
+  # WebKit, the engine of the iPhone app: WebKitGTK's WebDriver (and its MiniBrowser),
+  # run under a virtual X server by the WebKit lane (e2e/webkit/).
+  if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1 || ! command -v xauth >/dev/null 2>&1; then
+    say "installing Debian's webkit2gtk-driver, xvfb and xauth"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb xauth >/dev/null
   fi
   if [ "$(cargo fuzz --version 2>/dev/null | cut -d' ' -f1 || true)" != "cargo-fuzz" ] && [ "${SETUP_FUZZ:-0}" = 1 ]; then
     say "installing cargo-fuzz"

@@ -32,8 +32,8 @@ async function pairPages(context, { query = "", clock = false } = {}) {
   }
   // Separate record slots: the two pages stand for two devices.
   const sep = query ? "&" : "?";
-  await openLobby(a, `${query}${sep}profile=a`);
-  await openLobby(b, `${query}${sep}profile=b`);
+  await openLobby(a, `${query}${sep}profile=a&testhooks`);
+  await openLobby(b, `${query}${sep}profile=b&testhooks`);
   await a.getByTestId("lobby-quick").click();
   await b.getByTestId("lobby-quick").click();
   for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
@@ -206,6 +206,23 @@ test("a dropped network within the grace resumes, and the side behind receives t
   // The game goes on, boards identical.
   await playByClicks(black, white, game.slice(3, 8), 3);
   await expect(black.getByTestId("settlement")).toHaveCount(0);
+});
+
+test("a network split: the side whose own network went shows 连接中断，本局未计分 and keeps its record, the other wins", async ({ context }) => {
+  const { black, white } = await pairPages(context, { clock: true });
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 2));
+  await black.clock.pauseAt(T0 + 60_000);
+  // White's own network goes (its connectivity signal says so) and stays gone past the grace.
+  await white.evaluate(() => window.__onlineTest.setOffline(true));
+  for (let t = 0; t < 25_000; t += 1000) await black.clock.runFor(1000);
+  await expect(white.getByTestId("settlement")).toHaveAttribute("data-reason", "interrupted");
+  await expect(white.getByTestId("online-message")).toHaveText("连接中断，本局未计分");
+  await expect(black.getByTestId("settlement")).toHaveAttribute("data-reason", "disconnect");
+  await expect(black.getByTestId("settlement")).toHaveAttribute("data-winner", "B");
+  // Not scored on White's side: the loss held since the start is gone again.
+  await white.getByTestId("settlement-back").click();
+  await expect(white.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+  await expect(white.getByTestId("profile-record")).toHaveAttribute("data-games", "0");
 });
 
 test("a corrupted local record is reset with a notice, never a crash", async ({ page }) => {

@@ -1,4 +1,4 @@
-// Issue 10: the Hex Stroke level editor and share links, driven with real clicks and
+// The Hex Stroke level editor and share links, driven with real clicks and
 // drags. Solutions come from the engine CLI at test time (hex-helpers.mjs `solve`).
 import { test, expect } from "@playwright/test";
 import { observeLongTasks, watchConsole } from "./helpers.mjs";

@@ -4,18 +4,30 @@
 //!
 //! ```text
 //! cargo run -p engine --release --example hex_design -- tutorial <kind> <seed> <tries>
-//! cargo run -p engine --release --example hex_design -- spinner <cells> <spinners> <walls> <kind> <seed> <tries>
+//! cargo run -p engine --release --example hex_design -- spinner <cells> <spinners> <walls> <kind> <seed> <tries> [<tools>]
 //! cargo run -p engine --release --example hex_design -- main <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to>
 //! cargo run -p engine --release --example hex_design -- show <pack.json>
+//! cargo run -p engine --release --example hex_design -- graded <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools>
+//! cargo run -p engine --release --example hex_design -- tighten <pack.json> <index> <tools>
 //! ```
+//!
+//! `<tools>` is the deduction solver's allowed techniques: a tier (`1`, `2`, `3`)
+//! or technique codes joined by commas (`one_open,two_open,full,consecutive,one_place,distance`).
+//! `graded` is `main` keeping only levels reasoning solves with those tools;
+//! `tighten` adds clues from the solution where reasoning with those tools gets
+//! stuck, then drops every clue (but 1) it can while reasoning still solves it;
+//! `spinner … <tools>` tightens each candidate that way before its checks.
 //!
 //! Output: one JSON object per line on stdout (`{"score":…,"level":{…}}`), a drawing
 //! of each candidate on stderr.
 
 use std::collections::HashSet;
 
-use engine::hex::checks::{check_level, CheckOptions, CheckReport, Verdict};
+use engine::hex::checks::{
+    check_level_with_reasoning as check_level, CheckOptions, CheckReport, Verdict,
+};
 use engine::hex::coord::{canonical_vertex, vertex_names, Axial};
+use engine::hex::deduce::{deduce_using, Outcome, Technique, Toolbox};
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_json, parse_pack};
 use engine::hex::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec};
@@ -284,20 +296,44 @@ fn draw(level: &Level) -> String {
     s
 }
 
+fn grade(r: &CheckReport) -> String {
+    match &r.reasoning {
+        Some(x) if x.outcome == Outcome::Solved => format!(
+            "tier {} steps {} [{}]",
+            x.grade.tier,
+            x.grade.steps,
+            x.techniques
+                .iter()
+                .map(|t| t.code())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Some(x) => format!("stuck at step {:?}", x.stuck_step),
+        None => "?".into(),
+    }
+}
+
 fn emit(level: &Level, r: &CheckReport, extra: &str) {
     eprintln!(
-        "--- cells {} walls {} holes {} clues {} spinners {} difficulty {} {extra}\n{}  solution {}",
+        "--- cells {} walls {} holes {} clues {} spinners {} search {} reasoning {} {extra}\n{}  solution {}",
         r.cells,
         r.walls,
         r.holes,
         r.clues,
         r.spinners,
         r.difficulty.score,
+        grade(r),
         draw(level),
         r.solution.clone().unwrap_or_default().join(" ")
     );
+    let (tier, steps) = r
+        .reasoning
+        .as_ref()
+        .filter(|x| x.outcome == Outcome::Solved)
+        .map_or((0, 0), |x| (x.grade.tier, x.grade.steps));
     println!(
-        "{{\"difficulty\":{},\"extra\":{},\"level\":{}}}",
+        "{{\"tier\":{tier},\"steps\":{steps},\"reasoning\":{},\"difficulty\":{},\"extra\":{},\"level\":{}}}",
+        serde_json::to_string(&grade(r)).unwrap(),
         r.difficulty.score,
         serde_json::to_string(extra).unwrap(),
         serde_json::to_string(&level_to_json(level)).unwrap()
@@ -527,9 +563,17 @@ fn unique_with(level_of: &dyn Fn(&[Option<u32>]) -> Option<Level>, cl: &[Option<
     })
 }
 
-/// Spinner-pack search (levels whose spinners pass both spinner checks).
+/// Spinner-pack search: every spinner needed, the pack's limits.
 #[allow(clippy::too_many_arguments)]
-fn spinner(cells: usize, nsp: usize, nwalls: usize, kind: &str, seed: u64, tries: usize) {
+fn spinner(
+    cells: usize,
+    nsp: usize,
+    nwalls: usize,
+    kind: &str,
+    seed: u64,
+    tries: usize,
+    tools: Option<Toolbox>,
+) {
     let mut rng = R::new(seed);
     let mut seen = HashSet::new();
     for _ in 0..tries {
@@ -651,7 +695,13 @@ fn spinner(cells: usize, nsp: usize, nwalls: usize, kind: &str, seed: u64, tries
                 cl[c] = saved;
             }
         }
-        let level = level_of(&cl).unwrap();
+        let mut level = level_of(&cl).unwrap();
+        if let Some(tools) = tools {
+            level = tightened(level, tools).0;
+            for (c, slot) in cl.iter_mut().enumerate() {
+                *slot = level.cell(c).clue;
+            }
+        }
         let r = check_level(&level, &opts_required());
         if !r.ok || !all_walls_necessary(&r) {
             continue;
@@ -699,8 +749,7 @@ fn spinner(cells: usize, nsp: usize, nwalls: usize, kind: &str, seed: u64, tries
     }
 }
 
-/// Main packs: the engine's generator over a seed range, then the review pass:
-/// drop walls that are not individually needed (keeping at least two), re-check.
+/// Main packs: the engine's generator over a seed range, then the review pass.
 fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, to: u64) {
     for seed in from..=to {
         let opts = GenOptions {
@@ -711,63 +760,178 @@ fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, t
             start_clue: start,
             ..GenOptions::default()
         };
-        let Ok(mut level) = generate(&opts) else {
+        let Ok(level) = generate(&opts) else {
             continue;
         };
-        let mut r = check_level(&level, &opts_required());
-        if !r.ok {
-            continue;
+        if let Some((level, r, dropped)) = review(level, Toolbox::up_to(3)) {
+            emit_main(&level, &r, seed, &dropped);
         }
-        // review pass: a wall that is not needed on its own goes (while 3+ remain)
-        let mut dropped = Vec::new();
-        while level.walls().len() > 2 {
-            let Some(w) = r
-                .necessary_walls
-                .iter()
-                .find(|w| w.necessary == Verdict::No)
-                .cloned()
-            else {
-                break;
-            };
-            let mut parts = level.parts();
-            let (a, b) = (level.index_of(&w.a).unwrap(), level.index_of(&w.b).unwrap());
-            parts
-                .walls
-                .retain(|&(x, y)| !((x == a && y == b) || (x == b && y == a)));
-            let cand = Level::build(parts).unwrap();
-            let r2 = check_level(&cand, &opts_required());
-            if !r2.ok {
-                break;
-            }
-            dropped.push(format!("{}/{}", w.a, w.b));
-            level = cand;
-            r = r2;
-        }
-        let touching = level
-            .walls()
-            .iter()
-            .filter(|e| level.cell(e.a).clue.is_some() || level.cell(e.b).clue.is_some())
-            .count();
-        let n = level.len() as u32;
-        let mids = level
-            .cells()
-            .iter()
-            .filter(|c| c.clue.is_some_and(|v| v > 1 && v < n))
-            .count();
-        let needless = r
+    }
+}
+
+/// The review pass: the content checks with walls required to matter; then a wall
+/// that is not needed on its own goes (while 3+ remain) as long as the checks pass
+/// and reasoning with `tools` still solves the level. Returns the level, its report
+/// and the dropped walls.
+fn review(mut level: Level, tools: Toolbox) -> Option<(Level, CheckReport, Vec<String>)> {
+    let mut r = check_level(&level, &opts_required());
+    if !r.ok {
+        return None;
+    }
+    let mut dropped = Vec::new();
+    while level.walls().len() > 2 {
+        let Some(w) = r
             .necessary_walls
             .iter()
-            .filter(|w| w.necessary != Verdict::Yes)
-            .count();
-        emit(
-            &level,
-            &r,
-            &format!(
-                "seed={seed} walls_by_clues={touching} mid_clues={mids} needless_walls={needless} dropped=[{}]",
-                dropped.join(" ")
-            ),
-        );
+            .find(|w| w.necessary == Verdict::No)
+            .cloned()
+        else {
+            break;
+        };
+        let mut parts = level.parts();
+        let (a, b) = (level.index_of(&w.a).unwrap(), level.index_of(&w.b).unwrap());
+        parts
+            .walls
+            .retain(|&(x, y)| !((x == a && y == b) || (x == b && y == a)));
+        let cand = Level::build(parts).unwrap();
+        let r2 = check_level(&cand, &opts_required());
+        if !r2.ok || !solved_with(&cand, tools) {
+            break;
+        }
+        dropped.push(format!("{}/{}", w.a, w.b));
+        level = cand;
+        r = r2;
     }
+    Some((level, r, dropped))
+}
+
+fn emit_main(level: &Level, r: &CheckReport, seed: u64, dropped: &[String]) {
+    let touching = level
+        .walls()
+        .iter()
+        .filter(|e| level.cell(e.a).clue.is_some() || level.cell(e.b).clue.is_some())
+        .count();
+    let n = level.len() as u32;
+    let mids = level
+        .cells()
+        .iter()
+        .filter(|c| c.clue.is_some_and(|v| v > 1 && v < n))
+        .count();
+    let needless = r
+        .necessary_walls
+        .iter()
+        .filter(|w| w.necessary != Verdict::Yes)
+        .count();
+    emit(
+        level,
+        r,
+        &format!(
+            "seed={seed} walls_by_clues={touching} mid_clues={mids} needless_walls={needless} dropped=[{}]",
+            dropped.join(" ")
+        ),
+    );
+}
+
+/// The deduction tools named on the command line: a tier or technique codes.
+fn tools(arg: &str) -> Toolbox {
+    match arg.parse::<u8>() {
+        Ok(tier) => Toolbox::up_to(tier),
+        Err(_) => Toolbox::of(
+            &arg.split(',')
+                .map(|c| Technique::from_code(c).unwrap_or_else(|| panic!("unknown technique {c}")))
+                .collect::<Vec<_>>(),
+        ),
+    }
+}
+
+fn solved_with(level: &Level, tools: Toolbox) -> bool {
+    deduce_using(level, tools).outcome == Outcome::Solved
+}
+
+/// `main` with a reasoning filter: only levels the given tools solve.
+fn graded(
+    cells: usize,
+    holes: usize,
+    walls: usize,
+    start: bool,
+    from: u64,
+    to: u64,
+    tools: Toolbox,
+) {
+    for seed in from..=to {
+        let opts = GenOptions {
+            cells,
+            holes,
+            walls,
+            seed,
+            start_clue: start,
+            ..GenOptions::default()
+        };
+        let Ok(level) = generate(&opts) else { continue };
+        if !solved_with(&level, tools) {
+            continue;
+        }
+        let Some((level, r, dropped)) = review(level, tools) else {
+            continue;
+        };
+        emit_main(&level, &r, seed, &dropped);
+    }
+}
+
+/// The level with clue `step` (1-based) on the solution's cell added or removed.
+fn with_clue(level: &Level, sol: &[usize], step: usize, on: bool) -> Level {
+    let mut parts = level.parts();
+    parts.cells[sol[step - 1]].clue = on.then_some(step as u32);
+    Level::build(parts).expect("clues from the solution are valid")
+}
+
+/// Adds solution clues where reasoning with `tools` gets stuck, then drops every
+/// clue but 1 it can while reasoning still solves the level. Returns the level and
+/// the steps added.
+fn tightened(mut level: Level, tools: Toolbox) -> (Level, Vec<usize>) {
+    let sol = solve(
+        &level,
+        &SolveOptions {
+            limit: 2,
+            node_limit: 0,
+        },
+    )
+    .first
+    .expect("solvable");
+    let mut added = Vec::new();
+    loop {
+        let d = deduce_using(&level, tools);
+        if d.outcome == Outcome::Solved {
+            break;
+        }
+        let s = d.stuck_step().expect("stuck somewhere") as usize;
+        added.push(s);
+        level = with_clue(&level, &sol, s, true);
+    }
+    let mut steps: Vec<usize> = level
+        .cells()
+        .iter()
+        .filter_map(|c| c.clue.map(|v| v as usize))
+        .filter(|&v| v > 1)
+        .collect();
+    steps.sort_unstable_by(|a, b| b.cmp(a));
+    for s in steps {
+        let cand = with_clue(&level, &sol, s, false);
+        if solved_with(&cand, tools) {
+            level = cand;
+        }
+    }
+    (level, added)
+}
+
+/// `tighten` mode on one level of a pack.
+fn tighten(file: &str, index: usize, tools: Toolbox) {
+    let text = std::fs::read_to_string(file).expect("readable");
+    let pack = parse_pack(&text).expect("valid pack");
+    let (level, added) = tightened(pack.levels[index - 1].clone(), tools);
+    let r = check_level(&level, &opts_required());
+    let extra = format!("added={added:?} ok={} problems={:?}", r.ok, r.problems);
+    emit(&level, &r, &extra);
 }
 
 fn show(file: &str) {
@@ -798,6 +962,7 @@ fn main() {
             &a[4],
             num(5),
             num(6) as usize,
+            a.get(7).map(|x| tools(x)),
         ),
         Some("main") => main_pack(
             num(1) as usize,
@@ -808,6 +973,16 @@ fn main() {
             num(6),
         ),
         Some("show") => show(&a[1]),
+        Some("graded") => graded(
+            num(1) as usize,
+            num(2) as usize,
+            num(3) as usize,
+            a[4] == "start",
+            num(5),
+            num(6),
+            tools(&a[7]),
+        ),
+        Some("tighten") => tighten(&a[1], num(2) as usize, tools(&a[3])),
         _ => eprintln!("usage: see the module comment"),
     }
 }

@@ -19,7 +19,8 @@ fn verify_sample_pack_passes_with_a_table() {
         "solutions",
         "walls-matter",
         "spinner-checks",
-        "difficulty",
+        "search",
+        "tier",
     ] {
         assert!(header.contains(col), "{header}");
     }

@@ -1,14 +1,20 @@
 //! The shipped Hex Stroke content (`levels/*.json`) against the content law:
-//! every level proven by the solver, the pack rules (sizes, tutorial table,
-//! spinner limits), the knob schedule (all in `docs/hex-stroke-rules.md`) and the
-//! difficulty order within packs and from pack to pack.
+//! every level proven unique by the solver with walls and spinners that matter,
+//! the pack rules (sizes, tutorial table, spinner limits), the knob schedule, and
+//! reasoning: every level solved by the deduction solver without guessing (the
+//! tutorial with tier 1 only), difficulty by reasoning grade rising inside each
+//! pack, one new technique per pack (all in
+//! `docs/hex-stroke-rules.md`).
 
 mod common;
 
 use std::path::PathBuf;
 
-use engine::hex::checks::{check_level, CheckOptions, CheckReport, Verdict};
+use std::collections::BTreeSet;
+
+use engine::hex::checks::{check_level_with_reasoning, CheckOptions, CheckReport, Verdict};
 use engine::hex::content::{self, PackKind};
+use engine::hex::deduce::{Outcome, Technique};
 use engine::hex::level_file::{parse_pack, Pack};
 
 fn load() -> Vec<Pack> {
@@ -33,7 +39,7 @@ fn reports(pack: &Pack) -> Vec<CheckReport> {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            check_level(
+            check_level_with_reasoning(
                 l,
                 &content::check_options(pack.pack, i + 1, &CheckOptions::default()),
             )
@@ -88,8 +94,46 @@ fn content_law_holds_for_every_level_and_pack() {
         .iter()
         .map(|(n, rs)| (*n, rs.iter().collect()))
         .collect();
-    let v = content::difficulty_order(&order);
+    let v = content::reasoning_order(&order);
     assert!(v.is_empty(), "{v:#?}");
+}
+
+#[test]
+fn every_level_is_solved_by_reasoning_one_new_technique_per_pack() {
+    let packs = load();
+    let mut known: BTreeSet<Technique> = BTreeSet::new();
+    let mut per_pack = Vec::new();
+    for p in &packs {
+        let mut used = BTreeSet::new();
+        let mut last = None;
+        for (r, l) in reports(p).iter().zip(&p.levels) {
+            let x = r.reasoning.as_ref().expect("reasoning ran");
+            assert_eq!(x.outcome, Outcome::Solved, "{}: needs guessing", l.id);
+            assert!(content::reasoning_rules(p.pack, r).is_empty(), "{}", l.id);
+            if p.pack == content::TUTORIAL_PACK {
+                assert_eq!(x.grade.tier, 1, "{}: the tutorial uses tier 1 only", l.id);
+            }
+            if let Some(prev) = last {
+                assert!(
+                    x.grade >= prev,
+                    "{}: difficulty falls inside the pack",
+                    l.id
+                );
+            }
+            last = Some(x.grade);
+            used.extend(x.techniques.iter().copied());
+        }
+        per_pack.push((p.pack, used));
+    }
+    // the main line in order: tutorial, 3, 4, 5, then the spinner branch
+    for n in [1, 3, 4, 5, 2] {
+        let used = &per_pack.iter().find(|(p, _)| *p == n).unwrap().1;
+        let new: Vec<_> = used.difference(&known).collect();
+        if n != 1 {
+            assert!(new.len() <= 1, "pack {n} introduces {new:?}");
+        }
+        known.extend(used.iter().copied());
+    }
 }
 
 #[test]
@@ -221,17 +265,15 @@ fn the_cli_verifies_all_41_levels_with_a_table() {
     assert_eq!(code, 0, "{out}");
     let header = out.lines().next().unwrap();
     for col in [
-        "id",
-        "cells",
-        "walls",
-        "holes",
-        "clues",
-        "spinners",
-        "difficulty",
+        "id", "cells", "walls", "holes", "clues", "spinners", "search", "tier", "steps",
     ] {
         assert!(header.contains(col), "{header}");
     }
     assert!(out.contains("41 level(s) checked, 0 failed"), "{out}");
+    assert!(
+        header.contains("tier") && header.contains("steps"),
+        "{header}"
+    );
 }
 
 #[test]

@@ -5,14 +5,26 @@
 //              under tree-sitter-swift (file:line:column of each error is reported);
 //  2. contract the bridge message types of every "source of types" equal the sets in
 //              web/host-bridge/messages.json, the one definition (no more, no less);
-//  3. payloads the fields of each `<Type>Payload` struct (and reply struct) equal the
-//              payload keys in messages.json, and enum-valued fields ("a|b|c") equal the
-//              raw values of the Swift enum used for them;
-//  4. scripts  the JavaScript the host injects or evaluates (haptic shim, viewport lock,
-//              event delivery), taken from the Swift string literals with their
-//              interpolations resolved, runs in node against a stub page and produces the
-//              envelopes messages.json describes (handler name, event function, types);
-//  5. project  the Info.plist / entitlement keys the app needs are in the project.
+//  3. payloads the fields of each `<Type>Payload` struct equal the payload keys in
+//              messages.json, with matching types (string/number/boolean, "a|b|c" = the
+//              raw values of the Swift enum used, "[{a, b}]" = an array of a struct with
+//              exactly those fields); the same for `pageConfig` (struct HostConfig);
+//  4. replies  what each call's case in the call switch hands to `reply.succeed(…)` is a
+//              type whose fields equal the call's "reply" in messages.json, and
+//              `BridgeReply.succeed` passes that object to WebKit as is (wrapping it in an
+//              envelope is the classic bug: the page reads the reply's own fields); the
+//              sign-in failure codes (enum SignInFailure) equal authenticate's "errors";
+//  5. scripts  the JavaScript the host injects or evaluates (haptic shim, host config,
+//              viewport lock, event delivery), taken from the Swift string literals with
+//              their interpolations resolved, runs in node against a stub page and
+//              produces what messages.json describes (handler name, event function,
+//              envelopes, batched in-order delivery that reports how many events it took);
+//  6. project  the Info.plist / entitlement keys the app needs are in the project, and no
+//              Swift code quits the app (`exit(…)`).
+//
+// The self-test runs first: a broken snippet must fail to parse, and each deliberately
+// broken copy under fixtures/ (laid over the real sources) must fail with the problem its
+// fixture.json names, so the checks are shown to be able to fail.
 //
 // Usage: node check-swift.mjs [--types extra.json ...]
 //   extra.json: {"name": "...", "calls": [...], "events": [...]} (either list optional);
@@ -100,8 +112,11 @@ function swiftEnums(units) {
       if (node.type !== 'class_declaration' || fieldText(node, 'declaration_kind') !== 'enum') continue;
       const values = [];
       const body = node.childForFieldName('body');
-      for (const entry of body ? walk(body) : []) {
-        if (entry.type !== 'enum_entry' || entry.parent !== body) continue;
+      // Direct children only (node objects are not identity-stable across parses, so
+      // "entry.parent === body" cannot be used).
+      for (let k = 0; body && k < body.childCount; k++) {
+        const entry = body.child(k);
+        if (entry.type !== 'enum_entry') continue;
         // `case a, b = "x"`: names and raw values alternate within one entry.
         let last = null;
         for (let i = 0; i < entry.childCount; i++) {
@@ -217,7 +232,7 @@ function swiftEnumCases(units) {
  * The text of the multi-line string literal inside `function name` of `file`, with each
  * interpolation `\(Type.constant)` or `\(Enum.case.rawValue)` replaced by its value.
  */
-function swiftScript(ctx, fileSuffix, functionName) {
+function swiftScript(ctx, fileSuffix, functionName, bindings = {}) {
   const unit = ctx.units.find((u) => u.file.endsWith(fileSuffix));
   if (!unit) throw new Error(`${fileSuffix} not found`);
   const fn = [...walk(unit.tree.rootNode)].find(
@@ -235,6 +250,7 @@ function swiftScript(ctx, fileSuffix, functionName) {
       const raw = expr.match(/^(\w+)\.(\w+)\.rawValue$/);
       const constant = ctx.constants.get(expr);
       if (constant !== undefined) text += constant;
+      else if (Object.hasOwn(bindings, expr)) text += bindings[expr];
       else if (raw && ctx.enumCases.get(raw[1])?.has(raw[2])) text += ctx.enumCases.get(raw[1]).get(raw[2]);
       else throw new Error(`${fileSuffix}: cannot resolve \\(${expr}) in ${functionName}`);
     }
@@ -320,13 +336,47 @@ function jsonTypesFile(file) {
   };
 }
 
+/**
+ * The mock host (web/mock-host/mock-host.js), run in node against a stub page: the call
+ * types it answers, and the reply of each call with a sample payload, whose keys must be
+ * the call's "reply" in messages.json (the same contract the Swift host is held to). The
+ * Rust side's types are checked against messages.json by `cargo test -p web`.
+ */
+function mockHost(ctx) {
+  const file = path.join(repoDir, 'web', 'mock-host', 'mock-host.js');
+  const window = { webkit: undefined };
+  const stubChannel = class { postMessage() {} };
+  const context = {
+    window,
+    location: { search: '?host=mock', origin: 'http://127.0.0.1:1', pathname: '/' },
+    URLSearchParams, BroadcastChannel: stubChannel, crypto: globalThis.crypto, setInterval: () => 0, setTimeout: () => 0,
+    addEventListener: () => {}, document: { addEventListener: () => {}, hidden: false }, Date, Promise, Error, Object, Array, JSON, Number, String,
+    localStorage: { store: new Map(), getItem(k) { return this.store.get(k) ?? null; }, setItem(k, v) { this.store.set(k, String(v)); } },
+  };
+  vm.runInNewContext(read(file), context);
+  const host = window.webkit?.messageHandlers?.[ctx.messages.handlerName];
+  const problems = [];
+  const samples = { string: 'x', number: 1, boolean: true };
+  const replies = new Map();
+  for (const [type, spec] of Object.entries(ctx.messages.calls)) {
+    const payload = Object.fromEntries(Object.entries(spec.payload ?? {}).map(([k, kind]) => [k, samples[kind] ?? kind.split('|')[0]]));
+    if (type === 'findMatch' || type === 'inviteFriend') payload.playerGroup = 1;
+    replies.set(type, host?.postMessage({ id: 1, type, payload }).then((r) => r, (e) => ({ rejected: String(e) })));
+  }
+  return {
+    name: 'web/mock-host/mock-host.js',
+    calls: new Set(host ? [...replies.keys()].filter((t) => window.__mockHost?.calls.includes(t)) : []),
+    events: new Set(window.__mockHost?.events ?? []),
+    problems,
+    replies,
+  };
+}
+
 const SOURCES = [
   messagesJson, // the reference: keep first
   swiftDeclared,
   swiftHandledAndEmitted,
-  // The lead adds here, once the online work lands, e.g.:
-  //   webRustSide  — the types the Rust GameKit transport sends and listens for;
-  //   mockHost     — the types the JS mock host implements.
+  mockHost,
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -365,65 +415,219 @@ function checkContract(sources) {
 }
 
 const payloadStructName = (type) => `${type[0].toUpperCase()}${type.slice(1)}Payload`;
-// Replies with fields and the struct that carries them.
-const REPLY_STRUCTS = { authenticate: 'PlayerInfo' };
 
-/** Payload (and reply) fields in messages.json against the Swift structs. */
-function checkPayloads(ctx) {
+/**
+ * Whether the Swift type text `swiftType` is what messages.json's `kind` says, as a
+ * problem sentence or null. Kinds: "string", "number", "boolean", "a|b|c" (a Swift enum
+ * with exactly those raw values), "[{a, b}]" (an array of a struct with exactly those
+ * fields).
+ */
+function typeProblem(ctx, field, kind, swiftType) {
+  if (kind === 'string') return swiftType === 'String' ? null : `field ${field} is ${swiftType || 'untyped'}, messages.json says string`;
+  if (kind === 'number') return ['Double', 'Int'].includes(swiftType) ? null : `field ${field} is ${swiftType || 'untyped'}, messages.json says number`;
+  if (kind === 'boolean') return swiftType === 'Bool' ? null : `field ${field} is ${swiftType || 'untyped'}, messages.json says boolean`;
+  if (kind.includes('|')) {
+    const values = ctx.enums.get(swiftType);
+    if (!values) return `field ${field} should be an enum of ${kind}, is ${swiftType || 'untyped'}`;
+    const diff = compareSets(new Set(kind.split('|')), new Set(values));
+    return diff.missing.length || diff.extra.length ? `enum ${swiftType} is {${values.join(', ')}}, messages.json says ${kind}` : null;
+  }
+  const array = kind.match(/^\[\{(.*)\}\]$/);
+  if (array) {
+    const element = swiftType.match(/^\[(\w+)\]$/)?.[1];
+    const fields = element && ctx.structs.get(element);
+    if (!fields) return `field ${field} should be an array of {${array[1]}}, is ${swiftType || 'untyped'}`;
+    const diff = compareSets(new Set(array[1].split(',').map((f) => f.trim())), new Set(fields.keys()));
+    return diff.missing.length || diff.extra.length ? `field ${field}: ${element} has {${[...fields.keys()].join(', ')}}, messages.json says ${kind}` : null;
+  }
+  return `field ${field}: messages.json kind ${kind} is not one the check knows`;
+}
+
+/** The fields of Swift struct `struct` against `fields` (messages.json), as problems. */
+function structProblems(ctx, what, struct, fields) {
+  const wanted = Object.keys(fields);
+  const swiftFields = struct === 'EmptyPayload' ? new Map() : ctx.structs.get(struct);
+  if (!swiftFields) return [`${what}: struct ${struct} not found`];
   const problems = [];
+  const { missing, extra } = compareSets(new Set(wanted), new Set(swiftFields.keys()));
+  if (missing.length) problems.push(`${what}: ${struct} lacks ${missing.join(', ')}`);
+  if (extra.length) problems.push(`${what}: ${struct} has ${extra.join(', ')}, messages.json does not`);
+  for (const [field, kind] of Object.entries(fields)) {
+    if (!swiftFields.has(field)) continue;
+    const problem = typeProblem(ctx, field, kind, swiftFields.get(field));
+    if (problem) problems.push(`${what}: ${struct} ${problem}`);
+  }
+  return problems;
+}
+
+/** Payload fields in messages.json (calls, events, pageConfig) against the Swift structs. */
+function checkPayloads(ctx) {
   const specs = [];
   for (const [side, table] of [['call', ctx.messages.calls], ['event', ctx.messages.events]]) {
     for (const [type, spec] of Object.entries(table)) {
       specs.push({ what: `${side} ${type} payload`, struct: payloadStructName(type), fields: spec.payload ?? {} });
-      if (spec.reply && Object.keys(spec.reply).length) {
-        specs.push({ what: `call ${type} reply`, struct: REPLY_STRUCTS[type] ?? `${payloadStructName(type).replace(/Payload$/, 'Reply')}`, fields: spec.reply });
-      }
     }
   }
+  if (ctx.messages.pageConfig) specs.push({ what: 'pageConfig', struct: 'HostConfig', fields: ctx.messages.pageConfig.fields });
+  const problems = [];
   let failed = 0;
   for (const { what, struct, fields } of specs) {
-    const before = problems.length;
-    checkOne(what, struct, fields);
-    if (problems.length > before) failed += 1;
+    // A payload without fields needs no struct of its own (EmptyPayload serves).
+    if (Object.keys(fields).length === 0 && !ctx.structs.has(struct)) continue;
+    const found = structProblems(ctx, what, struct, fields);
+    problems.push(...found);
+    if (found.length) failed += 1;
   }
   return { problems, checked: specs.length, failed };
+}
 
-  function checkOne(what, struct, fields) {
-    const wanted = Object.keys(fields);
-    const swiftFields = ctx.structs.get(struct);
-    if (wanted.length === 0) {
-      if (swiftFields && swiftFields.size) problems.push(`${what} is {} but ${struct} has fields ${[...swiftFields.keys()].join(', ')}`);
-      return;
+// ---------------------------------------------------------------------------------------
+// Replies: what the host really hands back to the page for each call
+
+const isNamed = (node, name) => node?.childForFieldName('name')?.text === name;
+
+/** The `switch call.type` of the host (its entries by call type), or null. */
+function callSwitch(units) {
+  for (const { tree } of units) {
+    for (const node of walk(tree.rootNode)) {
+      if (node.type === 'switch_statement' && /\bcall\.type$/.test(fieldText(node, 'expr') ?? '')) return node;
     }
-    if (!swiftFields) {
-      problems.push(`${what}: struct ${struct} not found`);
-      return;
-    }
-    const { missing, extra } = compareSets(new Set(wanted), new Set(swiftFields.keys()));
-    if (missing.length) problems.push(`${what}: ${struct} lacks ${missing.join(', ')}`);
-    if (extra.length) problems.push(`${what}: ${struct} has extra ${extra.join(', ')}`);
-    // Enumerated string fields ("a|b|c") against the Swift enum of that field.
-    for (const [field, kind] of Object.entries(fields)) {
-      if (typeof kind !== 'string' || !kind.includes('|') || !swiftFields.has(field)) continue;
-      const enumName = swiftFields.get(field);
-      const values = ctx.enums.get(enumName);
-      if (!values) {
-        problems.push(`${what}: field ${field} should be an enum of ${kind}, is ${enumName || 'untyped'}`);
-        continue;
+  }
+  return null;
+}
+
+/** The first value argument of a call expression. */
+function firstArgument(call) {
+  const args = call.children.find((c) => c.type === 'call_suffix')?.children.find((c) => c.type === 'value_arguments');
+  return args?.children.find((c) => c.type === 'value_argument')?.childForFieldName('value') ?? null;
+}
+
+/**
+ * The Swift type of `reply.succeed(arg)`'s argument: a constructor call `T(…)`, or a name
+ * bound by `case .success(let name)` in a switch over the result a completion closure
+ * receives, whose type is read from the called function's `(Result<T, …>) -> Void`
+ * parameter. Null when it cannot be told (reported: a reply must be checkable).
+ */
+function replyType(units, arg) {
+  if (!arg) return null;
+  if (arg.type === 'call_expression' && arg.child(0)?.type === 'simple_identifier' && /^[A-Z]/.test(arg.child(0).text)) {
+    return arg.child(0).text;
+  }
+  if (arg.type !== 'simple_identifier') return null;
+  for (let node = arg.parent; node; node = node.parent) {
+    if (node.type !== 'switch_entry') continue;
+    const bound = [...walk(node.children.find((c) => c.type === 'switch_pattern') ?? node)].some(
+      (n) => n.type === 'simple_identifier' && n.text === arg.text && n.parent?.type === 'pattern',
+    );
+    const success = /^\.success\(/.test(node.children.find((c) => c.type === 'switch_pattern')?.text ?? '');
+    if (!bound || !success) continue;
+    // switch_entry -> switch_statement -> statements -> lambda_literal -> call_suffix -> call_expression
+    let lambda = node.parent;
+    while (lambda && lambda.type !== 'lambda_literal') lambda = lambda.parent;
+    const call = lambda?.parent?.type === 'call_suffix' ? lambda.parent.parent : null;
+    const callee = call ? calleeName(call) : null;
+    for (const { tree } of units) {
+      for (const fn of walk(tree.rootNode)) {
+        if (fn.type !== 'function_declaration' || !isNamed(fn, callee)) continue;
+        const result = fn.text.match(/\(\s*Result<\s*(\w+)\s*,/);
+        if (result) return result[1];
       }
-      const diff = compareSets(new Set(kind.split('|')), new Set(values));
-      if (diff.missing.length || diff.extra.length) {
-        problems.push(`${what}: enum ${enumName} is {${values.join(', ')}}, messages.json says ${kind}`);
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The keys the reply path adds around the payload: `BridgeReply.succeed` must hand
+ * `handler` an object built from the payload alone. Returns the wrapping keys (e.g.
+ * ["id", "payload", "type"]) or [] when the payload goes to WebKit as is; null when the
+ * reply path cannot be found.
+ */
+function replyWrapping(units) {
+  const fnByName = new Map();
+  let succeed = null;
+  for (const { tree } of units) {
+    for (const node of walk(tree.rootNode)) {
+      if (node.type === 'class_declaration' && isNamed(node, 'BridgeReply')) {
+        succeed = [...walk(node)].find((n) => n.type === 'function_declaration' && isNamed(n, 'succeed')) ?? succeed;
+      }
+      if (node.type === 'class_declaration' && isNamed(node, 'BridgeJSON')) {
+        for (const fn of walk(node)) if (fn.type === 'function_declaration') fnByName.set(fn.childForFieldName('name').text, fn);
       }
     }
   }
+  const handlerCall = succeed && [...walk(succeed)].find((n) => n.type === 'call_expression' && calleeName(n) === 'handler');
+  if (!handlerCall) return null;
+  const keys = new Set();
+  const seen = new Set();
+  const visit = (node) => {
+    for (const n of walk(node)) {
+      if (n.type === 'dictionary_literal') {
+        for (const k of n.children.filter((c) => c.type === 'line_string_literal')) keys.add(k.text.slice(1, -1));
+      }
+      if (n.type === 'call_expression') {
+        const name = calleeName(n);
+        if (fnByName.has(name) && !seen.has(name)) {
+          seen.add(name);
+          visit(fnByName.get(name));
+        }
+      }
+    }
+  };
+  visit(firstArgument(handlerCall) ?? handlerCall);
+  // Only string keys of dictionary literals count (a payload dictionary built elsewhere
+  // would have its own struct).
+  return [...keys].sort();
+}
+
+/** Each call's replies against messages.json, and the sign-in failure codes. */
+function checkReplies(ctx) {
+  const problems = [];
+  const sw = callSwitch(ctx.units);
+  if (!sw) return { problems: ['replies: no `switch call.type` found'], checked: 0 };
+  const wrapping = replyWrapping(ctx.units);
+  if (wrapping === null) problems.push('replies: BridgeReply.succeed does not call handler(…)');
+  else if (wrapping.length) {
+    problems.push(`replies: BridgeReply.succeed wraps every reply in {${wrapping.join(', ')}}; messages.json says the page receives the reply fields themselves (e.g. authenticate: {${Object.keys(ctx.messages.calls.authenticate?.reply ?? {}).join(', ')}})`);
+  }
+  let checked = 0;
+  for (const entry of sw.children.filter((c) => c.type === 'switch_entry')) {
+    const type = entry.children.find((c) => c.type === 'switch_pattern')?.text.match(/\.(\w+)$/)?.[1];
+    const spec = type && ctx.messages.calls[type];
+    if (!spec) continue;
+    checked += 1;
+    const succeeds = [...walk(entry)].filter((n) => n.type === 'call_expression' && calleeName(n) === 'succeed');
+    if (succeeds.length === 0) problems.push(`reply of ${type}: the case never calls reply.succeed(…)`);
+    for (const call of succeeds) {
+      const arg = firstArgument(call);
+      const struct = replyType(ctx.units, arg);
+      const where = `${rel(ctx.units.find((u) => u.tree === entry.tree)?.file ?? '')}:${call.startPosition.row + 1}`;
+      if (!struct) {
+        problems.push(`reply of ${type} (${where}): cannot tell the type of reply.succeed(${arg?.text ?? ''})`);
+        continue;
+      }
+      problems.push(...structProblems(ctx, `reply of ${type} (${where})`, struct, spec.reply ?? {}));
+    }
+  }
+  const errors = Object.keys(ctx.messages.calls.authenticate?.errors ?? {});
+  const codes = ctx.enums.get('SignInFailure');
+  if (!codes) problems.push('replies: enum SignInFailure (the authenticate error codes) not found');
+  else {
+    const diff = compareSets(new Set(errors), new Set(codes));
+    if (diff.missing.length || diff.extra.length) {
+      problems.push(`replies: SignInFailure is {${codes.join(', ')}}, authenticate's errors in messages.json are {${errors.join(', ')}}`);
+    }
+  }
+  return { problems, checked };
 }
 
 /**
  * The injected and evaluated JavaScript, run against stub pages: the haptic shim posts
- * `{id, type: "haptic", payload: {style}}` to the handler named in messages.json; the
- * viewport lock pins the viewport; the event delivery body calls the page function named
- * in messages.json with the envelope and reports whether the page was listening.
+ * `{id, type: "haptic", payload: {style}}` to the handler named in messages.json; the host
+ * config sets the frozen page config; the viewport lock pins the viewport; the event
+ * delivery body hands a batch of envelopes to the page function named in messages.json in
+ * order and answers how many the page took.
  */
 async function checkScripts(ctx) {
   const problems = [];
@@ -432,9 +636,10 @@ async function checkScripts(ctx) {
     results.push(ok);
     if (!ok) problems.push(`scripts: ${what}${detail ? ` (${detail})` : ''}`);
   };
-  const { handlerName, pageEventFunction } = ctx.messages;
+  const { handlerName, pageEventFunction, pageConfig } = ctx.messages;
   expect('HostBridge.handlerName equals messages.json handlerName', ctx.constants.get('HostBridge.handlerName') === handlerName);
   expect('HostBridge.pageEventFunction equals messages.json pageEventFunction', ctx.constants.get('HostBridge.pageEventFunction') === pageEventFunction);
+  expect('HostBridge.pageConfigGlobal equals messages.json pageConfig.global', ctx.constants.get('HostBridge.pageConfigGlobal') === pageConfig?.global);
 
   // Haptic shim.
   const posted = [];
@@ -460,66 +665,125 @@ async function checkScripts(ctx) {
   try { bare.__hostHaptic('light'); } catch { threw = true; }
   expect('haptic shim is silent without the handler', !threw);
 
+  // Host config: the JSON the host encodes from HostConfig, frozen on the page.
+  const sample = Object.fromEntries(Object.keys(pageConfig?.fields ?? {}).map((k) => [k, `sample-${k}`]));
+  const configPage = {};
+  vm.runInNewContext(swiftScript(ctx, 'Web/PageScripts.swift', 'hostConfig', { configJSON: JSON.stringify(sample) }), { window: configPage, Object });
+  const got = configPage[pageConfig?.global];
+  expect('host config sets the page config global', JSON.stringify(got) === JSON.stringify(sample), JSON.stringify(got));
+  expect('host config is frozen', got !== undefined && Object.isFrozen(got));
+
   // Viewport lock.
   const head = { children: [], appendChild(el) { this.children.push(el); } };
-  const created = [];
   const document = {
     head,
     documentElement: { style: {} },
     querySelector: () => null,
-    createElement: (tag) => { const el = { tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }; created.push(el); return el; },
+    createElement: (tag) => ({ tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }),
   };
   vm.runInNewContext(swiftScript(ctx, 'Web/PageScripts.swift', 'lockViewport'), { document });
   const meta = head.children[0];
   expect('viewport lock adds a pinned viewport', meta?.name === 'viewport' && /user-scalable=no/.test(meta.attrs.content) && /maximum-scale=1/.test(meta.attrs.content) && /viewport-fit=cover/.test(meta.attrs.content));
 
-  // Event delivery (callAsyncJavaScript treats the string as an async function body).
-  const body = swiftScript(ctx, 'Bridge/HostBridge.swift', 'deliver');
-  const envelope = { id: 1, type: 'matchFound', payload: { players: [] } };
+  // Event delivery (callAsyncJavaScript treats the string as an async function body with
+  // the arguments as parameters).
+  const body = swiftScript(ctx, 'Bridge/HostBridge.swift', 'deliveryBody');
+  const events = [1, 2, 3].map((id) => ({ id, type: 'dataReceived', payload: { playerID: 'p', data: String(id) } }));
+  const run = (window) => vm.runInNewContext(`(async function (events) {\n${body}\n})`, { window, console: { error() {} } })(events);
   const received = [];
-  const listening = { [pageEventFunction]: (e) => received.push(e) };
-  const run = (window) => vm.runInNewContext(`(async function (e) {\n${body}\n})`, { window })(envelope);
-  expect('event body calls the page function with the envelope', (await run(listening)) === true && received[0] === envelope);
-  expect('event body reports a page that is not listening', (await run({})) === false);
+  expect('delivery hands every event to the page function in order and says so', (await run({ [pageEventFunction]: (e) => received.push(e.id) })) === 3 && received.join() === '1,2,3');
+  expect('delivery reports a page that is not listening (nothing taken)', (await run({})) === 0);
+  const partial = [];
+  const leaving = { [pageEventFunction]: (e) => { partial.push(e.id); if (e.id === 2) delete leaving[pageEventFunction]; } };
+  expect('delivery stops where the listener went away and says how far it got', (await run(leaving)) === 2 && partial.join() === '1,2');
+  const thrown = [];
+  expect('a listener that throws still took its event', (await run({ [pageEventFunction]: (e) => { thrown.push(e.id); throw new Error('page bug'); } })) === 3 && thrown.join() === '1,2,3');
   return { problems, checked: results.length, passed: results.filter(Boolean).length };
 }
 
-/** The Info.plist and entitlement keys the app needs (iOS 15, 120 Hz, status bar, portrait, Game Center). */
-function checkProject() {
+/** The Info.plist and entitlement keys the app needs; no code that quits the app. */
+function checkProject(ctx) {
   const problems = [];
   const projectYml = read(path.join(wrapperDir, 'project.yml'));
-  const entitlements = read(path.join(swiftRoot, 'BaifangHex.entitlements'));
+  const signing = read(path.join(swiftRoot, 'Config', 'Signing.xcconfig'));
+  const entitlementsFile = signing.match(/^BAIFANG_ENTITLEMENTS\s*=\s*(\S+)/m)?.[1];
+  const entitlements = entitlementsFile && fs.existsSync(path.join(wrapperDir, entitlementsFile)) ? read(path.join(wrapperDir, entitlementsFile)) : '';
+  const quits = ctx.units.flatMap(({ file, tree }) =>
+    [...walk(tree.rootNode)]
+      .filter((n) => n.type === 'call_expression' && ['exit', 'abort'].includes(calleeName(n)))
+      .map((n) => `${rel(file)}:${n.startPosition.row + 1}`),
+  );
   const wants = [
     ['iOS 15 deployment target', /deploymentTarget:\s*"15\.0"/.test(projectYml)],
     ['CADisableMinimumFrameDurationOnPhone true', /CADisableMinimumFrameDurationOnPhone:\s*true/.test(projectYml)],
     ['UIViewControllerBasedStatusBarAppearance', /UIViewControllerBasedStatusBarAppearance:\s*true/.test(projectYml)],
     ['portrait only', /UISupportedInterfaceOrientations:\s*\[UIInterfaceOrientationPortrait\]/.test(projectYml)],
-    ['entitlements file referenced', /CODE_SIGN_ENTITLEMENTS:\s*BaifangHex\/BaifangHex\.entitlements/.test(projectYml)],
-    ['Game Center entitlement', /<key>com\.apple\.developer\.game-center<\/key>\s*<true\/>/.test(entitlements)],
+    ['CFBundleShortVersionString from MARKETING_VERSION', /CFBundleShortVersionString:\s*\$\(MARKETING_VERSION\)/.test(projectYml)],
+    ['CFBundleVersion from CURRENT_PROJECT_VERSION', /CFBundleVersion:\s*\$\(CURRENT_PROJECT_VERSION\)/.test(projectYml)],
+    ['MARKETING_VERSION and CURRENT_PROJECT_VERSION set', /MARKETING_VERSION:\s*"\d+\.\d+(\.\d+)?"/.test(projectYml) && /CURRENT_PROJECT_VERSION:\s*"\d+"/.test(projectYml)],
+    ['BaifangPublicBaseURL from BAIFANG_PUBLIC_BASE_URL', /BaifangPublicBaseURL:\s*\$\(BAIFANG_PUBLIC_BASE_URL\)/.test(projectYml) && /^BAIFANG_PUBLIC_BASE_URL\s*=/m.test(signing)],
+    ['entitlements file from BAIFANG_ENTITLEMENTS', /CODE_SIGN_ENTITLEMENTS:\s*\$\(BAIFANG_ENTITLEMENTS\)/.test(projectYml)],
+    ['Game Center entitlement in the default entitlements', /<key>com\.apple\.developer\.game-center<\/key>\s*<true\/>/.test(entitlements)],
+    ['a free-team entitlements file without Game Center', fs.existsSync(path.join(swiftRoot, 'NoGameCenter.entitlements')) && !/game-center/.test(read(path.join(swiftRoot, 'NoGameCenter.entitlements')).replace(/<!--[\s\S]*?-->/g, ''))],
   ];
   for (const [what, ok] of wants) if (!ok) problems.push(`project: ${what} not found`);
-  return { problems, checked: wants.length };
+  if (quits.length) problems.push(`project: the app quits itself (exit/abort) at ${quits.join(', ')}; it must stay open`);
+  return { problems, checked: wants.length + 1 };
+}
+
+// ---------------------------------------------------------------------------------------
+// Context: the parsed sources and what the checks read from them
+
+function buildContext(units, messages) {
+  return {
+    units,
+    messages,
+    enums: swiftEnums(units),
+    enumCases: swiftEnumCases(units),
+    structs: swiftStructs(units),
+    constants: swiftStaticStrings(units),
+  };
+}
+
+/** The real sources with each file of `overlayDir` (same relative path) put in its place. */
+function overlaidUnits(units, overlayDir) {
+  const replaced = new Map();
+  for (const file of listSwiftFiles(overlayDir)) {
+    replaced.set(path.join(swiftRoot, 'Sources', path.relative(overlayDir, file)), file);
+  }
+  for (const target of replaced.keys()) {
+    if (!units.some((u) => u.file === target)) throw new Error(`fixture ${rel(overlayDir)}: ${rel(target)} does not exist to be replaced`);
+  }
+  return units.map((u) => {
+    const fixture = replaced.get(u.file);
+    if (!fixture) return u;
+    const source = read(fixture);
+    const tree = parser.parse(source);
+    return { file: u.file, source, tree, errors: syntaxErrors(tree) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------
 // Self-test: the checks must be able to fail (a checker that passes anything is useless).
 
-function selfTest() {
+const fixturesDir = path.join(here, 'fixtures');
+
+function selfTest(units, messages) {
   const broken = parser.parse('func f( {\n  let x = \n}\n');
   if (syntaxErrors(broken).length === 0) throw new Error('self-test: a broken Swift snippet parsed cleanly');
   const unit = (source) => ({ file: path.join(swiftRoot, 'SelfTest.swift'), source, tree: parser.parse(source), errors: [] });
-  const units = [unit(`
+  const units0 = [unit(`
     enum BridgeCall: String { case a, b = "bee" }
     enum BridgeEvent: String { case e }
     struct APayload { let x: Double; static let y = 1; var z: Int { 1 } }
     func h() { switch call.type { case .a: emit(.e, P()); default: break } }
   `)];
-  const enums = swiftEnums(units);
+  const enums = swiftEnums(units0);
   const calls = enums.get('BridgeCall') ?? [];
   if (calls.join() !== 'a,bee') throw new Error(`self-test: enum raw values read as ${calls}`);
-  const fields = [...(swiftStructs(units).get('APayload')?.keys() ?? [])];
+  const fields = [...(swiftStructs(units0).get('APayload')?.keys() ?? [])];
   if (fields.join() !== 'x') throw new Error(`self-test: struct fields read as ${fields}`);
-  const handled = swiftHandledAndEmitted({ units });
+  const handled = swiftHandledAndEmitted({ units: units0 });
   if (![...handled.calls].includes('a') || !handled.events.has('e') || !handled.problems.some((p) => p.includes('default'))) {
     throw new Error('self-test: handled/emitted extraction or the default-case rule is broken');
   }
@@ -528,6 +792,23 @@ function selfTest() {
     { name: 'other', calls: new Set(['a', 'c']), events: null },
   ]);
   if (contract.problems.length !== 2) throw new Error('self-test: contract mismatches not reported');
+
+  // Deliberately broken copies of real files: each must fail with its named problem.
+  const outcomes = [];
+  const dirs = fs.existsSync(fixturesDir) ? fs.readdirSync(fixturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()) : [];
+  if (dirs.length === 0) throw new Error(`self-test: no fixtures under ${rel(fixturesDir)}`);
+  for (const dir of dirs) {
+    const fixtureDir = path.join(fixturesDir, dir.name);
+    const spec = JSON.parse(read(path.join(fixtureDir, 'fixture.json')));
+    const ctx = buildContext(overlaidUnits(units, path.join(fixtureDir, 'Sources')), messages);
+    const problems = [...checkPayloads(ctx).problems, ...checkReplies(ctx).problems, ...checkProject(ctx).problems];
+    const hit = problems.find((p) => p.includes(spec.expect));
+    if (!hit) {
+      throw new Error(`self-test: fixture ${dir.name} (${spec.doc}) was not caught; expected a problem containing "${spec.expect}", got: ${problems.join(' | ') || 'none'}`);
+    }
+    outcomes.push(`fixture ${dir.name}: fails as it must: ${hit}`);
+  }
+  return outcomes;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -538,19 +819,11 @@ async function main(argv) {
     if (argv[i] === '--types' && argv[i + 1]) extraSources.push(jsonTypesFile(path.resolve(argv[++i])));
     else throw new Error(`unknown argument ${argv[i]} (usage: check-swift.mjs [--types file.json ...])`);
   }
-  selfTest();
-
   const files = listSwiftFiles(swiftRoot);
   const units = parseSwiftSources(files);
   const messages = JSON.parse(read(messagesPath));
-  const ctx = {
-    units,
-    messages,
-    enums: swiftEnums(units),
-    enumCases: swiftEnumCases(units),
-    structs: swiftStructs(units),
-    constants: swiftStaticStrings(units),
-  };
+  for (const line of selfTest(units, messages)) console.log(`self-test: ${line}`);
+  const ctx = buildContext(units, messages);
 
   let failed = false;
   const syntaxErrorCount = units.reduce((n, u) => n + u.errors.length, 0);
@@ -565,10 +838,18 @@ async function main(argv) {
 
   const sources = [...SOURCES, ...extraSources].map((source) => source(ctx));
   const contract = checkContract(sources);
+  const mock = sources.find((x) => x.replies);
+  for (const [type, pending] of mock?.replies ?? []) {
+    const reply = await pending;
+    const want = Object.keys(ctx.messages.calls[type].reply ?? {}).sort().join(', ');
+    const got = reply && typeof reply === 'object' ? Object.keys(reply).sort().join(', ') : String(reply);
+    if (want !== got) contract.problems.push(`${mock.name}: reply of ${type} is {${got}}, messages.json says {${want}}`);
+  }
   const payloads = checkPayloads(ctx);
+  const replies = checkReplies(ctx);
   const scripts = await checkScripts(ctx);
-  const project = checkProject();
-  const problems = [...contract.problems, ...payloads.problems, ...scripts.problems, ...project.problems];
+  const project = checkProject(ctx);
+  const problems = [...contract.problems, ...payloads.problems, ...replies.problems, ...scripts.problems, ...project.problems];
   for (const p of problems) console.log(p);
   failed ||= problems.length > 0;
 
@@ -577,6 +858,7 @@ async function main(argv) {
       `bridge contract: calls ${contract.text.calls}, events ${contract.text.events} ` +
       `(${sources.length - 1} sources vs messages.json); ` +
       `payloads: ${payloads.checked - payloads.failed}/${payloads.checked}; ` +
+      `replies: ${replies.checked} calls${replies.problems.length ? `, ${replies.problems.length} problems` : ' as messages.json says'}; ` +
       `scripts: ${scripts.passed}/${scripts.checked}; ` +
       `project keys: ${project.checked - project.problems.length}/${project.checked}` +
       (failed ? ' — FAILED' : ''),

@@ -221,6 +221,10 @@ pub fn gen_error(e: &GenError, lang: Lang) -> String {
             format!("试了 {attempts} 次，没有生成合格的关卡；换个种子或减少墙数再试"),
             format!("no valid level after {attempts} attempts; try another seed or fewer walls"),
         ),
+        GenError::NoneReasoned { seeds, .. } => s(
+            format!("试了 {seeds} 个种子，没有一关能只靠推理解开；换个种子或放宽推理层级再试"),
+            format!("none of {seeds} seeds gave a level reasoning alone can solve; try another seed or a higher tier"),
+        ),
     }
 }
 
@@ -464,6 +468,10 @@ pub fn reject(r: &Reject, lang: Lang) -> String {
         PeerAborted(_) => s(
             "对方判定本局数据异常".into(),
             "the other side found the match data inconsistent".into(),
+        ),
+        TooLarge { bytes } => s(
+            format!("收到过大的消息（{bytes} 字节）"),
+            format!("a message of {bytes} bytes arrived, too large to read"),
         ),
     }
 }

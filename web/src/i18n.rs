@@ -41,7 +41,7 @@ impl Lang {
 macro_rules! translations {
     ($(#[$meta:meta])* $enum:ident { $($(#[$doc:meta])* $name:ident => ($zh:expr, $en:expr),)* }) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum $enum {
             $($(#[$doc])* $name,)*
         }
@@ -131,8 +131,27 @@ translations! {
         HexUnknownVerdict => ("未知", "unknown"),
         HexNotApplicable => ("不适用", "n/a"),
         HexInvalidLevel => ("关卡还不成立", "The level is not valid yet"),
+        /// Editor status: after the search's node count.
+        HexSearchNodes => ("个搜索节点", "nodes"),
         HexCheckerStopped => ("检查程序出错了，请重新打开编辑器", "The checker stopped working; reopen the editor"),
         HexPackHasNoLevels => ("这个关卡包里没有关卡", "The pack has no levels"),
+        /// Editor status: the deduction solver's verdict, followed by the tier number.
+        HexReasoning => ("推理", "Reasoning"),
+        HexSolvableByReasoning => ("不用猜就能解，推理层级：", "solvable by reasoning: tier"),
+        HexNeedsGuessing => ("需要猜测，推理卡住的步数：", "needs guessing at step"),
+        HexReasoningContradiction => ("推理发现线索与墙互相矛盾", "reasoning finds the clues and walls contradictory"),
+        /// Teaching hints: one line per deduction technique, naming what the ringed
+        /// cells show.
+        HexTechOneOpen => ("这一格只剩一条边能走：它是路的一端，从这条边出去", "This cell has only one open side: it is an end of the path and leaves through that side"),
+        HexTechTwoOpen => ("这一格只剩两条边能走：路两条都要用", "This cell has only two open sides: the path uses both"),
+        HexTechFull => ("这一格已经连满：其他边都用不上了", "This cell is already full: its other sides are closed"),
+        HexTechConsecutive => ("相连的数字必须挨着：前一步和后一步就在旁边", "Consecutive numbers are neighbours: the steps before and after sit beside it"),
+        HexTechOnePlace => ("这个数字只剩一个格子能放", "Only one cell can still hold this number"),
+        HexTechSpinner => ("数拍子：转墙在那一步正好挡在这条边上", "Count the beats: the spinner stands on this side at that step"),
+        HexTechDistance => ("太远了：离已知的数字步数不够", "Too far: a known number cannot be reached in time from here"),
+        HexTechRegion => ("走这条边会把一片格子隔开，再也走不到", "Using this side would cut off cells the path could never reach"),
+        HexTechArticulation => ("咽喉格：路必须在两半之间经过这里", "A neck cell: the path passes through it between the two halves"),
+        HexTechLookahead => ("往前试一步就走进死路，所以只能这样走", "Trying the other way leads to a dead end, so it must be this way"),
     }
 }
 

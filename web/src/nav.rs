@@ -38,6 +38,8 @@ pub struct Nav {
     /// The share code from a `#play=<code>` fragment (at startup or on `hashchange`),
     /// until the Hex Stroke screen takes it.
     pub shared: RwSignal<Option<String>>,
+    /// The game code from a `#game=<code>` fragment, until the Baifang screen takes it.
+    pub game: RwSignal<Option<String>>,
 }
 
 impl Nav {
@@ -70,25 +72,38 @@ impl Nav {
 /// The share code in a URL fragment such as `#play=<code>` (`None` if the fragment
 /// is not a share link). An empty code is still a share link (it fails to decode).
 pub fn parse_fragment(hash: &str) -> Option<String> {
+    fragment_value(hash, "play")
+}
+
+/// The value of `key=` in a URL fragment (`None` if the fragment has no such part).
+pub fn fragment_value(hash: &str, key: &str) -> Option<String> {
     let hash = hash.strip_prefix('#').unwrap_or(hash);
     hash.split('&')
-        .find_map(|part| part.strip_prefix("play="))
+        .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
         .map(str::to_string)
 }
 
 /// A share link: `href` without its fragment, then `#play=` and the code. Works on
-/// any static host and under the iOS app's custom scheme.
+/// any static host; `crate::host::share` picks `href` (the page's own address, or the
+/// native host's public one).
 pub fn share_link(href: &str, code: &str) -> String {
     let base = href.split('#').next().unwrap_or(href);
     format!("{base}#play={code}")
 }
 
-/// The share link for `code` from the current page URL.
-pub fn share_link_here(code: &str) -> String {
+/// A link from the current page URL with the fragment `#<key>=<code>`.
+pub fn share_link_here_as(key: &str, code: &str) -> String {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
-    share_link(&href, code)
+    let base = href.split('#').next().unwrap_or(&href);
+    format!("{base}#{key}={code}")
+}
+
+fn current_game_fragment() -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .and_then(|h| fragment_value(&h, "game"))
 }
 
 fn current_fragment() -> Option<String> {
@@ -115,13 +130,17 @@ pub fn clear_fragment() {
 
 pub fn provide_nav() -> Nav {
     let shared = current_fragment();
+    let game = current_game_fragment();
     let nav = Nav {
         screen: RwSignal::new(if shared.is_some() {
             Screen::Hex
+        } else if game.is_some() {
+            Screen::Baifang
         } else {
             Screen::Home
         }),
         shared: RwSignal::new(shared),
+        game: RwSignal::new(game),
     };
     if let Some(window) = web_sys::window() {
         // The app always starts at home, so the entry it starts on says so (a reload
@@ -154,6 +173,9 @@ pub fn provide_nav() -> Nav {
             if let Some(code) = current_fragment() {
                 nav.shared.set(Some(code));
                 nav.go(Screen::Hex);
+            } else if let Some(code) = current_game_fragment() {
+                nav.game.set(Some(code));
+                nav.go(Screen::Baifang);
             }
         });
         let _ =
@@ -188,6 +210,12 @@ mod tests {
         assert_eq!(parse_fragment("#play=").as_deref(), Some(""));
         assert_eq!(parse_fragment(""), None);
         assert_eq!(parse_fragment("#top"), None);
+        assert_eq!(
+            fragment_value("#game=Ab-_", "game").as_deref(),
+            Some("Ab-_")
+        );
+        assert_eq!(fragment_value("#play=x", "game"), None);
+        assert_eq!(fragment_value("#gamer=x", "game"), None);
         assert_eq!(
             share_link("https://h.example/a/index.html#play=old", "NEW"),
             "https://h.example/a/index.html#play=NEW"

@@ -5,23 +5,15 @@
 //! module that defines the item, and looks for a cycle among the modules. A
 //! parent's `mod child;` line is not a dependency; naming a child's item is.
 
+mod rust_source;
+
+use rust_source::{code_only, rust_files};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A module path such as `["hex", "play"]` (the crate root is `[]`).
 type Module = Vec<String>;
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src is readable") {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module a file under `src/` defines (`bin/` files are separate crates).
 fn module_of(relative: &Path) -> Option<Module> {
@@ -43,50 +35,11 @@ fn module_of(relative: &Path) -> Option<Module> {
     Some(parts)
 }
 
-/// The code without comments, string and character literals (they may mention
-/// paths) and without the unit-test module at the end of a file (its `super` is the
-/// file's own module, and tests are not part of the structure).
-fn code_only(text: &str) -> String {
-    let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or(text);
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                // a character literal ('x', '\n', '"'); a lifetime has no closing quote
-                let ahead: Vec<char> = chars.clone().take(3).collect();
-                match ahead.as_slice() {
-                    ['\\', _, '\'', ..] => drop(chars.nth(2)),
-                    [_, '\'', ..] => drop(chars.nth(1)),
-                    _ => {}
-                }
-                out.push(c);
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for n in chars.by_ref() {
-                    if n == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            '"' => {
-                let mut escaped = false;
-                for n in chars.by_ref() {
-                    if escaped {
-                        escaped = false;
-                    } else if n == '\\' {
-                        escaped = true;
-                    } else if n == '"' {
-                        break;
-                    }
-                }
-                out.push_str("\"\"");
-            }
-            _ => out.push(c),
-        }
-    }
-    out
+/// The code without comments and literals (they may mention paths) and without
+/// the unit-test module at the end of a file (its `super` is the file's own
+/// module, and tests are not part of the structure).
+fn code_without_tests(text: &str) -> String {
+    code_only(text.split("#[cfg(test)]\nmod ").next().unwrap_or(text))
 }
 
 /// Every path starting with `crate`, `super` or `self`, with `{…}` groups expanded.
@@ -190,13 +143,15 @@ fn target(from: &Module, path: &[String], modules: &BTreeSet<Module>) -> Option<
 /// Every module and the modules it names.
 fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let sources: Vec<(Module, String)> = files
         .iter()
         .filter_map(|f| {
             let module = module_of(f.strip_prefix(&src).expect("under src"))?;
-            Some((module, code_only(&fs::read_to_string(f).expect("readable"))))
+            Some((
+                module,
+                code_without_tests(&fs::read_to_string(f).expect("readable")),
+            ))
         })
         .collect();
     let modules: BTreeSet<Module> = sources.iter().map(|(m, _)| m.clone()).collect();

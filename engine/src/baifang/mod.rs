@@ -15,6 +15,8 @@
 //! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
 //! - [`rules`]: validation, generation, `apply`, [`ActionOutcome`];
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
+//! - [`referee_protocol`]: the messages between a browser and the referee server;
+//!   [`referee_client`]: the web app's state machine for play on that server;
 //! - [`ai`]: the search-based AI, its levels, hint, bench and self-play.
 //!
 //! Typical use:
@@ -33,8 +35,11 @@ pub mod ai;
 pub mod anatomy;
 pub mod bitboard;
 pub mod elo;
+pub mod game_link;
 pub mod perft;
 pub mod playout;
+pub mod referee_client;
+pub mod referee_protocol;
 pub mod rules;
 pub mod session;
 pub mod spec;

@@ -12,9 +12,12 @@
 //! - `selfplay --a STRENGTH --b STRENGTH --games N --seed S [--threads T]`: AI
 //!   matches, colours alternating; `random` is a uniformly random player.
 //! - `ai FILE [--strength S] [--seed N]`: the AI's whole turn after FILE (JSON).
+//! - `analyse FILE [--nodes N]`: the game review of FILE as JSON (every
+//!   position evaluated, every turn classified). Bad input exits 2.
 
 use clap::Subcommand;
-use engine::baifang::ai::{self, selfplay::Player, Searcher, Strength};
+use engine::baifang::ai::analysis::{review_game, GameLine};
+use engine::baifang::ai::{self, ai_spec, selfplay::Player, Searcher, Strength};
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
 use std::io::Read;
@@ -79,6 +82,15 @@ pub enum Command {
         /// Noise seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Game review of a JSON action list (FILE or `-`): every position evaluated, every turn classified (JSON).
+    #[command(alias = "analyze")]
+    Analyse {
+        /// File with a JSON array of actions, or `-` for stdin.
+        file: String,
+        /// Node budget per position (default: `review.nodes` in the AI spec).
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -256,17 +268,25 @@ fn selfplay(a: &str, b: &str, games: u32, seed: u64, threads: usize, verbose: bo
     0
 }
 
-fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
+/// The bytes of FILE (or stdin for `-`); Err(exit code 2) after saying why.
+fn read_input(file: &str) -> Result<Vec<u8>, i32> {
     let mut bytes = Vec::new();
     let read = if file == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
     } else {
         std::fs::read(file).map(|b| bytes = b)
     };
-    if let Err(e) = read {
+    read.map(|_| bytes).map_err(|e| {
         eprintln!("error: cannot read {file}: {e}");
-        return 2;
-    }
+        2
+    })
+}
+
+fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
     let packets = match baifang::parse_packets(&bytes) {
         Ok(p) => p,
         Err(e) => {
@@ -314,6 +334,38 @@ fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
     0
 }
 
+fn analyse(file: &str, nodes: Option<u64>) -> i32 {
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let nodes = nodes.unwrap_or(ai_spec().review.nodes.value);
+    if nodes == 0 {
+        eprintln!("error: --nodes must be at least 1");
+        return 2;
+    }
+    let packets = match baifang::parse_packets(&bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {file}: {e} (expected a JSON array of action objects)");
+            return 2;
+        }
+    };
+    let line = match GameLine::from_packets(&packets) {
+        Ok(l) => l,
+        Err((i, e)) => {
+            eprintln!("error: {file}: action {i} is illegal: {e}");
+            return 2;
+        }
+    };
+    let review = review_game(&line, nodes);
+    println!(
+        "{}",
+        serde_json::to_string(&review).expect("a review serialises")
+    );
+    0
+}
+
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Bench { depth, runs } => bench(depth, runs),
@@ -330,6 +382,7 @@ pub fn run(cmd: Command) -> i32 {
             strength,
             seed,
         } => ai_turn(&file, &strength, seed),
+        Command::Analyse { file, nodes } => analyse(&file, nodes),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(

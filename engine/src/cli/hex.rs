@@ -1,15 +1,17 @@
-//! `engine hex …` subcommands: verify, solve, generate, share encode/decode.
-//! Output formats are a stable contract: tests, the browser tests and the level
-//! tools parse them.
+//! `engine hex …` subcommands: verify, solve, deduce, hint, generate, bench-generate,
+//! share encode/decode. Output formats are a stable contract: tests, the browser tests
+//! and the level tools parse them.
 
 use std::io::Read;
 
 use clap::Subcommand;
 use serde::Serialize;
 
-use engine::hex::checks::{check_level, spinner_summary, CheckOptions, CheckReport};
+use engine::hex::checks::{check_level_with_reasoning, spinner_summary, CheckOptions, CheckReport};
 use engine::hex::content;
+use engine::hex::deduce::Outcome;
 use engine::hex::generator::{generate, GenOptions};
+use engine::hex::graded::{generate_within_tier, SEEDS_PER_TIER_SEARCH};
 use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
 use engine::hex::share;
 use engine::hex::solver::{solve, SolveOptions};
@@ -35,6 +37,25 @@ pub enum Command {
         #[arg(long, default_value_t = 2)]
         limit: u64,
     },
+    /// Solve levels by reasoning only (named techniques, no guessing) and print the
+    /// outcome, tier, technique counts and, with --trace, every deduction as JSON.
+    Deduce {
+        /// A single-level file (one JSON object out) or a pack file (an array), `-` for stdin.
+        file: String,
+        /// List every deduction in order.
+        #[arg(long)]
+        trace: bool,
+        /// Use techniques up to this tier only (1–3).
+        #[arg(long, default_value_t = engine::hex::deduce::MAX_TIER, value_parser = clap::value_parser!(u8).range(1..=3))]
+        max_tier: u8,
+    },
+    /// The hint for a path (cell ids, comma-separated) with the deduction behind it.
+    Hint {
+        file: String,
+        /// The path drawn so far, e.g. `a,d,e` (empty: no path yet).
+        #[arg(long, default_value = "")]
+        path: String,
+    },
     /// Generate a level and print it as JSON.
     Generate {
         #[arg(long)]
@@ -53,6 +74,38 @@ pub enum Command {
         /// Level id (default `gen-{seed}`).
         #[arg(long)]
         id: Option<String>,
+        /// Only a level the deduction solver finishes within this tier (1–3): seeds
+        /// X, X+1, … are tried in order and the first that passes is printed.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+        max_tier: Option<u8>,
+    },
+    /// Time `generate` over a run of seeds per board size (median and worst).
+    BenchGenerate {
+        /// Board sizes, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [20, 60, 100])]
+        cells: Vec<usize>,
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+        #[arg(long, default_value_t = 1)]
+        first_seed: u64,
+        #[arg(long, default_value_t = 3)]
+        walls: usize,
+        #[arg(long, default_value_t = 0)]
+        holes: usize,
+        #[arg(long, default_value_t = 0)]
+        spinners: usize,
+        /// Runs per seed; the fastest counts.
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+        /// Also run the content checks on every level (not timed).
+        #[arg(long)]
+        check: bool,
+        /// Print a line per seed as well.
+        #[arg(long)]
+        per_seed: bool,
+        /// The generator's node limit per attempt (0: its default).
+        #[arg(long, default_value_t = 0)]
+        node_limit: u64,
     },
     /// Share codes for links.
     #[command(subcommand)]
@@ -136,6 +189,7 @@ pub fn run(cmd: Command) -> i32 {
             seed,
             no_start_clue,
             id,
+            max_tier,
         } => {
             let opts = GenOptions {
                 cells,
@@ -147,7 +201,11 @@ pub fn run(cmd: Command) -> i32 {
                 id,
                 ..GenOptions::default()
             };
-            match generate(&opts) {
+            let made = match max_tier {
+                Some(t) => generate_within_tier(&opts, t, SEEDS_PER_TIER_SEARCH),
+                None => generate(&opts),
+            };
+            match made {
                 Ok(level) => {
                     println!("{}", level_to_string(&level));
                     0
@@ -158,6 +216,13 @@ pub fn run(cmd: Command) -> i32 {
                 }
             }
         }
+        cmd @ Command::BenchGenerate { .. } => bench_generate_command(cmd),
+        Command::Deduce {
+            file,
+            trace,
+            max_tier,
+        } => deduce_command(&file, trace, max_tier),
+        Command::Hint { file, path } => hint_command(&file, &path),
         Command::Share(ShareCommand::Encode { file }) => {
             let text = match read_input(&file) {
                 Ok(t) => t,
@@ -229,6 +294,32 @@ impl Serialize for LevelRow {
     }
 }
 
+/// Applies the reasoning order across all loaded packs (difficulty rising inside a
+/// pack, one new technique per pack) to the reports.
+fn reasoning_order(reports: &mut [FileReport]) {
+    let order: Vec<(u32, Vec<&CheckReport>)> = reports
+        .iter()
+        .filter_map(|f| Some((f.pack?, f.levels.iter().map(|r| &r.report).collect())))
+        .collect();
+    let violations = content::reasoning_order(&order);
+    for (pack, v) in violations {
+        let Some(f) = reports.iter_mut().find(|f| f.pack == Some(pack)) else {
+            continue;
+        };
+        match v
+            .level
+            .as_ref()
+            .and_then(|id| f.levels.iter_mut().find(|r| &r.report.id == id))
+        {
+            Some(r) => {
+                r.problems.push(v.message);
+                r.ok = false;
+            }
+            None => f.pack_problems.push(v.message),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct VerifyReport {
     ok: bool,
@@ -243,10 +334,11 @@ fn verify(files: &[String], json: bool, node_limit: u64) -> i32 {
         ..CheckOptions::default()
     };
     let mut loaded: Vec<u32> = Vec::new();
-    let reports: Vec<FileReport> = files
+    let mut reports: Vec<FileReport> = files
         .iter()
         .map(|file| verify_file(file, &opts, &mut loaded))
         .collect();
+    reasoning_order(&mut reports);
     let levels: usize = reports.iter().map(|f| f.levels.len()).sum();
     let failed: usize = reports
         .iter()
@@ -318,10 +410,14 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            LevelRow::new(check_level(
+            let mut row = LevelRow::new(check_level_with_reasoning(
                 l,
                 &content::check_options(pack.pack, i + 1, opts),
-            ))
+            ));
+            let problems = content::reasoning_rules(pack.pack, &row.report);
+            row.ok &= problems.is_empty();
+            row.problems.extend(problems);
+            row
         })
         .collect();
     if content::pack_kind(pack.pack) != content::PackKind::Other {
@@ -350,7 +446,7 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
 /// The human table of `hex verify`: one row per level, its problems below it.
 fn print_verify_table(reports: &[FileReport]) {
     println!(
-        "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10}  result",
+        "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10} {:>4} {:>5}  result",
         "id",
         "cells",
         "walls",
@@ -360,7 +456,9 @@ fn print_verify_table(reports: &[FileReport]) {
         "solutions",
         "walls-matter",
         "spinner-checks",
-        "difficulty"
+        "search",
+        "tier",
+        "steps"
     );
     for f in reports {
         for e in &f.errors {
@@ -371,8 +469,15 @@ fn print_verify_table(reports: &[FileReport]) {
         }
         for row in &f.levels {
             let r = &row.report;
+            let (tier, steps) = match &r.reasoning {
+                Some(x) if x.outcome == Outcome::Solved => {
+                    (x.grade.tier.to_string(), x.grade.steps.to_string())
+                }
+                Some(_) => ("-".to_string(), "stuck".to_string()),
+                None => ("?".to_string(), "?".to_string()),
+            };
             println!(
-                "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1}  {}",
+                "{:<10} {:>5} {:>5} {:>5} {:>5} {:>8} {:>9} {:>12} {:>14} {:>10.1} {:>4} {:>5}  {}",
                 r.id,
                 r.cells,
                 r.walls,
@@ -383,6 +488,8 @@ fn print_verify_table(reports: &[FileReport]) {
                 r.walls_matter.word(),
                 spinner_summary(r),
                 r.difficulty.score,
+                tier,
+                steps,
                 if row.ok { "ok" } else { "FAIL" }
             );
             for p in &row.problems {
@@ -390,4 +497,96 @@ fn print_verify_table(reports: &[FileReport]) {
             }
         }
     }
+}
+
+/// `hex deduce`: solve a level or a pack by reasoning only and print the JSON report.
+fn deduce_command(file: &str, trace: bool, max_tier: u8) -> i32 {
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let single = serde_json::from_str::<serde_json::Value>(&text)
+        .map(|v| v.get("levels").is_none())
+        .unwrap_or(true);
+    match parse_any(&text) {
+        Ok(pack) => {
+            println!(
+                "{}",
+                super::hex_deduce::deduce_levels(&pack.levels, single, trace, max_tier)
+            );
+            0
+        }
+        Err(errs) => {
+            print_errors(file, &errs);
+            2
+        }
+    }
+}
+
+/// `hex hint`: the hint for a drawn path, as JSON.
+fn hint_command(file: &str, path: &str) -> i32 {
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let level = match parse_level(&text) {
+        Ok(l) => l,
+        Err(errs) => {
+            print_errors(file, &errs);
+            return 2;
+        }
+    };
+    let ids: Vec<String> = path
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    match super::hex_deduce::hint_for(&level, &ids) {
+        Ok(out) => {
+            println!("{out}");
+            0
+        }
+        Err(e) => {
+            eprintln!("hint: {e}");
+            2
+        }
+    }
+}
+
+/// `hex bench-generate`: generation time per board size over a run of seeds.
+fn bench_generate_command(cmd: Command) -> i32 {
+    let Command::BenchGenerate {
+        cells,
+        seeds,
+        first_seed,
+        walls,
+        holes,
+        spinners,
+        repeat,
+        check,
+        per_seed,
+        node_limit,
+    } = cmd
+    else {
+        unreachable!("bench_generate_command takes only hex bench-generate")
+    };
+    super::hex_bench::run(&super::hex_bench::BenchOptions {
+        cells,
+        seeds,
+        first_seed,
+        walls,
+        holes,
+        spinners,
+        repeat,
+        check,
+        per_seed,
+        node_limit,
+    })
 }

@@ -2,6 +2,8 @@
 
 mod baifang;
 mod hex;
+mod hex_bench;
+mod hex_deduce;
 mod spec;
 
 use clap::{Parser, Subcommand};

@@ -1,7 +1,7 @@
 //! The content checks of one level (connected, unique, walls matter, every spinner
-//! and its turning matter: `docs/hex-stroke-rules.md`, "The content law"), with a
-//! bounded cost so the
-//! browser editor can run them live in a worker.
+//! and its turning matter, solved by reasoning: `docs/hex-stroke-rules.md`, "The
+//! content law"), with a bounded cost so the browser editor can run them live in a
+//! worker.
 //!
 //! Every solver run is capped by [`CheckOptions::node_limit`]; a capped run makes
 //! the affected verdict `unknown` and sets [`CheckReport::aborted`] instead of hanging.
@@ -10,6 +10,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::deduce::{deduce, Reasoning, MAX_TIER};
 use super::model::{Edge, Level, LevelParts, SpinnerSpec};
 use super::solver::{solve, SolveOptions, SolveResult};
 
@@ -143,7 +144,8 @@ pub struct SpinnerCheck {
     pub ok: Verdict,
 }
 
-/// The search-effort difficulty measure.
+/// The backtracking search's effort: a machine measure kept for information (the
+/// difficulty that orders levels is [`CheckReport::reasoning`]'s grade).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Difficulty {
     /// Search nodes needed to prove uniqueness (solution limit 2).
@@ -263,6 +265,9 @@ pub struct CheckReport {
     pub necessary_walls: Vec<WallCheck>,
     pub spinner_checks: Vec<SpinnerCheck>,
     pub difficulty: Difficulty,
+    /// How far reasoning alone gets (the deduction solver's outcome, grade and
+    /// techniques); filled by [`check_level_with_reasoning`], `None` from [`check_level`].
+    pub reasoning: Option<Reasoning>,
     /// The first solution (cell ids), for tools and the editor; never stored in a level.
     pub solution: Option<Vec<String>>,
     /// A second, different solution when there are several.
@@ -336,6 +341,7 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
             nodes: main.nodes,
             score,
         },
+        reasoning: None,
         solution: main.first.as_ref().map(|p| level.ids(p)),
         other_solution: main.second.as_ref().map(|p| level.ids(p)),
         aborted: c.aborted,
@@ -531,6 +537,14 @@ impl Checker<'_> {
                 .push(CheckProblem::SpinnerChecksUnknown { cell, corner });
         }
     }
+}
+
+/// [`check_level`] plus the deduction solver's verdict (every tier): what
+/// `hex verify`, the content law and the editor report.
+pub fn check_level_with_reasoning(level: &Level, opts: &CheckOptions) -> CheckReport {
+    let mut r = check_level(level, opts);
+    r.reasoning = Some(deduce(level, MAX_TIER).reasoning());
+    r
 }
 
 /// Summary word for the spinner checks of a report: `-` (none), `ok`, `FAIL`, `?`.

@@ -1,14 +1,20 @@
 //! The shipped content's law on top of the per-level checks of [`super::checks`]:
 //! which levels must have walls that matter, pack sizes, the tutorial table, the
-//! knob schedule of the main line and the spinner pack's limits (all stated in
-//! `docs/hex-stroke-rules.md`, "Packs"). `hex verify` applies all of it, so the
-//! test command fails on any violation.
+//! knob schedule of the main line, the spinner pack's limits, and reasoning: every
+//! level solved by the deduction solver without guessing (the tutorial with tier-1
+//! techniques), difficulty by reasoning grade rising inside each pack, one new
+//! technique per pack (all stated in `docs/hex-stroke-rules.md`, "Packs" and "The
+//! content law"). `hex verify` applies all of it, so the test command fails on any
+//! violation.
 //!
 //! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (a side
 //! branch), 3–5 the main packs. The main line is 1-1 … 1-8 then 3-1 … 5-8; other
 //! pack numbers (samples, designer files) only get the per-level checks.
 
+use std::collections::BTreeSet;
+
 use super::checks::{CheckOptions, CheckReport};
+use super::deduce::{Outcome, Technique, MAX_TIER};
 use super::level_file::Pack;
 use super::model::Level;
 
@@ -18,10 +24,6 @@ pub const TUTORIAL_PACK: u32 = 1;
 pub const SPINNER_PACK: u32 = 2;
 /// The main packs after the tutorial.
 pub const MAIN_PACKS: [u32; 3] = [3, 4, 5];
-/// How far (in difficulty-score points) a level may fall below the one before it.
-/// The score is `10·log2(nodes / cells)`, so 4 points is a factor of about 1.3 in
-/// search effort: noise, not a step back.
-pub const DIFFICULTY_TOLERANCE: f64 = 4.0;
 /// Most spinners in one level of the spinner pack.
 pub const SPINNER_MAX: usize = 4;
 /// Cell range of the spinner pack.
@@ -36,6 +38,9 @@ pub const FIRST_WITHOUT_START: usize = 14;
 pub const FIRST_HOLE: usize = 6;
 /// First main-line position with walls (knob table: the 3rd level).
 pub const FIRST_WALL: usize = 3;
+/// The tutorial level where players first pause to think: its reasoning grade is
+/// above the level before it.
+pub const FIRST_PAUSE: usize = 4;
 
 /// What kind of pack a number is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -383,61 +388,175 @@ pub fn content_law(packs: &[&Pack]) -> Vec<Violation> {
     out
 }
 
-/// Difficulty order: within a pack no level falls more than
-/// [`DIFFICULTY_TOLERANCE`] below the one before it, and along the main line
-/// (1, 3, 4, 5) each pack's mean score is not below the previous pack's mean minus
-/// the tolerance. (A pack may open easier than the previous one closed: the
-/// tutorial ends on its 综合 level, pack 3 opens gently.) `packs` pairs a pack number
-/// with its levels' reports in order.
-pub fn difficulty_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<Violation> {
+/// The highest deduction tier a pack's levels may need: the tutorial teaches the
+/// one-cell techniques only; the other content packs may use every tier but must
+/// be solved by reasoning. `None`: not shipped content, nothing required.
+pub fn max_tier(pack: u32) -> Option<u8> {
+    match pack_kind(pack) {
+        PackKind::Tutorial => Some(1),
+        PackKind::Spinner | PackKind::Main => Some(MAX_TIER),
+        PackKind::Other => None,
+    }
+}
+
+/// The packs whose techniques a player knows before `pack`: the main line before
+/// it (the tutorial, then 3, 4, 5). The spinner branch builds on the whole main
+/// line: boards with three or four spinners that every spinner is needed for are
+/// not solvable with the tutorial's techniques alone, so it is judged (and meant
+/// to be opened) after the main line's last pack.
+pub fn earlier_packs(pack: u32) -> Vec<u32> {
+    match pack_kind(pack) {
+        PackKind::Tutorial | PackKind::Other => Vec::new(),
+        PackKind::Spinner => std::iter::once(TUTORIAL_PACK).chain(MAIN_PACKS).collect(),
+        PackKind::Main => std::iter::once(TUTORIAL_PACK)
+            .chain(MAIN_PACKS.iter().copied().filter(|&p| p < pack))
+            .collect(),
+    }
+}
+
+/// The per-level reasoning rule: a content level is solved by reasoning alone,
+/// within its pack's tier. Human sentences, empty when it holds.
+pub fn reasoning_rules(pack: u32, report: &CheckReport) -> Vec<String> {
+    let Some(max) = max_tier(pack) else {
+        return Vec::new();
+    };
+    let Some(r) = &report.reasoning else {
+        return vec!["the reasoning check did not run".to_string()];
+    };
+    match r.outcome {
+        Outcome::Solved if r.grade.tier > max => vec![format!(
+            "needs tier-{} reasoning ({}); this pack allows tier {max} at most",
+            r.grade.tier,
+            codes(&r.techniques)
+        )],
+        Outcome::Solved => Vec::new(),
+        Outcome::Stuck => vec![format!(
+            "reasoning alone does not solve the level: it needs guessing at step {}",
+            r.stuck_step.unwrap_or(0)
+        )],
+        Outcome::Contradiction => {
+            vec!["reasoning finds the clues and walls contradictory".to_string()]
+        }
+    }
+}
+
+fn codes(ts: &[Technique]) -> String {
+    ts.iter().map(|t| t.code()).collect::<Vec<_>>().join(", ")
+}
+
+fn techniques_of(reports: &[&CheckReport]) -> BTreeSet<Technique> {
+    reports
+        .iter()
+        .filter_map(|r| r.reasoning.as_ref())
+        .flat_map(|r| r.techniques.iter().copied())
+        .collect()
+}
+
+fn highest_tier(reports: &[&CheckReport]) -> u8 {
+    reports
+        .iter()
+        .filter_map(|r| r.reasoning.as_ref())
+        .map(|r| r.grade.tier)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The reasoning order across packs (`packs` pairs a pack number with its levels'
+/// reports in order): within a pack the grade (tier, then steps at that tier)
+/// never falls, and in the tutorial it rises at [`FIRST_PAUSE`]; each pack after the tutorial introduces at most one technique the
+/// packs before it (all loaded) did not use; along the main line a pack's hardest
+/// tier is not below the previous pack's. Each violation comes with the pack it
+/// belongs to.
+pub fn reasoning_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<(u32, Violation)> {
     let mut out = Vec::new();
     for (n, reports) in packs {
         for w in reports.windows(2) {
-            let (a, b) = (w[0].difficulty.score, w[1].difficulty.score);
-            if b < a - DIFFICULTY_TOLERANCE {
-                out.push(Violation {
+            let (Some(a), Some(b)) = (&w[0].reasoning, &w[1].reasoning) else {
+                continue;
+            };
+            if b.grade < a.grade {
+                out.push((*n, Violation {
                     level: Some(w[1].id.clone()),
                     message: format!(
-                        "difficulty falls within pack {n}: {} scores {a:.1}, {} only {b:.1} (tolerance {DIFFICULTY_TOLERANCE})",
-                        w[0].id, w[1].id
+                        "difficulty falls within pack {n}: {} needs tier {} × {} steps, {} only tier {} × {}",
+                        w[0].id, a.grade.tier, a.grade.steps, w[1].id, b.grade.tier, b.grade.steps
                     ),
-                });
+                }));
             }
         }
     }
-    let mut means: Vec<(usize, u32, f64)> = packs
-        .iter()
-        .filter(|(n, r)| main_line_position(*n, 1).is_some() && !r.is_empty())
-        .map(|(n, r)| {
-            (
-                main_line_position(*n, 1).unwrap_or(0),
+    if let Some((_, tutorial)) = packs.iter().find(|(n, _)| *n == TUTORIAL_PACK) {
+        if let (Some(a), Some(b)) = (
+            tutorial
+                .get(FIRST_PAUSE - 2)
+                .and_then(|r| r.reasoning.as_ref()),
+            tutorial
+                .get(FIRST_PAUSE - 1)
+                .and_then(|r| r.reasoning.as_ref()),
+        ) {
+            if b.grade <= a.grade {
+                out.push((
+                    TUTORIAL_PACK,
+                    Violation {
+                        level: Some(tutorial[FIRST_PAUSE - 1].id.clone()),
+                        message: format!(
+                            "1-{FIRST_PAUSE} is where players first pause to think: it must need more reasoning than 1-{} (tier {} × {} steps against tier {} × {})",
+                            FIRST_PAUSE - 1, b.grade.tier, b.grade.steps, a.grade.tier, a.grade.steps
+                        ),
+                    },
+                ));
+            }
+        }
+    }
+    let loaded = |p: u32| packs.iter().find(|(n, _)| *n == p).map(|(_, r)| r);
+    for (n, reports) in packs {
+        let earlier = earlier_packs(*n);
+        if pack_kind(*n) == PackKind::Other || earlier.is_empty() {
+            continue;
+        }
+        let Some(before) = earlier
+            .iter()
+            .map(|&p| loaded(p).map(|r| techniques_of(r)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue; // an earlier pack is not loaded: nothing to compare with
+        };
+        let known: BTreeSet<Technique> = before.into_iter().flatten().collect();
+        let new: Vec<Technique> = techniques_of(reports).difference(&known).copied().collect();
+        if new.len() > 1 {
+            out.push((
                 *n,
-                mean_difficulty(r),
-            )
-        })
+                Violation {
+                    level: None,
+                    message: format!(
+                        "pack {n} introduces {} new techniques ({}); one at a time",
+                        new.len(),
+                        codes(&new)
+                    ),
+                },
+            ));
+        }
+    }
+    let mut line: Vec<(usize, u32, u8)> = packs
+        .iter()
+        .filter_map(|(n, r)| Some((main_line_position(*n, 1)?, *n, highest_tier(r))))
         .collect();
-    means.sort_by_key(|x| x.0);
-    for w in means.windows(2) {
-        if w[1].2 < w[0].2 - DIFFICULTY_TOLERANCE {
-            out.push(Violation {
-                level: None,
-                message: format!(
-                    "difficulty falls from pack {} (mean {:.1}) to pack {} (mean {:.1})",
-                    w[0].1, w[0].2, w[1].1, w[1].2
-                ),
-            });
+    line.sort();
+    for w in line.windows(2) {
+        if w[1].2 < w[0].2 {
+            out.push((
+                w[1].1,
+                Violation {
+                    level: None,
+                    message: format!(
+                        "the hardest tier falls from pack {} (tier {}) to pack {} (tier {})",
+                        w[0].1, w[0].2, w[1].1, w[1].2
+                    ),
+                },
+            ));
         }
     }
     out
-}
-
-/// Mean difficulty score of a pack's reports.
-pub fn mean_difficulty(reports: &[&CheckReport]) -> f64 {
-    if reports.is_empty() {
-        0.0
-    } else {
-        reports.iter().map(|r| r.difficulty.score).sum::<f64>() / reports.len() as f64
-    }
 }
 
 #[cfg(test)]

@@ -1,32 +1,42 @@
-//! The level generator of seed §8 (steps 1–5), seeded with ChaCha8 so the same
-//! options give the same level on every platform (native and wasm32).
+//! The level generator, seeded with ChaCha8 so the same options give the same
+//! level on every platform (native and wasm32).
 //!
-//! 1. Grow a compact connected cluster of `cells + holes` positions and punch
-//!    `holes` enclosed one-cell holes (each hole's six neighbours stay cells).
-//! 2. A random Hamiltonian path (randomised Warnsdorff with backtracking) is the
-//!    author's solution.
-//! 3. While the level is not unique, the solver's other solution is killed: first
-//!    by a spinner whose timing blocks that solution but never the author's, then
-//!    by a wall on an edge the author's path does not use, and once those are
-//!    spent by a clue from the author's path where the two differ.
-//! 4. Remaining walls/spinners are placed off the author's path, then clues are
-//!    minimised (each removed if the level stays unique).
-//! 5. The content checks run (walls matter, spinner A.4 checks); on failure the
-//!    attempt is thrown away and a new one begins.
+//! 1. A compact random cluster of `cells + holes` positions with `holes`
+//!    enclosed one-cell holes ([`board`]).
+//! 2. A random Hamiltonian path over it is the author's solution: a randomised
+//!    Warnsdorff search finds one, backbite moves shuffle it.
+//! 3. One resumable search ([`search`]) looks for any other solution; each one
+//!    found is killed on the spot (by a spinner whose beat blocks it but never the
+//!    author's path, then by a wall on an edge the author's path does not use, then
+//!    by a clue where it differs from the author's path) and the search resumes
+//!    where it was. When it runs out, the level is proven unique.
+//! 4. Every killed path is kept ([`witness`]). A kept path that breaks exactly one
+//!    constraint proves that constraint is needed; constraints are chosen so they
+//!    keep the earlier ones' witnesses where possible, and a path breaking only
+//!    walls proves the walls matter. Only clues left without a witness cost a
+//!    search (dropped when the level stays unique without them), so the clues
+//!    end up minimal.
+//! 5. Walls or spinners with nothing left to kill go off the author's path;
+//!    spinner levels then pass the full content checks or the attempt is retried.
 //!
-//! Only `u64` arithmetic on the RNG output and ordered containers drive decisions.
+//! Only integer draws from the RNG and ordered containers drive decisions.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+mod board;
+mod rng;
+mod search;
+mod witness;
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::checks::{check_level, CheckOptions};
-use super::coord::{canonical_vertex, Axial};
-use super::model::{cell_name, Cell, Edge, Level, LevelParts, SpinnerSpec, MAX_CELLS};
-use super::rules;
-use super::solver::{solve, SolveOptions};
+use super::coord::canonical_vertex;
+use super::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec, MAX_CELLS};
+use board::{Board, NONE};
+use rng::Rng;
+use search::{Outcome, Search};
+use witness::{Con, Witnesses};
 
 /// Generator knobs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,11 +46,13 @@ pub struct GenOptions {
     pub walls: usize,
     pub spinners: usize,
     pub seed: u64,
-    /// Put clue 1 on the start (seed §7: levels without clue 1 only late in the main line).
+    /// Put clue 1 on the start (levels without clue 1 come only late in the main line).
     pub start_clue: bool,
     /// Level id; defaults to `gen-{seed}`.
     pub id: Option<String>,
-    /// Node limit for each solver run inside the generator.
+    /// Search nodes one attempt may spend proving uniqueness (and, separately,
+    /// each test of whether a clue is needed); past it the attempt starts over
+    /// on a new board. 0: [`auto_node_limit`] for the board's size.
     pub node_limit: u64,
     /// How many full attempts before giving up.
     pub attempts: u32,
@@ -56,11 +68,22 @@ impl Default for GenOptions {
             seed: 0,
             start_clue: true,
             id: None,
-            node_limit: 200_000,
+            node_limit: 0,
             attempts: 200,
         }
     }
 }
+
+/// The default node limit: proofs on most boards take a few hundred nodes per
+/// cell, and a board that needs far more is cheaper to replace than to finish
+/// (measured: at 60 and 100 cells this cap cuts the worst case about fourfold
+/// and lowers the median too).
+pub fn auto_node_limit(cells: usize) -> u64 {
+    (500 * cells as u64).max(20_000)
+}
+
+/// Node limit of the full content checks a spinner level must pass.
+const SPINNER_CHECK_NODES: u64 = 2_000_000;
 
 /// Why no level came out. Pages translate the code; `Display` is the command
 /// line's English sentence.
@@ -76,6 +99,13 @@ pub enum GenError {
     /// Every attempt failed. `last` is the last attempt's reason in English, a
     /// diagnostic for the command line; pages say only that no level came out.
     NoLevel { attempts: u32, last: String },
+    /// No level from the seeds tried passed the reasoning filter (the
+    /// generator's own last failure, if any, in `generator`).
+    NoneReasoned {
+        seeds: u64,
+        from: u64,
+        generator: Option<Box<GenError>>,
+    },
 }
 
 impl std::fmt::Display for GenError {
@@ -89,6 +119,20 @@ impl std::fmt::Display for GenError {
             GenError::NoLevel { attempts, last } => {
                 write!(f, "no level after {attempts} attempts (last: {last})")
             }
+            GenError::NoneReasoned {
+                seeds,
+                from,
+                generator,
+            } => {
+                write!(
+                    f,
+                    "no level among {seeds} seeds from {from} passed the reasoning filter"
+                )?;
+                match generator {
+                    Some(e) => write!(f, " (the generator also failed: {e})"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -99,30 +143,28 @@ fn sentences<T: std::fmt::Display>(problems: &[T]) -> String {
     each.join("; ")
 }
 
-struct R(ChaCha8Rng);
-
-impl R {
-    fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
-        (self.0.next_u64() % n as u64) as usize
-    }
-    fn pick<T: Copy>(&mut self, v: &[T]) -> Option<T> {
-        if v.is_empty() {
-            None
-        } else {
-            Some(v[self.below(v.len())])
-        }
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
+/// What a generation cost: a load-independent measure for benches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GenCost {
+    /// Attempts made (boards and author paths drawn).
+    pub attempts: u32,
+    /// Search nodes (cells placed) over all attempts.
+    pub nodes: u64,
 }
 
 /// Generates a level, or explains why not.
 pub fn generate(opts: &GenOptions) -> Result<Level, GenError> {
+    generate_costed(opts).0
+}
+
+/// [`generate`], also reporting what it cost.
+pub fn generate_costed(opts: &GenOptions) -> (Result<Level, GenError>, GenCost) {
+    let mut cost = GenCost::default();
+    let r = generate_inner(opts, &mut cost);
+    (r, cost)
+}
+
+fn generate_inner(opts: &GenOptions, cost: &mut GenCost) -> Result<Level, GenError> {
     if opts.cells < 2 {
         return Err(GenError::TooFewCells { min: 2 });
     }
@@ -132,18 +174,27 @@ pub fn generate(opts: &GenOptions) -> Result<Level, GenError> {
     if opts.walls + opts.spinners > 0 && opts.cells < 3 {
         return Err(GenError::WallsNeedMoreCells { min: 3 });
     }
-    let mut rng = R(ChaCha8Rng::seed_from_u64(opts.seed));
+    let opts = &GenOptions {
+        node_limit: if opts.node_limit == 0 {
+            auto_node_limit(opts.cells)
+        } else {
+            opts.node_limit
+        },
+        ..opts.clone()
+    };
+    let mut rng = Rng::new(opts.seed);
     let mut last = String::from("no attempt made");
     for _ in 0..opts.attempts.max(1) {
-        let Some(positions) = cluster(&mut rng, opts.cells, opts.holes) else {
+        cost.attempts += 1;
+        let Some(board) = board::cluster(&mut rng, opts.cells, opts.holes) else {
             last = format!("could not punch {} enclosed holes", opts.holes);
             continue;
         };
-        let Some((cells, path)) = author_path(&mut rng, positions) else {
+        let Some(path) = board::author_path(&mut rng, &board) else {
             last = "no Hamiltonian path found on the cluster".into();
             continue;
         };
-        match attempt(&mut rng, opts, cells, path) {
+        match attempt(&mut rng, opts, &board, &path, &mut cost.nodes) {
             Ok(level) => return Ok(level),
             Err(why) => last = why,
         }
@@ -154,150 +205,93 @@ pub fn generate(opts: &GenOptions) -> Result<Level, GenError> {
     })
 }
 
-/// A compact connected cluster of `cells` positions with `holes` enclosed holes.
-fn cluster(rng: &mut R, cells: usize, holes: usize) -> Option<Vec<Axial>> {
-    let total = cells + holes;
-    let mut list = vec![Axial::new(0, 0)];
-    let mut set: HashSet<Axial> = list.iter().copied().collect();
-    while list.len() < total {
-        let mut frontier: Vec<(Axial, usize)> = Vec::new();
-        let mut seen: HashSet<Axial> = HashSet::new();
-        for &p in &list {
-            for d in 0..6 {
-                let np = p.neighbor(d);
-                if !set.contains(&np) && seen.insert(np) {
-                    let k = (0..6).filter(|&e| set.contains(&np.neighbor(e))).count();
-                    frontier.push((np, k * k * k));
-                }
-            }
-        }
-        let sum: usize = frontier.iter().map(|f| f.1).sum();
-        let mut x = rng.below(sum);
-        let mut chosen = frontier[0].0;
-        for &(p, w) in &frontier {
-            if x < w {
-                chosen = p;
-                break;
-            }
-            x -= w;
-        }
-        list.push(chosen);
-        set.insert(chosen);
+/// What the level will hold, next to the search and the witnesses.
+struct Draft<'a, const W: usize> {
+    board: &'a Board,
+    author: &'a [u16],
+    search: Search<W>,
+    witnesses: Witnesses,
+    /// step -> constraint id
+    clues: BTreeMap<usize, usize>,
+    walls: Vec<(u16, u16)>,
+    spinners: Vec<SpinnerSpec>,
+    /// Edges a spinner may stand on (no static wall may go there).
+    spinner_edges: Vec<(u16, u16)>,
+}
+
+/// A wall or spinner placed on trial (in the search and the lists, not yet in
+/// the witnesses).
+#[derive(Clone, Copy)]
+struct Blocker {
+    con: Con,
+    spec: Option<SpinnerSpec>,
+}
+
+impl<const W: usize> Draft<'_, W> {
+    fn add_clue(&mut self, step: usize) {
+        self.search.set_clue(step, self.author[step - 1] as usize);
+        let id = self.witnesses.add(Con::Clue(step));
+        self.clues.insert(step, id);
     }
-    let mut holes_set: HashSet<Axial> = HashSet::new();
-    for _ in 0..holes {
-        let cands: Vec<Axial> = list
+
+    fn place(&mut self, b: Blocker) {
+        match b.con {
+            Con::Wall(x, y) => {
+                self.search.set_wall(x as usize, y as usize);
+                self.walls.push((x, y));
+            }
+            Con::Spinner(edges) => {
+                let edges: Vec<(u16, u16, u8)> = edges.iter().flatten().copied().collect();
+                self.search.push_spinner(&edges);
+                for &(x, y, _) in &edges {
+                    self.spinner_edges.push((x.min(y), x.max(y)));
+                }
+                self.spinners.push(b.spec.expect("a spinner's spec"));
+            }
+            Con::Clue(_) => unreachable!("clues are not blockers"),
+        }
+    }
+
+    fn unplace(&mut self, b: Blocker) {
+        match b.con {
+            Con::Wall(x, y) => {
+                self.search.clear_wall(x as usize, y as usize);
+                self.walls.pop();
+            }
+            Con::Spinner(edges) => {
+                self.search.pop_spinner();
+                let k = edges.iter().flatten().count();
+                self.spinner_edges.truncate(self.spinner_edges.len() - k);
+                self.spinners.pop();
+            }
+            Con::Clue(_) => unreachable!("clues are not blockers"),
+        }
+    }
+
+    fn wall_ok(&self, a: u16, b: u16) -> bool {
+        let e = (a.min(b), a.max(b));
+        !self
+            .author
+            .windows(2)
+            .any(|w| (w[0].min(w[1]), w[0].max(w[1])) == e)
+            && !self.walls.iter().any(|&(x, y)| (x.min(y), x.max(y)) == e)
+            && !self.spinner_edges.contains(&e)
+    }
+
+    fn level(&self, opts: &GenOptions) -> Result<Level, String> {
+        let mut cells: Vec<Cell> = self
+            .board
+            .positions
             .iter()
-            .copied()
-            .filter(|&p| {
-                !holes_set.contains(&p)
-                    && (0..6).all(|d| {
-                        let np = p.neighbor(d);
-                        set.contains(&np) && !holes_set.contains(&np)
-                    })
+            .enumerate()
+            .map(|(i, &pos)| Cell {
+                id: cell_name(i),
+                pos,
+                clue: None,
             })
             .collect();
-        let h = rng.pick(&cands)?;
-        holes_set.insert(h);
-    }
-    let mut out: Vec<Axial> = list
-        .into_iter()
-        .filter(|p| !holes_set.contains(p))
-        .collect();
-    out.sort_by_key(|p| (p.r, p.q));
-    Some(out)
-}
-
-/// Cells named a, b, … in (r, q) order and a random Hamiltonian path over them.
-fn author_path(rng: &mut R, positions: Vec<Axial>) -> Option<(Vec<Cell>, Vec<usize>)> {
-    let cells: Vec<Cell> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| Cell {
-            id: cell_name(i),
-            pos: p,
-            clue: None,
-        })
-        .collect();
-    let index: std::collections::HashMap<Axial, usize> =
-        positions.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let n = cells.len();
-    let adj: Vec<Vec<usize>> = positions
-        .iter()
-        .map(|p| {
-            (0..6)
-                .filter_map(|d| index.get(&p.neighbor(d)).copied())
-                .collect()
-        })
-        .collect();
-    for _ in 0..30 {
-        let start = rng.below(n);
-        let mut visited = vec![false; n];
-        visited[start] = true;
-        let mut path = vec![start];
-        let mut budget = 20_000u32;
-        if ham_dfs(rng, &adj, &mut visited, &mut path, &mut budget) {
-            return Some((cells, path));
-        }
-    }
-    None
-}
-
-fn ham_dfs(
-    rng: &mut R,
-    adj: &[Vec<usize>],
-    visited: &mut [bool],
-    path: &mut Vec<usize>,
-    budget: &mut u32,
-) -> bool {
-    if path.len() == adj.len() {
-        return true;
-    }
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let head = *path.last().expect("non-empty");
-    let mut cands: Vec<(usize, u64, usize)> = adj[head]
-        .iter()
-        .copied()
-        .filter(|&c| !visited[c])
-        .map(|c| {
-            let onward = adj[c].iter().filter(|&&x| !visited[x]).count();
-            (onward, rng.0.next_u64(), c)
-        })
-        .collect();
-    cands.sort();
-    for (_, _, c) in cands {
-        visited[c] = true;
-        path.push(c);
-        if ham_dfs(rng, adj, visited, path, budget) {
-            return true;
-        }
-        path.pop();
-        visited[c] = false;
-        if *budget == 0 {
-            return false;
-        }
-    }
-    false
-}
-
-struct Draft {
-    cells: Vec<Cell>,
-    walls: Vec<(usize, usize)>,
-    spinners: Vec<SpinnerSpec>,
-    clues: BTreeMap<usize, usize>,
-}
-
-impl Draft {
-    fn level(&self, opts: &GenOptions) -> Result<Level, String> {
-        let mut cells = self.cells.clone();
-        for c in cells.iter_mut() {
-            c.clue = None;
-        }
-        for (&step, &c) in &self.clues {
-            cells[c].clue = Some(step as u32);
+        for &step in self.clues.keys() {
+            cells[self.author[step - 1] as usize].clue = Some(step as u32);
         }
         Level::build(LevelParts {
             id: opts
@@ -308,7 +302,11 @@ impl Draft {
             index: None,
             title: None,
             cells,
-            walls: self.walls.clone(),
+            walls: self
+                .walls
+                .iter()
+                .map(|&(a, b)| (a as usize, b as usize))
+                .collect(),
             spinners: self.spinners.clone(),
         })
         .map_err(|e| sentences(&e))
@@ -316,114 +314,178 @@ impl Draft {
 }
 
 fn attempt(
-    rng: &mut R,
+    rng: &mut Rng,
     opts: &GenOptions,
-    cells: Vec<Cell>,
-    path: Vec<usize>,
+    board: &Board,
+    author: &[u16],
+    nodes: &mut u64,
 ) -> Result<Level, String> {
-    let n = cells.len();
-    let so = SolveOptions {
-        limit: 2,
-        node_limit: opts.node_limit,
-    };
-    let path_edges: BTreeSet<Edge> = path.windows(2).map(|w| Edge::new(w[0], w[1])).collect();
-    let mut d = Draft {
-        cells,
+    match board.len().div_ceil(64) {
+        1 => attempt_in::<1>(rng, opts, board, author, nodes),
+        2 => attempt_in::<2>(rng, opts, board, author, nodes),
+        _ => attempt_in::<4>(rng, opts, board, author, nodes),
+    }
+}
+
+/// [`attempt`] with cell sets of `W` words.
+fn attempt_in<const W: usize>(
+    rng: &mut Rng,
+    opts: &GenOptions,
+    board: &Board,
+    author: &[u16],
+    nodes: &mut u64,
+) -> Result<Level, String> {
+    let mut d = new_draft::<W>(board, author);
+    let r = build(rng, opts, &mut d);
+    *nodes += d.search.nodes;
+    r
+}
+
+fn new_draft<'a, const W: usize>(board: &'a Board, author: &'a [u16]) -> Draft<'a, W> {
+    Draft {
+        board,
+        author,
+        search: Search::new(board, author),
+        witnesses: Witnesses::new(author),
+        clues: BTreeMap::new(),
         walls: Vec::new(),
         spinners: Vec::new(),
-        clues: BTreeMap::new(),
-    };
+        spinner_edges: Vec::new(),
+    }
+}
+
+fn build<const W: usize>(
+    rng: &mut Rng,
+    opts: &GenOptions,
+    d: &mut Draft<W>,
+) -> Result<Level, String> {
+    let board = d.board;
     if opts.start_clue {
-        d.clues.insert(1, path[0]);
+        d.add_clue(1);
     }
-    let mut walls_left = opts.walls;
-    let mut spinners_left = opts.spinners;
-    // step 3: kill other solutions with spinners, walls, then clues
-    let mut unique = false;
-    let mut reopened = 0;
-    for _ in 0..(4 * n + 20) {
-        let level = d.level(opts)?;
-        let r = solve(&level, &so);
-        if r.aborted && r.count < 2 {
-            add_random_clue(rng, &mut d, &path);
-            continue;
-        }
-        if r.count == 1 {
-            // walls or spinners still to place: drop a clue so they have work to do
-            let removable: Vec<usize> = d
-                .clues
-                .keys()
-                .copied()
-                .filter(|&s| !(opts.start_clue && s == 1))
-                .collect();
-            if (walls_left > 0 || spinners_left > 0) && !removable.is_empty() && reopened < n {
-                let s = rng.pick(&removable).expect("non-empty");
-                d.clues.remove(&s);
-                reopened += 1;
-                continue;
-            }
-            unique = true;
-            break;
-        }
-        if r.count == 0 {
-            return Err("the author path was lost".into());
-        }
-        let alt = [r.first, r.second]
-            .into_iter()
-            .flatten()
-            .find(|p| *p != path)
-            .expect("two distinct solutions");
-        if spinners_left > 0 && place_spinner_against(rng, &level, &mut d, &path, Some(&alt)) {
-            spinners_left -= 1;
-            continue;
-        }
-        if walls_left > 0 {
-            let mut cands: Vec<Edge> = alt
-                .windows(2)
-                .map(|w| Edge::new(w[0], w[1]))
-                .filter(|e| wall_ok(&level, &d, &path_edges, *e))
-                .collect();
-            cands.sort();
-            cands.dedup();
-            if let Some(e) = rng.pick(&cands) {
-                d.walls.push((e.a, e.b));
-                walls_left -= 1;
-                continue;
-            }
-        }
-        let diff: Vec<usize> = (0..n).filter(|&i| alt[i] != path[i]).collect();
-        let i = rng.pick(&diff).expect("solutions differ");
-        d.clues.insert(i + 1, path[i]);
+    d.search.resync();
+    let (walls_left, spinners_left) = kill_alternatives(rng, opts, d)?;
+    let (walls_left, spinners_left) = trade_clues(rng, opts, d, walls_left, spinners_left);
+    // what is left goes where it blocks nothing of the author's
+    for _ in 0..spinners_left {
+        let options = spinner_options(d, None);
+        let b = rng.pick(&options).ok_or("no room for another spinner")?;
+        d.place(b);
+        d.witnesses.add(b.con);
     }
-    if !unique {
-        return Err("could not make the solution unique".into());
-    }
-    // step 4: place what is left, off the author's path
-    while spinners_left > 0 {
-        let level = d.level(opts)?;
-        if !place_spinner_against(rng, &level, &mut d, &path, None) {
-            return Err("no room for another spinner".into());
-        }
-        spinners_left -= 1;
-    }
-    while walls_left > 0 {
-        let level = d.level(opts)?;
+    for _ in 0..walls_left {
         let mut cands = Vec::new();
-        for a in 0..n {
-            for (_, b) in level.neighbors(a) {
-                let e = Edge::new(a, b);
-                if a < b && wall_ok(&level, &d, &path_edges, e) {
-                    cands.push(e);
+        for a in 0..board.len() {
+            for &b in &board.nb[a] {
+                if b != NONE && (a as u16) < b && d.wall_ok(a as u16, b) {
+                    cands.push((a as u16, b));
                 }
             }
         }
-        let Some(e) = rng.pick(&cands) else {
-            return Err("no room for another wall".into());
+        let (a, b) = rng.pick(&cands).ok_or("no room for another wall")?;
+        let wall = Blocker {
+            con: Con::Wall(a, b),
+            spec: None,
         };
-        d.walls.push((e.a, e.b));
-        walls_left -= 1;
+        d.place(wall);
+        d.witnesses.add(wall.con);
     }
-    // minimise clues
+    minimise_clues(rng, opts, d);
+    if opts.walls + opts.spinners > 0 && !d.witnesses.walls_matter() && !walls_matter(opts, d) {
+        return Err(
+            "walls do not matter: without walls and spinners the solution is still unique".into(),
+        );
+    }
+    let level = d.level(opts)?;
+    if opts.spinners > 0 {
+        let report = check_level(
+            &level,
+            &CheckOptions {
+                node_limit: SPINNER_CHECK_NODES,
+                walls_matter_required: None,
+                necessary_walls: false,
+            },
+        );
+        if !report.ok {
+            return Err(sentences(&report.problems));
+        }
+    }
+    Ok(level)
+}
+
+/// Makes the author's path the only solution. The search walks the author's path
+/// first and backs up from its end, so the other solutions it meets are detours
+/// leaving the path ever earlier. Each is killed on the spot: by a spinner or a
+/// wall at a random rate matched to the kills still expected (so they spread
+/// along the path and are all placed), else by a clue inside the detour (see
+/// [`clue_to_kill`]). Returns the walls and spinners still to place.
+fn kill_alternatives<const W: usize>(
+    rng: &mut Rng,
+    opts: &GenOptions,
+    d: &mut Draft<W>,
+) -> Result<(usize, usize), String> {
+    let n = d.author.len();
+    let first = if opts.start_clue { 1 } else { 2 };
+    let (mut walls_left, mut spinners_left) = (opts.walls, opts.spinners);
+    let mut kills = 0usize;
+    loop {
+        match d
+            .search
+            .next_alt(opts.node_limit.saturating_sub(d.search.nodes))
+        {
+            Outcome::Exhausted => return Ok((walls_left, spinners_left)),
+            Outcome::Aborted => return Err("the uniqueness search hit its node limit".into()),
+            Outcome::Found => {}
+        }
+        let alt = d.search.path().to_vec();
+        let steps: Vec<usize> = (first..=n)
+            .filter(|&s| alt[s - 1] != d.author[s - 1])
+            .collect();
+        let leaves = (1..=n)
+            .find(|&s| alt[s - 1] != d.author[s - 1])
+            .unwrap_or(n);
+        // kills still to come, from the rate so far (one per five steps before
+        // any is seen): the blockers left are spent at that rate, so they
+        // spread along the path and are all placed before the search ends
+        let ahead = (kills + 1) * (leaves - 1) / (n - leaves + 5);
+        let due = |rng: &mut Rng, left: usize| left > 0 && rng.below(ahead.max(1)) < left;
+        let blocker = if due(rng, spinners_left) {
+            blocker_for(rng, d, &alt, 0, 1)
+        } else if due(rng, walls_left) {
+            blocker_for(rng, d, &alt, 1, 0)
+        } else {
+            None
+        };
+        kills += 1;
+        d.witnesses.store(&alt);
+        if let Some(b) = blocker {
+            match b.con {
+                Con::Wall(..) => walls_left -= 1,
+                _ => spinners_left -= 1,
+            };
+            d.place(b);
+            d.witnesses.add(b.con);
+        } else {
+            let i = clue_to_kill(d, &steps)
+                .ok_or("an alternative solution cannot be told apart from the author's")?;
+            d.add_clue(steps[i]);
+        }
+        d.search.resync();
+    }
+}
+
+/// Trades clues for spinners and walls: a clue is dropped when every solution
+/// its absence lets in can be killed by the spinners and walls still to place
+/// (a spinner whose beat blocks that solution, a wall where it first leaves the
+/// author's path). Each solution killed that way breaks no clue, so it proves
+/// the walls matter.
+fn trade_clues<const W: usize>(
+    rng: &mut Rng,
+    opts: &GenOptions,
+    d: &mut Draft<W>,
+    mut walls_left: usize,
+    mut spinners_left: usize,
+) -> (usize, usize) {
     let mut steps: Vec<usize> = d
         .clues
         .keys()
@@ -432,131 +494,215 @@ fn attempt(
         .collect();
     rng.shuffle(&mut steps);
     for s in steps {
-        let c = d.clues.remove(&s).expect("clue present");
-        let r = solve(&d.level(opts)?, &so);
-        if !r.is_unique() {
-            d.clues.insert(s, c);
+        if walls_left + spinners_left == 0 {
+            break;
+        }
+        let cell = d.author[s - 1] as usize;
+        d.search.clear_clue(s);
+        d.search.set_avoid(s, Some(cell));
+        d.search.restart();
+        d.search.resync();
+        let mut placed: Vec<Blocker> = Vec::new();
+        let mut killed: Vec<Vec<u16>> = Vec::new();
+        let (mut w, mut sp) = (walls_left, spinners_left);
+        let ok = loop {
+            match d.search.next_alt(opts.node_limit) {
+                Outcome::Exhausted => break true,
+                Outcome::Aborted => break false,
+                Outcome::Found => {}
+            }
+            let alt = d.search.path().to_vec();
+            let Some(b) = blocker_for(rng, d, &alt, w, sp) else {
+                break false;
+            };
+            match b.con {
+                Con::Wall(..) => w -= 1,
+                _ => sp -= 1,
+            }
+            d.place(b);
+            placed.push(b);
+            killed.push(alt);
+            d.search.resync();
+        };
+        d.search.set_avoid(s, None);
+        if ok {
+            d.witnesses.remove(d.clues[&s]);
+            d.clues.remove(&s);
+            for alt in &killed {
+                d.witnesses.store(alt);
+            }
+            for b in &placed {
+                d.witnesses.add(b.con);
+            }
+            (walls_left, spinners_left) = (w, sp);
+        } else {
+            for &b in placed.iter().rev() {
+                d.unplace(b);
+            }
+            d.search.set_clue(s, cell);
         }
     }
-    // step 5: the content checks
-    let level = d.level(opts)?;
-    debug_assert!(rules::is_solution(&level, &path));
-    let report = check_level(
-        &level,
-        &CheckOptions {
-            node_limit: opts.node_limit,
-            walls_matter_required: None,
-            necessary_walls: false,
-        },
-    );
-    if report.ok {
-        Ok(level)
-    } else {
-        Err(sentences(&report.problems))
+    (walls_left, spinners_left)
+}
+
+/// A spinner (while any are left) or a wall that kills `alt` and never the
+/// author's path; the wall goes on the first edge where `alt` leaves it.
+fn blocker_for<const W: usize>(
+    rng: &mut Rng,
+    d: &Draft<W>,
+    alt: &[u16],
+    walls_left: usize,
+    spinners_left: usize,
+) -> Option<Blocker> {
+    if spinners_left > 0 {
+        let options = spinner_options(d, Some(alt));
+        if let Some(b) = rng.pick(&options) {
+            return Some(b);
+        }
     }
-}
-
-fn add_random_clue(rng: &mut R, d: &mut Draft, path: &[usize]) {
-    let free: Vec<usize> = (0..path.len())
-        .filter(|i| !d.clues.contains_key(&(i + 1)))
-        .collect();
-    if let Some(i) = rng.pick(&free) {
-        d.clues.insert(i + 1, path[i]);
+    if walls_left > 0 {
+        let w = alt.windows(2).find(|w| d.wall_ok(w[0], w[1]))?;
+        return Some(Blocker {
+            con: Con::Wall(w[0].min(w[1]), w[0].max(w[1])),
+            spec: None,
+        });
     }
+    None
 }
 
-fn spinner_candidates(level: &Level, cell: usize, corner: usize) -> Option<[Edge; 3]> {
-    let pos = level.cell(cell).pos;
-    let nk = level.index_at(pos.neighbor(corner))?;
-    let nk1 = level.index_at(pos.neighbor(corner + 1))?;
-    Some([
-        Edge::new(nk, nk1),
-        Edge::new(cell, nk1),
-        Edge::new(cell, nk),
-    ])
-}
-
-fn wall_ok(level: &Level, d: &Draft, path_edges: &BTreeSet<Edge>, e: Edge) -> bool {
-    !path_edges.contains(&e)
-        && !level.has_wall(e.a, e.b)
-        && !level
-            .spinners()
-            .iter()
-            .any(|s| s.candidates.contains(&Some(e)))
-        && !d.walls.contains(&(e.a, e.b))
-}
-
-/// Places one spinner that never blocks the author's path and, given `alt`, blocks
-/// one of its steps. Returns false if no such spinner exists.
-fn place_spinner_against(
-    rng: &mut R,
-    level: &Level,
-    d: &mut Draft,
-    path: &[usize],
-    alt: Option<&[usize]>,
-) -> bool {
-    let n = level.len();
-    let used: BTreeSet<(Axial, usize)> = level
-        .spinners()
+/// Index of the step (of the detour's `steps`) to put the killing clue on: the
+/// fewest witnesses lost, then the farthest from the clues already placed (even
+/// spacing keeps every stretch between clues short, which keeps the uniqueness
+/// search cheap: measured at 60 cells, half the search nodes), then the earliest.
+fn clue_to_kill<const W: usize>(d: &Draft<W>, steps: &[usize]) -> Option<usize> {
+    let losses: Vec<(bool, u32)> = steps
         .iter()
-        .map(|s| (s.vertex, s.vertex_corner as usize))
+        .map(|&s| d.witnesses.loss(&Con::Clue(s)))
         .collect();
-    // time (cells on the path before the step) at which the author's path uses each edge
-    let author_time: BTreeMap<Edge, usize> = path
-        .windows(2)
-        .enumerate()
-        .map(|(i, w)| (Edge::new(w[0], w[1]), i + 1))
+    let best = *losses.iter().min()?;
+    let gap = |s: usize| {
+        d.clues
+            .keys()
+            .map(|&c| c.abs_diff(s))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    (0..steps.len())
+        .filter(|&i| losses[i] == best)
+        .max_by_key(|&i| (gap(steps[i]), std::cmp::Reverse(i)))
+}
+
+/// Spinners that never block the author's path and (given `alt`) block one of
+/// its steps: interior vertices only, each vertex written once, from its
+/// canonical cell.
+fn spinner_options<const W: usize>(d: &Draft<W>, alt: Option<&[u16]>) -> Vec<Blocker> {
+    let board = d.board;
+    let used: Vec<_> = d
+        .spinners
+        .iter()
+        .map(|s| canonical_vertex(board.positions[s.cell], s.corner as usize))
         .collect();
-    let mut options: Vec<SpinnerSpec> = Vec::new();
-    for cell in 0..n {
+    // t (cells on the path before the step) at which a path takes each edge
+    let times = |p: &[u16]| -> Vec<((u16, u16), usize)> {
+        p.windows(2)
+            .enumerate()
+            .map(|(i, w)| ((w[0].min(w[1]), w[0].max(w[1])), i + 1))
+            .collect()
+    };
+    let author_times = times(d.author);
+    let alt_times = alt.map(times);
+    let mut options = Vec::new();
+    for cell in 0..board.len() {
         for corner in 0..6 {
-            let Some(cands) = spinner_candidates(level, cell, corner) else {
-                continue;
-            };
-            let key = canonical_vertex(level.cell(cell).pos, corner);
-            // write each vertex once: from the cell whose name is canonical, else first seen
-            if key != (level.cell(cell).pos, corner) && level.index_at(key.0).is_some() {
+            let (nk, nk1) = (board.nb[cell][corner], board.nb[cell][(corner + 1) % 6]);
+            if nk == NONE || nk1 == NONE {
                 continue;
             }
-            if used.contains(&key) || cands.iter().any(|e| level.has_wall(e.a, e.b)) {
+            let pos = board.positions[cell];
+            let key = canonical_vertex(pos, corner);
+            if key != (pos, corner) || used.contains(&key) {
                 continue;
             }
-            for phase in 0..3u8 {
-                let blocks_author = cands.iter().enumerate().any(|(j, e)| {
-                    author_time
-                        .get(e)
-                        .is_some_and(|&t| (phase as usize + t) % 3 == j)
-                });
-                if blocks_author {
+            let c = cell as u16;
+            let edges = [(nk, nk1), (c, nk1), (c, nk)].map(|(a, b)| (a.min(b), a.max(b)));
+            if edges.iter().any(|e| d.walls.contains(e)) {
+                continue;
+            }
+            for phase in 0..3usize {
+                let blocks = |ts: &[((u16, u16), usize)]| {
+                    ts.iter().any(|&(e, t)| {
+                        edges
+                            .iter()
+                            .position(|&x| x == e)
+                            .is_some_and(|j| (phase + t) % 3 == j)
+                    })
+                };
+                if blocks(&author_times) || alt_times.as_deref().is_some_and(|ts| !blocks(ts)) {
                     continue;
                 }
-                let useful = match alt {
-                    Some(alt) => alt.windows(2).enumerate().any(|(i, w)| {
-                        let e = Edge::new(w[0], w[1]);
-                        cands
-                            .iter()
-                            .position(|&c| c == e)
-                            .is_some_and(|j| (phase as usize + i + 1) % 3 == j)
-                    }),
-                    None => true,
+                let con = Con::Spinner(std::array::from_fn(|j| {
+                    Some((edges[j].0, edges[j].1, ((j + 3 - phase) % 3) as u8))
+                }));
+                let spec = SpinnerSpec {
+                    cell,
+                    corner: corner as u8,
+                    phase: phase as u8,
                 };
-                if useful {
-                    options.push(SpinnerSpec {
-                        cell,
-                        corner: corner as u8,
-                        phase,
-                    });
-                }
+                options.push(Blocker {
+                    con,
+                    spec: Some(spec),
+                });
             }
         }
     }
-    match rng.pick(&options) {
-        Some(s) => {
-            d.spinners.push(s);
-            true
+    options
+}
+
+/// Drops every clue the level stays unique without, testing only clues that no
+/// kept path already proves needed; a test that runs out of nodes keeps its clue.
+fn minimise_clues<const W: usize>(rng: &mut Rng, opts: &GenOptions, d: &mut Draft<W>) {
+    let mut steps: Vec<usize> = d
+        .clues
+        .keys()
+        .copied()
+        .filter(|&s| !(opts.start_clue && s == 1))
+        .collect();
+    rng.shuffle(&mut steps);
+    for s in steps {
+        let id = d.clues[&s];
+        if d.witnesses.witnessed(id) {
+            continue;
         }
-        None => false,
+        let cell = d.author[s - 1] as usize;
+        d.search.clear_clue(s);
+        d.search.set_avoid(s, Some(cell));
+        d.search.restart();
+        d.search.resync();
+        let out = d.search.next_alt(opts.node_limit);
+        d.search.set_avoid(s, None);
+        match out {
+            Outcome::Found => {
+                let alt = d.search.path().to_vec();
+                d.witnesses.store(&alt);
+                d.search.set_clue(s, cell);
+            }
+            Outcome::Exhausted => {
+                d.witnesses.remove(id);
+                d.clues.remove(&s);
+            }
+            Outcome::Aborted => d.search.set_clue(s, cell),
+        }
     }
+}
+
+/// Whether, without walls and spinners, another path satisfies the clues.
+fn walls_matter<const W: usize>(opts: &GenOptions, d: &Draft<W>) -> bool {
+    let mut s: Search<W> = Search::new(d.board, d.author);
+    for &step in d.clues.keys() {
+        s.set_clue(step, d.author[step - 1] as usize);
+    }
+    s.resync();
+    s.next_alt(opts.node_limit) == Outcome::Found
 }
 
 #[cfg(test)]

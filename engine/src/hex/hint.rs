@@ -1,9 +1,11 @@
-//! Hints: no path → the legal start; a prefix of the solution → the
-//! next cell; a path that has left the solution → the fork (the last correct
-//! cell), never a wrong next step.
+//! Hints: no path → the legal start; a prefix of the solution → the next cell,
+//! with the deduction that finds it (a technique code and the cells it looks at,
+//! so the view can name it and ring them); a path that has left the solution →
+//! the fork (the last correct cell), never a wrong next step.
 
 use serde::{Deserialize, Serialize};
 
+use super::deduce::{next_step_reason, Technique};
 use super::model::Level;
 use super::solver::{solve, SolveOptions};
 
@@ -79,6 +81,31 @@ pub fn hint(level: &Level, path: &[usize]) -> Hint {
     }
 }
 
+/// A hint and, for a start or next-step hint, the deduction that finds that cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeachingHint {
+    pub hint: Hint,
+    /// The technique that gives the cell; `None` off the solution, when a clue gives
+    /// it outright, or when reasoning alone cannot find it.
+    pub technique: Option<Technique>,
+    /// The cells that technique looks at (empty without a technique).
+    pub cells: Vec<usize>,
+}
+
+/// The teaching hint for `path` against a known solution of `level`.
+pub fn teaching_hint(level: &Level, path: &[usize], solution: &[usize]) -> TeachingHint {
+    let hint = hint_with_solution(path, solution);
+    let reason = match hint {
+        Hint::Start { .. } | Hint::Next { .. } => next_step_reason(level, path),
+        _ => None,
+    };
+    TeachingHint {
+        hint,
+        technique: reason.as_ref().map(|d| d.technique),
+        cells: reason.map(|d| d.cells).unwrap_or_default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +133,23 @@ mod tests {
         assert_eq!(hint(&l, &[]), Hint::Start { cell: 0 });
         assert_eq!(hint(&l, &[0]), Hint::Next { cell: 2 });
         assert_eq!(hint(&l, &[0, 2, 1]), Hint::Solved);
+    }
+
+    #[test]
+    fn teaching_hint_names_the_technique_on_the_path_only() {
+        // a(1) walled from b: its one open side leads to c
+        let l = parse_level(
+            r#"{"id":"w","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0},{"id":"c","q":0,"r":1}],"walls":[["a","b"]]}"#,
+        )
+        .unwrap();
+        let sol = [0, 2, 1];
+        let t = teaching_hint(&l, &[0], &sol);
+        assert_eq!(t.hint, Hint::Next { cell: 2 });
+        assert_eq!(t.technique, Some(Technique::OneOpen));
+        assert_eq!(t.cells, vec![0, 2]);
+        let off = teaching_hint(&l, &[0, 1], &sol);
+        assert_eq!(off.hint, Hint::Fork { cell: 0 });
+        assert_eq!(off.technique, None);
+        assert!(off.cells.is_empty());
     }
 }

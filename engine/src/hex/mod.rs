@@ -11,7 +11,9 @@
 pub mod checks;
 pub mod content;
 pub mod coord;
+pub mod deduce;
 pub mod generator;
+pub mod graded;
 pub mod hint;
 pub mod input;
 pub mod level_file;

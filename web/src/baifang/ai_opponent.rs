@@ -113,13 +113,14 @@ impl AiOpponent {
                 }
             }
             (_, Err(message)) => self.error.set(Some(message)),
-            (_, Ok(AiAnswer::Bench { .. })) | (Job::Bench { .. }, Ok(AiAnswer::Turn(_))) => {}
+            (_, Ok(AiAnswer::Bench { .. } | AiAnswer::Eval(_)))
+            | (Job::Bench { .. } | Job::Evaluate { .. }, Ok(AiAnswer::Turn(_))) => {}
         }
     }
 }
 
 /// The points a hint shows: where the turn's stone goes (and comes from), and what it captures.
-fn hint_points(turn: &[Action]) -> Vec<u8> {
+pub(crate) fn hint_points(turn: &[Action]) -> Vec<u8> {
     turn.iter()
         .flat_map(|action| match *action {
             Action::Place { to } => vec![to],

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use engine::baifang::ai::analysis::PositionEval;
 use engine::baifang::ai::{AiReply, Strength};
 use engine::baifang::Action;
 
@@ -17,6 +18,9 @@ pub enum Job {
     Hint,
     /// Search the engine's fixed bench positions to `depth` (nodes/s in the browser).
     Bench { depth: u32 },
+    /// The review's evaluation of position `position` of the game (the position
+    /// before turn `position`; the last is the final one) on `nodes` of budget.
+    Evaluate { position: usize, nodes: u64 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +32,8 @@ pub struct AiRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum AiAnswer {
     Turn(AiReply),
+    /// One position's evaluation for the review.
+    Eval(PositionEval),
     /// Nodes and checksum equal the native `engine baifang bench` at the same depth.
     Bench {
         nodes: u64,

@@ -5,6 +5,7 @@ use std::cell::RefCell;
 
 use wasm_bindgen::JsCast;
 
+use engine::baifang::ai::analysis::{evaluate_position, GameLine, PositionEval};
 use engine::baifang::ai::{self, Searcher};
 
 use super::ai_protocol::{AiAnswer, AiRequest, Job};
@@ -18,25 +19,49 @@ thread_local! {
 pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, String> {
     let (state, history) = ai::replay_log(&request.log)
         .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))?;
-    Ok(SEARCHER.with(|cell| {
+    SEARCHER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let searcher = cell.get_or_insert_with(Searcher::new);
         match &request.job {
-            Job::Choose { level, seed } => {
-                AiAnswer::Turn(searcher.choose_turn(&state, &history, *level, *seed))
+            Job::Choose { level, seed } => Ok(AiAnswer::Turn(
+                searcher.choose_turn(&state, &history, *level, *seed),
+            )),
+            Job::Hint => Ok(AiAnswer::Turn(searcher.hint(&state, &history))),
+            Job::Evaluate { position, nodes } => {
+                evaluate(searcher, &request.log, *position, *nodes).map(AiAnswer::Eval)
             }
-            Job::Hint => AiAnswer::Turn(searcher.hint(&state, &history)),
             Job::Bench { depth } => {
                 let start = clock();
                 let result = ai::bench(searcher, *depth);
-                AiAnswer::Bench {
+                Ok(AiAnswer::Bench {
                     nodes: result.nodes,
                     checksum: result.checksum,
                     millis: clock() - start,
-                }
+                })
             }
         }
-    }))
+    })
+}
+
+/// One review position of the game `log`, from the searcher kept by the worker.
+fn evaluate(
+    searcher: &mut Searcher,
+    log: &[engine::baifang::Action],
+    position: usize,
+    nodes: u64,
+) -> Result<PositionEval, String> {
+    let line = GameLine::from_log(log)
+        .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))?;
+    let state = line
+        .positions()
+        .get(position)
+        .ok_or_else(|| format!("the game has no position {position}"))?;
+    Ok(evaluate_position(
+        searcher,
+        state,
+        line.history(position),
+        nodes,
+    ))
 }
 
 /// Answers one request inside the worker (the worker binary serves this).

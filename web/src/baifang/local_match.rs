@@ -47,6 +47,16 @@ impl LocalMatch {
         }
     }
 
+    /// A game continued from `log` (play on from a reviewed position); a log the
+    /// engine refuses starts a fresh game instead.
+    pub fn from_log(opponent: Opponent, log: &[Action]) -> LocalMatch {
+        LocalMatch {
+            game: Game::from_log(log).unwrap_or_default(),
+            opponent,
+            selection: None,
+        }
+    }
+
     pub fn state(&self) -> &State {
         self.game.state()
     }
@@ -133,6 +143,16 @@ impl LocalMatch {
 mod tests {
     use super::*;
     use engine::baifang::Phase;
+
+    #[test]
+    fn a_continued_game_starts_from_its_log() {
+        let log = [Action::Place { to: 3 }, Action::Place { to: 7 }];
+        let m = LocalMatch::from_log(Opponent::HotSeat, &log);
+        assert_eq!(m.game().log(), log);
+        assert_eq!(m.state().to_move(), Side::Black);
+        let fresh = LocalMatch::from_log(Opponent::HotSeat, &[log[0], log[0]]);
+        assert!(fresh.game().log().is_empty());
+    }
 
     #[test]
     fn taps_place_stones_alternately_in_hot_seat() {

@@ -19,6 +19,7 @@ pub mod online_controller;
 pub mod online_room;
 pub mod online_test_hooks;
 pub mod profile;
+pub mod review;
 pub mod room;
 pub mod room_header;
 pub mod room_menu;
@@ -34,19 +35,43 @@ use leptos::prelude::*;
 use crate::chrome::ScreenHeader;
 use crate::i18n::Text;
 
+use engine::baifang::ai::Strength;
+use engine::baifang::game_link::{self, GameRecord, LinkError};
+use engine::baifang::Action;
+
+use crate::nav::use_nav;
 use lobby::Lobby;
+use local_match::Opponent;
 use online_room::{OnlineRoom, OnlineSetup};
+use review::link_error::LinkErrorScreen;
+use review::screen::ReviewScreen;
+use review::ReviewSource;
 use room::{Room, RoomSetup};
 
 /// Which room is open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Open {
-    Local(RoomSetup),
+    /// A local game, continued from a log (empty: from the start).
+    Local(RoomSetup, Vec<Action>),
     Online(OnlineSetup),
+    Review(ReviewSource),
+    BrokenLink(LinkError),
+}
+
+/// What a `#game=<code>` link opens: its review, or why it cannot.
+fn open_link(code: &str) -> Open {
+    match game_link::decode(code) {
+        Ok((record, _)) => Open::Review(ReviewSource {
+            record,
+            level: Strength::Medium,
+        }),
+        Err(error) => Open::BrokenLink(error),
+    }
 }
 
 #[component]
 pub fn BaifangScreen() -> impl IntoView {
+    let nav = use_nav();
     let room = RwSignal::new(None::<(Open, u32)>);
     let counter = StoredValue::new(0u32);
     let open = move |what: Open| {
@@ -54,9 +79,28 @@ pub fn BaifangScreen() -> impl IntoView {
         counter.update_value(|n| *n += 1);
         room.set(Some((what, counter.get_value())));
     };
-    let start = Callback::new(move |setup: RoomSetup| open(Open::Local(setup)));
+    let start = Callback::new(move |setup: RoomSetup| open(Open::Local(setup, Vec::new())));
     let online = Callback::new(move |setup: OnlineSetup| open(Open::Online(setup)));
     let exit = Callback::new(move |_| room.set(None));
+    // A game link (at startup or pasted into an open app) opens its review.
+    Effect::new(move |_| {
+        if let Some(code) = nav.game.get() {
+            nav.game.set(None);
+            open(open_link(&code));
+        }
+    });
+    let review = move |level: Strength| {
+        Callback::new(move |record: GameRecord| open(Open::Review(ReviewSource { record, level })))
+    };
+    let play_on = Callback::new(move |(log, opponent): (Vec<Action>, Opponent)| {
+        open(Open::Local(
+            RoomSetup {
+                opponent,
+                step_clock: false,
+            },
+            log,
+        ));
+    });
     view! {
         <main class="screen screen-baifang" data-testid="screen-baifang">
             {move || match room.get() {
@@ -64,8 +108,20 @@ pub fn BaifangScreen() -> impl IntoView {
                     <ScreenHeader title=Text::BaifangName/>
                     <Lobby on_start=start on_online=online/>
                 }.into_any(),
-                Some((Open::Local(setup), _)) => view! { <Room setup=setup on_exit=exit/> }.into_any(),
+                Some((Open::Local(setup, log), _)) => {
+                    let level = match setup.opponent {
+                        Opponent::Ai { level, .. } => level,
+                        Opponent::HotSeat => Strength::Medium,
+                    };
+                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level)/> }.into_any()
+                }
                 Some((Open::Online(setup), _)) => view! { <OnlineRoom setup=setup on_exit=exit/> }.into_any(),
+                Some((Open::Review(source), _)) => view! {
+                    <ReviewScreen source=source on_exit=exit on_play=play_on/>
+                }.into_any(),
+                Some((Open::BrokenLink(error), _)) => view! {
+                    <LinkErrorScreen error=error on_lobby=exit/>
+                }.into_any(),
             }}
         </main>
     }

@@ -1,45 +1,61 @@
 //! The online room's controller: the engine's [`MatchSession`] between the page's
 //! [`Transport`] and the room. Every transport event and tap becomes a session
 //! input; the session's commands (send, disconnect, UI events) are carried out
-//! here, and the record is updated when a rated match ends.
+//! here, and the record is updated when a rated match ends. Leaving a game in
+//! progress is a loss: the record holds that loss from the game's start until
+//! the real result replaces it.
 
 use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use engine::baifang::session::{MatchResult, MatchSession, Player, SessionCommand, UiEvent};
+use engine::baifang::session::{
+    MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent,
+};
 use engine::baifang::{ActionOutcome, Reason};
 
 use crate::host::haptics::{self, Haptic};
-use crate::online::{now_ms, page_transport, secure_random, Transport, TransportEvent};
+use crate::i18n::Lang;
+use crate::online::{
+    avoid_store, now_ms, page_transport, secure_random, Transport, TransportEvent,
+};
 
 use super::feel::feel;
 use super::profile::{self, Profile, RecentMatch};
-use super::strings::BaifangText;
+use super::strings::{sign_in_text, BaifangText};
 use super::tap::{tap_intent, TapIntent};
+use crate::online::host::SignInFailure;
 
 /// What the room tells the player outside the board's banner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineNotice {
-    /// Game Center sign-in was refused: Baifang online needs a signed-in
-    /// player, there is no guest play.
-    GameCenterRequired,
+    /// Game Center sign-in failed: Baifang online needs a signed-in player,
+    /// there is no guest play.
+    SignIn(SignInFailure),
     /// The host could not find a match (its own message goes to the console).
     MatchmakingFailed,
     /// The match was voided.
     DataError,
     /// The opponent left for good and this player won.
     PeerLeft,
+    /// Online play cannot start in this browser; the browser's own reason
+    /// (an API's error, kept as the browser gave it) follows the words.
+    Unavailable(String),
 }
 
 impl OnlineNotice {
-    pub fn text(self) -> BaifangText {
-        match self {
-            OnlineNotice::GameCenterRequired => BaifangText::GameCenterRequired,
+    /// The notice in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        let text = match self {
+            OnlineNotice::SignIn(why) => sign_in_text(*why),
             OnlineNotice::MatchmakingFailed => BaifangText::MatchmakingFailed,
             OnlineNotice::DataError => BaifangText::DataError,
             OnlineNotice::PeerLeft => BaifangText::PeerLeft,
-        }
+            OnlineNotice::Unavailable(why) => {
+                return format!("{}{why}", BaifangText::OnlineUnavailable.in_lang(lang))
+            }
+        };
+        text.in_lang(lang).to_string()
     }
 }
 
@@ -55,6 +71,8 @@ pub struct OnlineController {
     /// A notice for the player (sign-in refused, matchmaking failed, how it ended).
     pub message: RwSignal<Option<OnlineNotice>>,
     profile: RwSignal<Profile>,
+    /// The loss the stored record holds while the running game lasts.
+    held_loss: StoredValue<Option<RecentMatch>>,
     friend: bool,
     /// Bumped on every applied action (the board's formation animation key).
     pub applied: RwSignal<usize>,
@@ -79,6 +97,7 @@ impl OnlineController {
             selection: RwSignal::new(None),
             message: RwSignal::new(None),
             profile: RwSignal::new(stored),
+            held_loss: StoredValue::new(None),
             friend,
             applied: RwSignal::new(0),
             clock: RwSignal::new(now_ms()),
@@ -97,6 +116,8 @@ impl OnlineController {
         let interval = send_wrapper::SendWrapper::new(interval);
         on_cleanup(move || {
             drop(interval);
+            // The room goes away (back button, another screen): leaving is resigning.
+            ctl.leave();
             ctl.with_transport(|t| t.disconnect());
         });
         (ctl, kind)
@@ -114,6 +135,13 @@ impl OnlineController {
                 f(t.as_ref())
             }
         });
+    }
+
+    /// This player leaves: during a game that is resigning (the loss is recorded
+    /// now, the resignation sent if the network carries it); before one, the
+    /// search is given up.
+    pub fn leave(self) {
+        self.drive(|s| s.leave(now_ms()));
     }
 
     /// Runs one session input and carries out its commands.
@@ -156,34 +184,75 @@ impl OnlineController {
                 })
                 .forget();
             }
-            UiEvent::LostBeforeStart => {
-                // Back to the lobby of the transport: look again.
+            UiEvent::LostBeforeStart | UiEvent::PeerAbandoned { .. } => {
+                if let UiEvent::PeerAbandoned { peer } = &u {
+                    let avoided = avoid_store::record_abandon(peer, now_ms());
+                    self.with_transport(|t| t.set_avoided(avoided));
+                }
+                // Back to the lobby of the transport (already released): look again.
                 let (rating, friend) = (self.profile.get_untracked().rating, self.friend);
                 self.with_transport(|t| t.find_match(rating, friend));
             }
             UiEvent::Finished(outcome) => self.finish(&outcome),
-            UiEvent::Matched { .. } | UiEvent::Started { .. } | UiEvent::PeerBack => {}
+            UiEvent::Superseded { .. } => self.selection.set(None),
+            UiEvent::Started { .. } => self.hold_loss(),
+            UiEvent::Matched { .. } | UiEvent::PeerBack => {}
+        }
+    }
+
+    /// Leaving is a loss, and a page that is closed or killed runs no code: so
+    /// from the game's start the stored record already holds the loss leaving
+    /// would give. [`Self::finish`] puts the real result in its place.
+    fn hold_loss(self) {
+        let Some(loss) = self.session.with_untracked(|s| s.loss_if_left()) else {
+            return;
+        };
+        let held = self.recent_match(&loss);
+        let mut p = profile::load().profile().clone();
+        p.record(held.clone());
+        profile::save(&p);
+        self.held_loss.set_value(Some(held));
+    }
+
+    /// The stored record without this game's held loss.
+    fn record_without_held_loss(self) -> Profile {
+        let mut p = profile::load().profile().clone();
+        if let Some(held) = self.held_loss.try_update_value(Option::take).flatten() {
+            p.unrecord(&held);
+        }
+        p
+    }
+
+    fn recent_match(self, s: &Settlement) -> RecentMatch {
+        let peer = self
+            .session
+            .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
+        RecentMatch {
+            peer,
+            won: s.won,
+            reason: s.reason.name().to_string(),
+            rating_before: s.my_rating.0,
+            rating_after: s.my_rating.1,
         }
     }
 
     fn finish(self, outcome: &MatchResult) {
         match outcome {
-            MatchResult::Void(_) => self.message.set(Some(OnlineNotice::DataError)),
+            MatchResult::Void(_) | MatchResult::Interrupted => {
+                if matches!(outcome, MatchResult::Void(_)) {
+                    self.message.set(Some(OnlineNotice::DataError));
+                }
+                // Not scored: the held loss goes.
+                if self.held_loss.with_value(Option::is_some) {
+                    profile::save(&self.record_without_held_loss());
+                }
+            }
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(OnlineNotice::PeerLeft));
                 }
-                let peer = self
-                    .session
-                    .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
-                let mut p = profile::load().profile().clone();
-                p.record(RecentMatch {
-                    peer,
-                    won: s.won,
-                    reason: s.reason.name().to_string(),
-                    rating_before: s.my_rating.0,
-                    rating_after: s.my_rating.1,
-                });
+                let mut p = self.record_without_held_loss();
+                p.record(self.recent_match(s));
                 profile::save(&p);
                 self.profile.set(p);
                 self.with_transport(|t| t.submit_score(s.my_rating.1));
@@ -202,25 +271,41 @@ impl OnlineController {
                     games: p.games,
                 }));
                 let friend = self.friend;
-                self.with_transport(|t| t.find_match(p.rating, friend));
+                let avoided = avoid_store::load().avoided(now);
+                self.with_transport(|t| {
+                    t.set_avoided(avoided);
+                    t.find_match(p.rating, friend)
+                });
             }
-            TransportEvent::AuthFailed(why) => {
-                leptos::logging::log!("sign-in refused: {why}");
-                self.message.set(Some(OnlineNotice::GameCenterRequired))
-            }
+            TransportEvent::AuthFailed(why) => self.message.set(Some(OnlineNotice::SignIn(why))),
             TransportEvent::MatchFailed(why) => {
                 leptos::logging::log!("matchmaking failed: {why}");
                 self.message.set(Some(OnlineNotice::MatchmakingFailed))
             }
-            TransportEvent::Matched { peer } => {
-                self.drive(|s| s.on_matched(&peer, secure_random(), now))
-            }
+            TransportEvent::Matched { peer } => match secure_random() {
+                Ok(secret) => self.drive(|s| s.on_matched(&peer, secret, now)),
+                Err(why) => {
+                    self.with_transport(|t| t.disconnect());
+                    self.unavailable(&why);
+                }
+            },
             TransportEvent::Data(d) => self.drive(|s| s.on_data(d.as_bytes(), now)),
             TransportEvent::PeerDisconnected => self.drive(|s| s.on_peer_disconnected(now)),
             TransportEvent::PeerReconnected => self.drive(|s| s.on_peer_reconnected(now)),
             TransportEvent::Background => self.drive(|s| s.on_local_background(now)),
             TransportEvent::Foreground => self.drive(|s| s.on_local_foreground(now)),
+            TransportEvent::Unavailable(why) => self.unavailable(&why),
+            TransportEvent::LocalNetwork(online) => self.drive(|s| s.on_local_network(online, now)),
+            TransportEvent::PeerRating(r) => self
+                .session
+                .update_untracked(|s| s.on_peer_rating_checked(r)),
         }
+    }
+
+    /// Online play cannot start here: say why (the lobby's other modes work).
+    fn unavailable(self, why: &str) {
+        self.message
+            .set(Some(OnlineNotice::Unavailable(why.to_string())));
     }
 
     /// A tap on point `p` by this player: whether it meant something.

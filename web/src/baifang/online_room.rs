@@ -18,7 +18,7 @@ use super::online_test_hooks;
 use super::room_header::RoomHeader;
 use super::room_menu::RoomMenu;
 use super::scoreboard::ScoreBoard;
-use super::settlement::{Settlement, VoidSettlement};
+use super::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
 use super::strings::{banner_text, Audience, BaifangText};
 use super::view_model::board_view;
 
@@ -80,7 +80,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 Lang::En => "Matched, shaking hands…".to_string(),
             },
             _ => match ctl.message.get() {
-                Some(m) if stage.get() == Stage::Finished => m.text().in_lang(l).to_string(),
+                Some(m) if stage.get() == Stage::Finished => m.words(l),
                 _ => banner_text(view.with(|v| v.banner), Audience::Player(me.get()), l),
             },
         }
@@ -99,6 +99,11 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
     };
     let menu_open = RwSignal::new(false);
     let resign = Callback::new(move |_| ctl.drive(|s| s.resign(now_ms())));
+    // Leaving resigns a game in progress (the loss is recorded before the room goes).
+    let leave = Callback::new(move |_| {
+        ctl.leave();
+        on_exit.run(());
+    });
 
     view! {
         <div class="room online-room" class:capture-mode=move || view.with(|v| v.capture_mode)
@@ -129,8 +134,9 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 open=menu_open
                 can_resign=Signal::derive(move || stage.get() == Stage::Playing)
                 confirm=false
+                leave_resigns=Signal::derive(move || stage.get() == Stage::Playing)
                 on_resign=resign
-                on_leave=on_exit
+                on_leave=leave
             />
 
             {move || match_end(ctl, me.get_untracked(), on_exit)}
@@ -165,7 +171,7 @@ fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
     view! {
         <div class="online-wait" data-testid="online-wait">
             <div class="spinner" aria-hidden="true"></div>
-            {move || ctl.message.get().map(|m| view! { <p class="notice" data-testid="online-message" role="alert">{move || m.text().in_lang(lang.get())}</p> })}
+            {move || ctl.message.get().map(|m| view! { <p class="notice" data-testid="online-message" role="alert">{move || m.words(lang.get())}</p> })}
             <button class="pill-button" data-testid="online-cancel" on:click=move |_| on_exit.run(())>
                 {move || BaifangText::Cancel.in_lang(lang.get())}
             </button>
@@ -180,7 +186,7 @@ fn match_end(ctl: OnlineController, me: Side, on_exit: Callback<()>) -> Option<A
     Some(match result {
         MatchResult::Decided(s) => view! {
             <div class="online-end">
-                {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.text().in_lang(lang.get())}</p> })}
+                {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
                 <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me)
                     rating=s.my_rating on_close=on_exit/>
             </div>
@@ -190,5 +196,6 @@ fn match_end(ctl: OnlineController, me: Side, on_exit: Callback<()>) -> Option<A
             <VoidSettlement reason=reason on_close=on_exit/>
         }
         .into_any(),
+        MatchResult::Interrupted => view! { <InterruptedSettlement on_close=on_exit/> }.into_any(),
     })
 }

@@ -3,6 +3,10 @@
 //! deadlines), `sendForged(json)` (sends raw text to the peer as if it were a
 //! packet), `tamper()` (edits the local state as a memory editor would) and
 //! `setOffline(bool)` (cuts this tab's network, tab transport only).
+//!
+//! They can forge packets, so a page has them only when its address carries
+//! the explicit test flag `testhooks` (`?testhooks`, as the browser tests open
+//! it); a page opened normally has no `window.__onlineTest`.
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -11,11 +15,27 @@ use engine::baifang::{Side, State};
 
 use super::online_controller::OnlineController;
 
-/// Installs `window.__onlineTest` for the room `ctl` controls.
+/// The query parameter that installs the hooks.
+pub const TEST_FLAG: &str = "testhooks";
+
+/// Whether a query string (`location.search`) carries the test flag, as
+/// `testhooks` or `testhooks=1`.
+pub fn requested(search: &str) -> bool {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .any(|kv| kv == TEST_FLAG || kv == format!("{TEST_FLAG}=1"))
+}
+
+/// Installs `window.__onlineTest` for the room `ctl` controls, when the page
+/// was opened with the test flag.
 pub fn install(ctl: OnlineController) {
     let Some(window) = web_sys::window() else {
         return;
     };
+    if !requested(&window.location().search().unwrap_or_default()) {
+        return;
+    }
     let hooks = js_sys::Object::new();
     let state = Closure::<dyn Fn() -> JsValue>::new(move || {
         let kind = ctl.transport_kind();
@@ -75,4 +95,32 @@ pub fn install(ctl: OnlineController) {
     forged.forget();
     tamper.forget();
     offline.forget();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packet_forging_hooks_need_the_explicit_test_flag() {
+        // A page opened normally, or with look-alike parameters, has no hooks.
+        for search in [
+            "",
+            "?",
+            "?profile=a",
+            "?host=mock",
+            "?testhooks=0",
+            "?testhooksx",
+            "?x=testhooks",
+        ] {
+            assert!(!requested(search), "{search}");
+        }
+        for search in [
+            "?testhooks",
+            "?profile=a&testhooks",
+            "?testhooks=1&host=mock",
+        ] {
+            assert!(requested(search), "{search}");
+        }
+    }
 }

@@ -48,6 +48,25 @@ impl Profile {
         self.recent.insert(0, m);
         self.recent.truncate(RECENT_KEPT);
     }
+
+    /// Takes back a result recorded earlier (the loss an online game holds
+    /// from its start), leaving whatever else was recorded since: tabs that
+    /// share one record may have finished their own games meanwhile.
+    pub fn unrecord(&mut self, m: &RecentMatch) {
+        let Some(at) = self.recent.iter().position(|r| r == m) else {
+            return;
+        };
+        self.recent.remove(at);
+        self.games = self.games.saturating_sub(1);
+        if m.won {
+            self.wins = self.wins.saturating_sub(1);
+        } else {
+            self.losses = self.losses.saturating_sub(1);
+        }
+        if self.rating == m.rating_after {
+            self.rating = m.rating_before;
+        }
+    }
 }
 
 /// The nickname of a player who never chose one (the page shows it translated).
@@ -191,6 +210,36 @@ mod tests {
         // Older stored profiles without the list still load.
         let old = r#"{"nickname":"a","rating":1200,"games":0,"wins":0,"losses":0}"#;
         assert!(matches!(parse(Some(old)), Loaded::Stored(_)));
+    }
+
+    #[test]
+    fn a_held_loss_is_taken_back_without_touching_results_recorded_since() {
+        let held = RecentMatch {
+            peer: "a".into(),
+            won: false,
+            reason: "resign".into(),
+            rating_before: 1200,
+            rating_after: 1184,
+        };
+        let mut p = Profile::default();
+        p.record(held.clone());
+        // Another tab sharing this record finished its own game meanwhile.
+        let other = RecentMatch {
+            peer: "b".into(),
+            won: true,
+            reason: "fewer_than_four".into(),
+            rating_before: 1200,
+            rating_after: 1216,
+        };
+        p.record(other.clone());
+        p.unrecord(&held);
+        assert_eq!((p.games, p.wins, p.losses, p.rating), (1, 1, 0, 1216));
+        assert_eq!(p.recent, vec![other]);
+        // Alone, taking it back restores the record exactly.
+        let mut q = Profile::default();
+        q.record(held.clone());
+        q.unrecord(&held);
+        assert_eq!(q, Profile::default());
     }
 
     #[test]

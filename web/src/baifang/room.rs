@@ -6,8 +6,9 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::game_link::GameRecord;
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
-use engine::baifang::{Action, ActionOutcome, Side};
+use engine::baifang::{Action, ActionOutcome, Reason, Side};
 
 use super::ai_opponent::AiOpponent;
 use super::board::Board;
@@ -32,9 +33,18 @@ pub struct RoomSetup {
 }
 
 #[component]
-pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
+pub fn Room(
+    setup: RoomSetup,
+    on_exit: Callback<()>,
+    /// The log to continue from (play on from a reviewed position); empty: a new game.
+    #[prop(optional)]
+    start: Vec<Action>,
+    /// Opens the review of the finished game.
+    #[prop(optional)]
+    on_review: Option<Callback<GameRecord>>,
+) -> impl IntoView {
     let lang = use_lang();
-    let game = RwSignal::new(LocalMatch::new(setup.opponent));
+    let game = RwSignal::new(LocalMatch::from_log(setup.opponent, &start));
     let refused = RwSignal::new(None::<(u8, u32)>);
     let menu_open = RwSignal::new(false);
     let step_started = RwSignal::new(now_ms());
@@ -118,15 +128,7 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
                 />
             </div>
             <ScoreBoard side=bottom score=score(bottom) tag=tag(bottom)/>
-            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! {
-                <div class="room-actions">
-                    <button class="pill-button" data-testid="room-hint"
-                        disabled=move || !game.with(|m| m.human_to_act())
-                        on:click=move |_| ai.ask_hint()>
-                        {move || BaifangText::Hint.in_lang(lang.get())}
-                    </button>
-                </div>
-            })}
+            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! { <HintButton game=game ai=ai/> })}
             </div>
             {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
 
@@ -138,10 +140,50 @@ pub fn Room(setup: RoomSetup, on_exit: Callback<()>) -> impl IntoView {
                 on_leave=on_exit
             />
 
-            {move || view.with(|v| v.result).map(|(winner, reason)| view! {
-                <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+            {move || view.with(|v| v.result).map(|(winner, reason)| {
+                finished(game, (winner, reason), audience, on_review, on_exit)
             })}
         </div>
+    }
+}
+
+/// The vs-AI room's hint button: asks the AI for the human's best turn.
+#[component]
+fn HintButton(game: RwSignal<LocalMatch>, ai: AiOpponent) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div class="room-actions">
+            <button class="pill-button" data-testid="room-hint"
+                disabled=move || !game.with(|m| m.human_to_act())
+                on:click=move |_| ai.ask_hint()>
+                {move || BaifangText::Hint.in_lang(lang.get())}
+            </button>
+        </div>
+    }
+}
+
+/// The settlement of a finished game, with the review button when the room can open one.
+fn finished(
+    game: RwSignal<LocalMatch>,
+    (winner, reason): (Side, Reason),
+    audience: Audience,
+    on_review: Option<Callback<GameRecord>>,
+    on_exit: Callback<()>,
+) -> AnyView {
+    let review = on_review.map(|open| {
+        Callback::new(move |_| {
+            open.run(game.with_untracked(record_of));
+        })
+    });
+    match review {
+        Some(review) => view! {
+            <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
+        }
+        .into_any(),
+        None => view! {
+            <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+        }
+        .into_any(),
     }
 }
 
@@ -181,6 +223,23 @@ fn step_clock(
         on_cleanup(move || drop(interval));
     }
     remaining
+}
+
+/// The game as a review and a link carry it: the human's nickname and "AI"
+/// against the AI, no names in hot-seat (the sides' colours name them).
+fn record_of(m: &LocalMatch) -> GameRecord {
+    let log = m.game().log().to_vec();
+    match m.opponent() {
+        Opponent::HotSeat => GameRecord::new(["", ""], log),
+        Opponent::Ai { human, .. } => {
+            let me = super::profile::load().profile().nickname.clone();
+            let mut labels = [me.as_str(), "AI"];
+            if human == Side::White {
+                labels.swap(0, 1);
+            }
+            GameRecord::new(labels, log)
+        }
+    }
 }
 
 /// The scoreboard tag of `side`: "you" and "AI" in a vs-AI game, none in hot-seat.

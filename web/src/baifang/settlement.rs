@@ -9,6 +9,7 @@ use engine::baifang::{Reason, Side};
 
 use crate::i18n::{use_lang, Lang};
 
+use super::review::strings::ReviewText;
 use super::strings::{reason_words, side_name, Audience, BaifangText};
 
 /// A rating change to show: (before, after).
@@ -26,6 +27,8 @@ fn SettlementCard(
     /// Why a match was void (`data-detail`).
     #[prop(optional)]
     detail: Option<String>,
+    /// Opens the game's review (none where the game cannot be reviewed).
+    on_review: Option<Callback<()>>,
     on_close: Callback<()>,
     children: Children,
 ) -> impl IntoView {
@@ -42,6 +45,11 @@ fn SettlementCard(
                 aria-modal="true"
             >
                 {children()}
+                {on_review.map(|review| view! {
+                    <button class="pill-button" data-testid="settlement-review" on:click=move |_| review.run(())>
+                        {move || ReviewText::Review.in_lang(lang.get())}
+                    </button>
+                })}
                 <button class="pill-button primary" data-testid="settlement-back" on:click=move |_| on_close.run(())>
                     {move || BaifangText::BackToLobby.in_lang(lang.get())}
                 </button>
@@ -56,6 +64,7 @@ pub fn Settlement(
     reason: Reason,
     audience: Audience,
     #[prop(optional)] rating: Option<RatingChange>,
+    #[prop(optional)] on_review: Option<Callback<()>>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
@@ -78,7 +87,8 @@ pub fn Settlement(
     };
     let letter = winner.letter();
     view! {
-        <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string() on_close=on_close>
+        <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string()
+            on_review=on_review on_close=on_close>
             <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
                 <circle class=format!("art-stone stone-{letter}") cx="100" cy="64" r="44"/>
                 {match mood {
@@ -115,12 +125,26 @@ pub fn VoidSettlement(reason: Reject, on_close: Callback<()>) -> impl IntoView {
     let lang = use_lang();
     let diagnostic = reason.to_string();
     view! {
-        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=diagnostic on_close=on_close>
+        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=diagnostic on_review=None on_close=on_close>
             <h2 class="settlement-title" data-testid="online-message">{move || BaifangText::DataError.in_lang(lang.get())}</h2>
             <p class="settlement-detail" data-testid="settlement-detail">{move || crate::engine_text::reject(&reason, lang.get())}</p>
             <p class="settlement-reason" data-testid="settlement-reason">
                 {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
             </p>
+        </SettlementCard>
+    }
+}
+
+/// An online match that ended while this side could not reach the network
+/// itself: nobody can tell who left, so nothing is scored (连接中断，本局未计分).
+#[component]
+pub fn InterruptedSettlement(on_close: Callback<()>) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <SettlementCard mood="lose" winner=String::new() reason="interrupted".to_string() on_review=None on_close=on_close>
+            <h2 class="settlement-title" data-testid="online-message">
+                {move || BaifangText::Interrupted.in_lang(lang.get())}
+            </h2>
         </SettlementCard>
     }
 }

@@ -5,6 +5,7 @@
 use engine::baifang::{Phase, Reason, Side};
 
 use crate::i18n::{translations, Lang};
+use crate::online::host::SignInFailure;
 
 use super::view_model::{Banner, PointView};
 
@@ -139,6 +140,13 @@ translations! {
         VsAi => ("人机对战", "Play the AI"),
         HotSeat => ("本地双人", "Two players, one device"),
         OnlineSoon => ("联机：iOS 上经由 Game Center；浏览器中与同一浏览器的另一个标签页对战", "Online: Game Center on iOS; in a browser, another tab of the same browser"),
+        SignInRefused => ("本游戏为纯线上对战，需开启 Game Center（设置 > Game Center）。人机对战、本地双人和六边一笔无需登录；返回大厅再点快速匹配即可重试。", "Online play needs Game Center (Settings > Game Center). Playing the AI, two players on one device and Hex Stroke need no sign-in; go back to the lobby and tap Quick match to try again."),
+        SignInOffline => ("联机暂不可用：无法连接 Game Center，请检查网络后重试。", "Online play is unavailable: Game Center cannot be reached. Check the network and try again."),
+        SignInRestricted => ("联机不可用：此账户的 Game Center 受限（家长控制或受管理的账户）。", "Online play is unavailable: Game Center is restricted for this account (parental controls or a managed account)."),
+        SignInUnrecognized => ("联机不可用：Game Center 无法识别此版本的应用。", "Online play is unavailable: Game Center does not recognise this build of the app."),
+        SignInUnavailable => ("联机暂不可用：Game Center 未能登录，请稍后重试。", "Online play is unavailable: Game Center did not sign in. Try again later."),
+        Interrupted => ("连接中断，本局未计分", "Connection lost: this game is not scored"),
+        OnlineUnavailable => ("无法联机：", "Online play is unavailable: "),
         ChooseLevel => ("难度", "Level"),
         ChooseColour => ("执子", "Your colour"),
         PlayBlue => ("蓝方（先手）", "Blue (first)"),
@@ -149,6 +157,8 @@ translations! {
         Resign => ("认输", "Resign"),
         ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
         ResignYes => ("确定认输", "Resign"),
+        LeaveConfirm => ("对局进行中，离开即认输，本局判负并计入积分。", "The game is on: leaving resigns it, and the loss counts toward your rating."),
+        LeaveYes => ("认输并离开", "Resign and leave"),
         Continue => ("继续对局", "Keep playing"),
         BackToLobby => ("返回大厅", "Back to lobby"),
         Victory => ("胜利", "Victory"),
@@ -163,10 +173,20 @@ translations! {
         Hint => ("提示", "Hint"),
         Rating => ("积分", "Rating"),
         DefaultNickname => ("棋手", "Player"),
-        GameCenterRequired => ("本游戏为纯线上对战，需开启 Game Center", "Online play needs a signed-in Game Center player"),
         MatchmakingFailed => ("匹配失败，请稍后再试", "Matchmaking failed; try again later"),
         DataError => ("对局数据异常", "The match data is inconsistent"),
         PeerLeft => ("对方玩家断开连接，本局获胜", "Your opponent disconnected: you win this game"),
+    }
+}
+
+/// What the lobby says when Game Center sign-in did not succeed.
+pub fn sign_in_text(failure: SignInFailure) -> BaifangText {
+    match failure {
+        SignInFailure::Refused => BaifangText::SignInRefused,
+        SignInFailure::Offline => BaifangText::SignInOffline,
+        SignInFailure::Restricted => BaifangText::SignInRestricted,
+        SignInFailure::Unrecognized => BaifangText::SignInUnrecognized,
+        SignInFailure::Unavailable => BaifangText::SignInUnavailable,
     }
 }
 
@@ -193,6 +213,19 @@ mod tests {
             | Reason::Resign
             | Reason::Disconnect => {}
         }
+    }
+
+    #[test]
+    fn every_sign_in_failure_has_words_in_both_languages() {
+        for f in SignInFailure::ALL {
+            for lang in [Lang::Zh, Lang::En] {
+                assert!(!sign_in_text(f).in_lang(lang).is_empty());
+            }
+        }
+        assert_ne!(
+            sign_in_text(SignInFailure::Refused),
+            sign_in_text(SignInFailure::Offline)
+        );
     }
 
     #[test]

@@ -183,6 +183,7 @@ fn cells(
         .enumerate()
         .map(|(i, c)| {
             let visual = Memo::new(move |_| state.with(|s| (s.cell_state(i), s.step(i))));
+            let in_reason = Memo::new(move |_| state.with(|s| s.in_reason(i)));
             let clue = c.clue;
             let label = move || match visual.get() {
                 (_, Some(step)) => step.to_string(),
@@ -205,11 +206,13 @@ fn cells(
                     data-testid=format!("hex-cell-{}", c.id)
                     data-state=move || visual.get().0.as_str()
                     data-step=move || visual.get().1.map(|s| s.to_string()).unwrap_or_default()
+                    data-reason=move || in_reason.get().then_some("true")
                     transform=format!("translate({} {})", r1(c.center.0), r1(c.center.1))
                 >
                     <g class="hex-body" data-fx=format!("c{i}")>
                         <polygon class="hex-face" points=face.clone()/>
                         <polygon class="hex-hint-ring" points=hint_ring.clone()/>
+                        <polygon class="hex-reason-ring" points=hint_ring.clone()/>
                         {ring_view}
                         <text class="hex-num" text-anchor="middle" dominant-baseline="central">{label}</text>
                     </g>

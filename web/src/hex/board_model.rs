@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use engine::hex::coord::{edge_angle, Axial, SQRT3};
+use engine::hex::deduce::Technique;
 use engine::hex::Level;
 
 use super::svg::{hex_extent, padded, view_box_attr, Rect, SIZE};
@@ -167,6 +168,9 @@ pub struct BoardState {
     /// Per cell: a clue reached at the wrong step.
     pub conflict: Vec<bool>,
     pub hint: Option<usize>,
+    /// The deduction behind the hint: its technique and the cells it looks at
+    /// (ringed), when the engine names one.
+    pub reason: Option<(Technique, Vec<usize>)>,
     /// Blocking candidate per spinner (`data-candidate`), as the engine reports it.
     pub spinner_candidates: Vec<u8>,
     /// Per spinner, the candidate it is drawn on, counted on from where it was drawn
@@ -231,6 +235,13 @@ impl BoardState {
         } else {
             CellState::Unvisited
         }
+    }
+
+    /// Whether cell `i` is one the hint's deduction looks at.
+    pub fn in_reason(&self, i: usize) -> bool {
+        self.reason
+            .as_ref()
+            .is_some_and(|(_, cells)| cells.contains(&i))
     }
 
     pub fn step(&self, i: usize) -> Option<usize> {

@@ -32,6 +32,7 @@ pub mod select;
 pub mod settings;
 pub mod share_link;
 pub mod svg;
+pub mod technique_text;
 pub mod worker;
 
 use context::{HexCtx, HexView, LevelSource};

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use engine::hex::content::{lesson, Lesson};
 use engine::hex::coord::Axial;
-use engine::hex::hint::{hint_with_solution, Hint};
+use engine::hex::hint::{teaching_hint, Hint, TeachingHint};
 use engine::hex::input::{InputMachine, State, ViewEvent};
 use engine::hex::solver::{solve, SolveOptions};
 use engine::hex::Level;
@@ -27,6 +27,7 @@ use super::levels::{catalog, display_id};
 use super::menu::PlayMenu;
 use super::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
 use super::svg::SIZE;
+use super::technique_text::technique_text;
 use crate::i18n::{tr, Text};
 
 /// One level being played: the engine's input machine, the drag in progress,
@@ -162,12 +163,15 @@ impl LevelPlay {
         st.cursor = Some(m.path().last().copied().unwrap_or(self.start_cursor));
         if st.path == old.path {
             st.hint = old.hint;
+            st.reason = old.reason.clone();
         }
         st
     }
 
-    /// The engine's hint for the current path (the level is solved once, then cached).
-    pub fn hint(&mut self) -> Hint {
+    /// The engine's teaching hint for the current path: the cell, and the deduction
+    /// that forces it when the path is on the solution (the level is solved once,
+    /// then cached).
+    pub fn hint(&mut self) -> TeachingHint {
         let level = self.machine.level();
         let solution = self.solution.get_or_insert_with(|| {
             solve(
@@ -180,8 +184,12 @@ impl LevelPlay {
             .first
         });
         match solution {
-            Some(sol) => hint_with_solution(self.machine.path(), sol),
-            None => Hint::NoSolution,
+            Some(sol) => teaching_hint(level, self.machine.path(), sol),
+            None => TeachingHint {
+                hint: Hint::NoSolution,
+                technique: None,
+                cells: Vec::new(),
+            },
         }
     }
 }
@@ -214,14 +222,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let cat = catalog();
     let lvl = &level;
     let n = lvl.len();
-    let shown = match pack {
-        Some(_) => display_id(lvl),
-        None => lvl.title.clone().unwrap_or_else(|| {
-            Text::HexSharedLevel
-                .in_lang(crate::i18n::use_lang().get_untracked())
-                .to_string()
-        }),
-    };
+    let shown = shown_name(lvl, pack.is_some());
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
     let state = RwSignal::new(BoardState {
@@ -317,9 +318,13 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         restart_apply(events);
     });
     let on_hint = Callback::new(move |_| {
-        let hint = play_state.try_update_value(|s| s.hint());
-        let cell = hint.and_then(|h| h.cell());
-        state.update(|st| st.hint = cell);
+        let Some(h) = play_state.try_update_value(|s| s.hint()) else {
+            return;
+        };
+        state.update(|st| {
+            st.hint = h.hint.cell();
+            st.reason = h.technique.map(|t| (t, h.cells));
+        });
     });
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
@@ -336,9 +341,37 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
+            <HintLine state=state/>
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
         </div>
+    }
+}
+
+/// The name in the top bar: a pack level's `{pack}-{index}`, otherwise its title
+/// (or "shared level" when it has none).
+fn shown_name(level: &Level, in_pack: bool) -> String {
+    if in_pack {
+        return display_id(level);
+    }
+    level.title.clone().unwrap_or_else(|| {
+        Text::HexSharedLevel
+            .in_lang(crate::i18n::use_lang().get_untracked())
+            .to_string()
+    })
+}
+
+/// The teaching hint's line: the technique that gives the next forced step.
+#[component]
+fn HintLine(state: RwSignal<BoardState>) -> impl IntoView {
+    move || {
+        state.with(|s| s.reason.as_ref().map(|(t, _)| *t)).map(|t| {
+            view! {
+                <p class="hex-hint-line" data-testid="hex-hint-line" data-technique=t.code() aria-live="polite">
+                    {tr(technique_text(t))}
+                </p>
+            }
+        })
     }
 }
 
@@ -420,14 +453,16 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
         ctx.open_editor((!from_editor).then_some(&edit_level));
     };
     let on_copy = move |_| {
-        let text = super::share_link::link_for(&level);
-        super::share_link::copy_to_clipboard(&text);
-        link.set(text);
+        if let Some(text) = super::share_link::send_link_for(&level) {
+            link.set(text);
+        }
     };
     view! {
         <div class="hex-custom-bar">
             <button class="hex-menu-item" data-testid="hex-edit" on:click=on_edit>{tr(Text::HexEdit)}</button>
-            <button class="hex-menu-item" data-testid="hex-copy-link" on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            {super::share_link::links_available().then(|| view! {
+                <button class="hex-menu-item" data-testid="hex-copy-link" on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            })}
             <Show when=move || link.with(|l| !l.is_empty())>
                 <input class="hex-link-field" data-testid="hex-share-link" readonly prop:value=move || link.get()/>
             </Show>
@@ -438,6 +473,7 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::hex::deduce::Technique;
     use engine::hex::level_file::parse_level;
 
     /// A strip of five cells a..e along r = 0, clue 1 at a, and f under b with a wall b–f.
@@ -525,15 +561,19 @@ mod tests {
         let model = BoardModel::from_level(&level);
         let mut s = LevelPlay::new(InputMachine::new(level));
         // f hangs off b behind a wall, so no path covers every cell
-        assert_eq!(s.hint(), Hint::NoSolution);
+        assert_eq!(s.hint().hint, Hint::NoSolution);
         let level = parse_level(include_str!(
             "../../../engine/tests/data/hex-walled-triangle.json"
         ))
         .unwrap();
         let mut s = LevelPlay::new(InputMachine::new(level));
-        assert_eq!(s.hint(), Hint::Start { cell: 0 });
+        assert_eq!(s.hint().hint, Hint::Start { cell: 0 });
         s.input(&model, PointerInput::Down(centre(&model, "a")));
-        assert_eq!(s.hint(), Hint::Next { cell: 2 });
+        // the 1 is walled from b: its one open side leads to c, and the hint says so
+        let h = s.hint();
+        assert_eq!(h.hint, Hint::Next { cell: 2 });
+        assert_eq!(h.technique, Some(Technique::OneOpen));
+        assert_eq!(h.cells, vec![0, 2]);
     }
 
     #[test]

@@ -1,47 +1,32 @@
 //! Share links (`#play=<code>`): the error screen for a code that cannot be read,
-//! and the 复制链接 helper shared by the play screen and the editor.
+//! and the 复制链接 helpers shared by the play screen and the editor.
 
 use engine::hex::Level;
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
 
 use super::context::use_hex;
 use crate::engine_text;
+use crate::host::share;
 use crate::i18n::{tr, use_lang, Text};
-use crate::nav::{clear_fragment, share_link_here, use_nav, Screen};
+use crate::nav::{clear_fragment, use_nav, Screen};
 
-/// The link for `level` from the current page (never carries a solution: the code
-/// holds only cells, walls, clues, spinners and the title).
-pub fn link_for(level: &Level) -> String {
-    share_link_here(&engine::hex::share::encode(level))
+/// The link for `level` (never carries a solution: the code holds only cells, walls,
+/// clues, spinners and the title); `None` where this host cannot make links.
+pub fn link_for(level: &Level) -> Option<String> {
+    share::link_for_code(&engine::hex::share::encode(level))
 }
 
-/// Copies `text` to the clipboard when the browser allows it (failures are silent:
-/// the link is also shown in a field).
-pub fn copy_to_clipboard(text: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let navigator = window.navigator();
-    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")) else {
-        return;
-    };
-    if clipboard.is_undefined() {
-        return;
-    }
-    if let Ok(write) = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")) {
-        if let Ok(f) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(write) {
-            if let Ok(p) = f.call1(&clipboard, &JsValue::from_str(text)) {
-                // swallow a refusal (no permission) instead of an unhandled rejection
-                if let Ok(p) = wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p) {
-                    let ignore =
-                        wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
-                    let _ = p.catch(&ignore);
-                    ignore.forget();
-                }
-            }
-        }
-    }
+/// Whether this host can make share links (a native host without a public address
+/// cannot).
+pub fn links_available() -> bool {
+    share::link_base().is_some()
+}
+
+/// Hands `level`'s link on (share sheet or clipboard) and returns it for the link field.
+pub fn send_link_for(level: &Level) -> Option<String> {
+    let link = link_for(level)?;
+    share::send_link(level.title.as_deref().unwrap_or(&level.id), &link);
+    Some(link)
 }
 
 /// A share code that could not be read: why, in the page's words, and a way home.

@@ -2,7 +2,7 @@
 //! to check or generator options, the worker answers with the engine's report.
 //! The plumbing is [`crate::worker_link`], as for the Baifang AI worker.
 
-use engine::hex::checks::{check_level, CheckOptions, CheckReport};
+use engine::hex::checks::{check_level_with_reasoning, CheckOptions, CheckReport};
 use engine::hex::generator::{generate, GenError, GenOptions};
 use engine::hex::level_file::{level_to_string, parse_level, LevelError};
 use serde::{Deserialize, Serialize};
@@ -46,7 +46,7 @@ pub fn answer(job: HexJob) -> Result<HexAnswer, String> {
                     node_limit: CHECK_NODE_LIMIT,
                     ..CheckOptions::default()
                 };
-                HexAnswer::Checked(Box::new(check_level(&level, &options)))
+                HexAnswer::Checked(Box::new(check_level_with_reasoning(&level, &options)))
             }
             Err(errors) => HexAnswer::Unreadable(errors),
         },
@@ -81,6 +81,10 @@ mod tests {
             panic!("a report")
         };
         assert_eq!(report.count.solutions, 1);
+        // the editor's reasoning verdict comes with the report
+        let reasoning = report.reasoning.as_ref().expect("reasoning ran");
+        assert_eq!(reasoning.outcome, engine::hex::deduce::Outcome::Solved);
+        assert_eq!(reasoning.grade.tier, 1);
         let Ok(HexAnswer::Generated(text)) = answer(HexJob::Generate {
             options: GenOptions {
                 cells: 10,

@@ -3,3 +3,4 @@
 //! it runs in.
 
 pub mod haptics;
+pub mod share;

@@ -1,7 +1,10 @@
 //! The page side of the host bridge (`web/host-bridge/messages.json`): calls go
 //! page → host as `{id, type, payload}` through
 //! `window.webkit.messageHandlers.host.postMessage`, which returns a promise
-//! with the reply; events arrive host → page through `window.__hostEvent`.
+//! of the call's reply object itself; events arrive host → page as envelopes
+//! through `window.__hostEvent`. The host delivers events at least once (it
+//! redelivers what a reloading page may have missed), so an event id already
+//! seen is ignored. `window.__hostConfig` is the host's configuration.
 
 use std::cell::RefCell;
 
@@ -12,9 +15,11 @@ use wasm_bindgen::JsCast;
 /// The handler name and the page's event function (messages.json).
 pub const HANDLER: &str = "host";
 pub const EVENT_FUNCTION: &str = "__hostEvent";
+/// The global the host sets before the page runs (messages.json `pageConfig`).
+pub const CONFIG_GLOBAL: &str = "__hostConfig";
 
 /// Every call type the page sends (messages.json `calls`).
-pub const CALLS: [&str; 7] = [
+pub const CALLS: [&str; 8] = [
     "authenticate",
     "findMatch",
     "inviteFriend",
@@ -22,15 +27,18 @@ pub const CALLS: [&str; 7] = [
     "disconnect",
     "submitScore",
     "haptic",
+    "share",
 ];
 /// Every event type the page handles (messages.json `events`).
-pub const EVENTS: [&str; 6] = [
+pub const EVENTS: [&str; 8] = [
     "matchFound",
     "matchFailed",
     "dataReceived",
     "playerStateChanged",
     "appBackground",
     "appForeground",
+    "networkChanged",
+    "peerRating",
 ];
 
 /// The page's event listener, kept alive while installed.
@@ -39,6 +47,38 @@ type Listener = Closure<dyn Fn(JsValue)>;
 thread_local! {
     static NEXT_ID: RefCell<u32> = const { RefCell::new(1) };
     static LISTENER: RefCell<Option<Listener>> = const { RefCell::new(None) };
+    /// The highest event id handed on (ids grow for the host's whole launch).
+    static LAST_EVENT_ID: RefCell<f64> = const { RefCell::new(0.0) };
+}
+
+/// Whether an event with this id is new; remembers it. Events without a
+/// numeric id are always new (nothing to compare).
+fn first_delivery(id: Option<f64>) -> bool {
+    let Some(id) = id else {
+        return true;
+    };
+    LAST_EVENT_ID.with(|last| {
+        let mut last = last.borrow_mut();
+        if id <= *last {
+            return false;
+        }
+        *last = id;
+        true
+    })
+}
+
+/// A string field of the host's configuration (`window.__hostConfig`), `None`
+/// without a host or when the field is missing or empty.
+pub fn config_string(field: &str) -> Option<String> {
+    let window = web_sys::window()?;
+    let config = js_sys::Reflect::get(&window, &JsValue::from_str(CONFIG_GLOBAL)).ok()?;
+    if config.is_undefined() || config.is_null() {
+        return None;
+    }
+    js_sys::Reflect::get(&config, &JsValue::from_str(field))
+        .ok()?
+        .as_string()
+        .filter(|s| !s.is_empty())
 }
 
 fn handler() -> Option<JsValue> {
@@ -130,6 +170,9 @@ pub fn listen(on_event: impl Fn(&str, &Value) + 'static) {
             return;
         };
         let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
+        if !first_delivery(value.get("id").and_then(Value::as_f64)) {
+            return;
+        }
         if EVENTS.contains(&kind) {
             on_event(kind, value.get("payload").unwrap_or(&Value::Null));
         }
@@ -164,6 +207,7 @@ mod tests {
         assert_eq!(keys("events"), set(&EVENTS));
         assert_eq!(spec["handlerName"], HANDLER);
         assert_eq!(spec["pageEventFunction"], EVENT_FUNCTION);
+        assert_eq!(spec["pageConfig"]["global"], CONFIG_GLOBAL);
 
         let mock = include_str!("../../mock-host/mock-host.js");
         let array = |name: &str| -> BTreeSet<String> {
@@ -190,5 +234,21 @@ mod tests {
                 "mock host raises {event}"
             );
         }
+        assert!(
+            mock.contains(&format!("window.{CONFIG_GLOBAL} = Object.freeze(")),
+            "mock host sets the page config"
+        );
+    }
+
+    /// A redelivered event (same id, after a reload or a failed delivery) is
+    /// handed on once; a later one still is.
+    #[test]
+    fn an_event_id_is_handed_on_once() {
+        assert!(first_delivery(Some(1.0)));
+        assert!(first_delivery(Some(2.0)));
+        assert!(!first_delivery(Some(2.0)));
+        assert!(!first_delivery(Some(1.0)));
+        assert!(first_delivery(Some(3.0)));
+        assert!(first_delivery(None));
     }
 }

@@ -5,6 +5,7 @@
 //! verification, clocks, settlement) is `engine::baifang::session`; the room that
 //! drives it is `crate::baifang::online_controller`.
 
+pub mod avoid_store;
 pub mod bridge;
 pub mod host;
 pub mod tabs;
@@ -16,8 +17,8 @@ use std::rc::Rc;
 pub enum TransportEvent {
     /// Signed in (host) or ready (tabs): this player's id.
     Ready { player_id: String },
-    /// Sign-in refused.
-    AuthFailed(String),
+    /// Sign-in did not succeed, and why.
+    AuthFailed(host::SignInFailure),
     /// A peer was found.
     Matched { peer: String },
     /// Matchmaking failed or was cancelled.
@@ -32,6 +33,12 @@ pub enum TransportEvent {
     Background,
     /// This app came back.
     Foreground,
+    /// This device's own network went down (`false`) or came back.
+    LocalNetwork(bool),
+    /// The peer's rating as Game Center's leaderboard has it.
+    PeerRating(i32),
+    /// Online play cannot start on this page, and why (no secure randomness).
+    Unavailable(String),
 }
 
 /// The sink transports report to.
@@ -52,6 +59,8 @@ pub trait Transport {
     fn disconnect(&self);
     /// Reports the rating after a rated game (leaderboard).
     fn submit_score(&self, rating: i32);
+    /// Peers quick match must not pair with (they abandoned a draw with us).
+    fn set_avoided(&self, _peers: Vec<String>) {}
     /// Test hook: cut (or restore) this side's network, dropping everything
     /// in both directions. Only the tab transport supports it.
     fn set_offline(&self, _offline: bool) {}
@@ -72,11 +81,53 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
-/// 32 bytes from the browser's secure random source.
-pub fn secure_random() -> [u8; 32] {
+/// 32 bytes from the browser's secure random source, or why there are none.
+/// The first-move draw and the tab's id rest on these bytes, so a browser
+/// without `crypto.getRandomValues` (or one that fails or hands back nothing)
+/// cannot play online: never a fixed or all-zero secret.
+pub fn secure_random() -> Result<[u8; 32], String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let crypto = window
+        .crypto()
+        .map_err(|_| "this browser has no crypto.getRandomValues".to_string())?;
     let mut bytes = [0u8; 32];
-    if let Some(crypto) = web_sys::window().and_then(|w| w.crypto().ok()) {
-        let _ = crypto.get_random_values_with_u8_array(&mut bytes);
+    crypto
+        .get_random_values_with_u8_array(&mut bytes)
+        .map_err(|e| format!("crypto.getRandomValues failed: {}", js_error_text(&e)))?;
+    filled(bytes)
+}
+
+/// The bytes `crypto.getRandomValues` left, unless it left them all zero (a
+/// stubbed or broken source hands the buffer back untouched): 256 zero bits
+/// from a working source never happen, so they are an error, not a secret.
+fn filled(bytes: [u8; 32]) -> Result<[u8; 32], String> {
+    if bytes == [0u8; 32] {
+        return Err("crypto.getRandomValues returned no randomness".into());
     }
-    bytes
+    Ok(bytes)
+}
+
+/// A thrown JavaScript value as text.
+fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_source_that_hands_back_nothing_gives_an_error_not_a_zero_secret() {
+        assert_eq!(
+            filled([0; 32]),
+            Err("crypto.getRandomValues returned no randomness".to_string())
+        );
+        let mut one = [0u8; 32];
+        one[31] = 1;
+        assert_eq!(filled(one), Ok(one));
+    }
 }

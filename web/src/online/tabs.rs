@@ -4,7 +4,10 @@
 //! one with the smaller id pairs them. A paired tab sends a heartbeat every
 //! second; a closing tab says goodbye (`pagehide`), and a peer silent for
 //! [`SILENCE_MS`] counts as disconnected (a crashed tab). All timers are page
-//! timers, so Playwright's clock controls them.
+//! timers, so Playwright's clock controls them. The browser's own
+//! connectivity (`online` / `offline` events) is reported as
+//! [`TransportEvent::LocalNetwork`], and so is the test hook that cuts this
+//! tab's network.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,6 +52,8 @@ enum Msg {
 
 struct Inner {
     id: String,
+    /// Why this tab cannot play online (no secure randomness for its id).
+    unavailable: Option<String>,
     channel: Option<web_sys::BroadcastChannel>,
     seeking: bool,
     peer: Option<String>,
@@ -56,10 +61,13 @@ struct Inner {
     peer_away: bool,
     /// Test hook: the network is cut.
     offline: bool,
+    /// Tabs quick match does not pair with.
+    avoided: Vec<String>,
     sink: EventSink,
     beat: Option<gloo_timers::callback::Interval>,
     _on_message: Option<Closure<dyn Fn(web_sys::MessageEvent)>>,
     _on_hide: Option<Closure<dyn Fn()>>,
+    _on_network: Option<Closure<dyn Fn(web_sys::Event)>>,
 }
 
 impl Inner {
@@ -77,25 +85,33 @@ pub struct TabTransport {
     inner: Rc<RefCell<Inner>>,
 }
 
-fn random_id() -> String {
-    let b = super::secure_random();
-    format!("tab-{}", engine::baifang::session::hex(&b[..6]))
+/// A random id for this tab, or why none can be drawn.
+fn random_id() -> Result<String, String> {
+    let b = super::secure_random()?;
+    Ok(format!("tab-{}", engine::baifang::session::hex(&b[..6])))
 }
 
 impl TabTransport {
     pub fn new(sink: EventSink) -> TabTransport {
+        let (id, unavailable) = match random_id() {
+            Ok(id) => (id, None),
+            Err(why) => (String::new(), Some(why)),
+        };
         let inner = Rc::new(RefCell::new(Inner {
-            id: random_id(),
+            id,
+            unavailable,
             channel: web_sys::BroadcastChannel::new(CHANNEL).ok(),
             seeking: false,
             peer: None,
             last_heard: 0,
             peer_away: false,
             offline: false,
+            avoided: Vec::new(),
             sink,
             beat: None,
             _on_message: None,
             _on_hide: None,
+            _on_network: None,
         }));
         let weak = Rc::downgrade(&inner);
         let on_message =
@@ -124,8 +140,21 @@ impl TabTransport {
                 }
             }
         });
+        let network_sink = inner.borrow().sink.clone();
+        let on_network = Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
+            network_sink(TransportEvent::LocalNetwork(ev.type_() == "online"));
+        });
         {
             let mut i = inner.borrow_mut();
+            if let Some(w) = web_sys::window() {
+                for kind in ["online", "offline"] {
+                    let _ = w.add_event_listener_with_callback(
+                        kind,
+                        on_network.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+            i._on_network = Some(on_network);
             if let Some(ch) = &i.channel {
                 ch.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             }
@@ -176,6 +205,10 @@ fn receive(inner: &Rc<RefCell<Inner>>, msg: Msg) {
         let mut i = inner.borrow_mut();
         let me = i.id.clone();
         match msg {
+            Msg::Seek { from } if i.avoided.contains(&from) => {}
+            Msg::Pair { from, to } if to == me && i.avoided.contains(&from) => {
+                i.post(&Msg::Bye { from: me, to: from });
+            }
             Msg::Seek { from } if i.seeking && from != me && me < from => {
                 i.post(&Msg::Pair {
                     from: me.clone(),
@@ -237,13 +270,16 @@ impl Transport for TabTransport {
     }
 
     fn start(&self) {
-        let (sink, id) = {
+        let (sink, id, unavailable) = {
             let i = self.inner.borrow();
-            (i.sink.clone(), i.id.clone())
+            (i.sink.clone(), i.id.clone(), i.unavailable.clone())
         };
         // Reported from a timer so the caller is never re-entered.
         gloo_timers::callback::Timeout::new(0, move || {
-            sink(TransportEvent::Ready { player_id: id })
+            sink(match unavailable {
+                Some(why) => TransportEvent::Unavailable(why),
+                None => TransportEvent::Ready { player_id: id },
+            })
         })
         .forget();
     }
@@ -280,8 +316,22 @@ impl Transport for TabTransport {
 
     fn submit_score(&self, _rating: i32) {}
 
+    fn set_avoided(&self, peers: Vec<String>) {
+        self.inner.borrow_mut().avoided = peers;
+    }
+
     fn set_offline(&self, offline: bool) {
-        self.inner.borrow_mut().offline = offline;
+        let sink = {
+            let mut i = self.inner.borrow_mut();
+            i.offline = offline;
+            i.sink.clone()
+        };
+        // This tab's own network is what went: say so, from a timer so the
+        // caller is never re-entered.
+        gloo_timers::callback::Timeout::new(0, move || {
+            sink(TransportEvent::LocalNetwork(!offline))
+        })
+        .forget();
     }
 }
 
@@ -295,6 +345,11 @@ impl Drop for TabTransport {
         }
         if let (Some(w), Some(h)) = (web_sys::window(), &i._on_hide) {
             let _ = w.remove_event_listener_with_callback("pagehide", h.as_ref().unchecked_ref());
+        }
+        if let (Some(w), Some(h)) = (web_sys::window(), &i._on_network) {
+            for kind in ["online", "offline"] {
+                let _ = w.remove_event_listener_with_callback(kind, h.as_ref().unchecked_ref());
+            }
         }
     }
 }

@@ -21,7 +21,9 @@
 //! assert_eq!(t.to_move(), engine::baifang::Side::White);
 //! ```
 
+pub mod analysis;
 pub mod eval;
+pub mod eval_cache;
 pub mod ordering;
 pub mod search;
 pub mod selfplay;
@@ -29,7 +31,7 @@ pub mod strength;
 pub mod tt;
 pub mod turn;
 
-pub use search::{Limits, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use search::{Limits, NullMove, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use strength::{ai_spec, Strength, StrengthSpec};
 pub use turn::{turn_packet, whole_turns, Turn, MAX_TURN};
 
@@ -67,11 +69,21 @@ impl AiReply {
 }
 
 impl Searcher {
-    /// A searcher sized by the spec (`ttBits`); keep one per game (or per web
-    /// worker) and reuse it across moves: the table is allocated here, once.
+    /// A searcher set up by the spec (`ttBits`, `quiescencePlies`,
+    /// `nullMove`); keep one per game (or per web worker) and reuse it across
+    /// moves: the table is allocated here, once.
     pub fn new() -> Searcher {
         let s = ai_spec();
-        Searcher::with_tt_bits(s.tt_bits.value as u32, s.quiescence_plies.value as i32)
+        let n = &s.null_move;
+        Searcher::with_settings(
+            s.tt_bits.value as u32,
+            s.quiescence_plies.value as i32,
+            NullMove {
+                min_depth: n.min_depth.value as i32,
+                min_empty: n.min_empty.value as i32,
+                reduction: n.reduction.value as i32,
+            },
+        )
     }
 
     /// The AI's whole turn at `strength`. `history`: hashes of the positions of

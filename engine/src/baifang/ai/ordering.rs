@@ -37,15 +37,17 @@ pub fn decode(c: u16) -> Option<Action> {
 /// `fill` = [`fill_points`] of the side to move (a cheap pre-filter).
 #[inline]
 pub fn forming_weight(s: &State, a: Action, fill: u32) -> u32 {
-    let to = match a {
-        Action::Place { to } | Action::Move { to, .. } => to,
-        _ => return 0,
-    };
-    if fill >> to & 1 == 0 {
-        return 0;
+    match a {
+        Action::Place { to } | Action::Move { to, .. } if fill >> to & 1 == 1 => formed_after(s, a),
+        _ => 0,
     }
-    let me = s.to_move();
-    let own = s.stones(me);
+}
+
+/// [`forming_weight`] without the pre-filter (kept out of line: most actions
+/// never get here).
+#[inline(never)]
+fn formed_after(s: &State, a: Action) -> u32 {
+    let own = s.stones(s.to_move());
     let (after, to) = match a {
         Action::Place { to } => (own | 1 << to, to as usize),
         Action::Move { from, to } => (own & !(1 << from) | 1 << to, to as usize),
@@ -126,116 +128,146 @@ impl Heuristics {
     }
 }
 
-/// Actions with ordering scores; picked best-first lazily (selection sort).
-/// Each key packs (score, list index) so ties go to the earlier action and
-/// the order is exactly "score descending, then generation order".
-pub struct Picker {
-    keys: [u64; MAX_ACTIONS],
-    len: usize,
-    next: usize,
-}
+/// Ordering keys: bits 8.. hold the score, bits 0..8 hold 255 − the list
+/// index, so ties go to the earlier action and the order is exactly "score
+/// descending, then generation order". Scores stay below 2^24.
+pub type Keys = [u32; MAX_ACTIONS];
 
-/// Score bands.
-const TT_MOVE: i32 = 1 << 30;
+/// Score bands: the TT move, then forming actions (or, in a capture list,
+/// captures), then the two killers, then history (at most 2^20).
+const TT_MOVE: u32 = 1 << 23;
 /// Ordering score band of forming actions (those that earn captures).
-pub const FORMING: i32 = 1 << 26;
-const CAPTURE: i32 = 1 << 24;
-const KILLER: i32 = 1 << 22;
+pub const FORMING: u32 = 3 << 21;
+const CAPTURE: u32 = 1 << 22;
+const KILLER: u32 = 1 << 21;
 
 #[inline]
-fn key(score: i32, i: usize) -> u64 {
-    (score.max(0) as u64) << 8 | (255 - i) as u64
+fn key(score: u32, i: usize) -> u32 {
+    score << 8 | (255 - i) as u32
 }
 
-impl Picker {
-    /// Scores every action of `list` for the side to move of `s`.
-    #[inline]
-    pub(crate) fn new(
-        s: &State,
-        list: &ActionList,
-        tt_move: u16,
-        h: &Heuristics,
-        ply: usize,
-    ) -> Picker {
-        let mut p = Picker {
-            keys: [0; MAX_ACTIONS],
-            len: list.len(),
-            next: 0,
-        };
-        let side = s.to_move().idx();
-        if s.pending_captures() > 0 {
-            for (i, &a) in list.iter().enumerate() {
-                let sc = match a {
-                    _ if encode(a) == tt_move => TT_MOVE,
-                    Action::Capture { at } => CAPTURE + capture_weight(s, at as usize) as i32,
-                    _ => 0,
-                };
-                p.keys[i] = key(sc, i);
-            }
-            return p;
-        }
-        let fill = fill_points(s.stones(s.to_move()), s.empty());
-        let killers = if ply < MAX_PLY {
-            h.killers[ply]
-        } else {
-            [0; 2]
-        };
-        let hist = &h.history[side * 4096..side * 4096 + 4096];
+/// Scores every action of `list` into `keys` for the side to move of `s`.
+#[inline]
+pub(crate) fn score_actions(
+    s: &State,
+    list: &ActionList,
+    keys: &mut Keys,
+    tt_move: u16,
+    h: &Heuristics,
+    ply: usize,
+) {
+    if s.pending_captures() > 0 {
         for (i, &a) in list.iter().enumerate() {
-            let code = encode(a);
-            let sc = if code == tt_move {
-                TT_MOVE
-            } else {
-                let f = forming_weight(s, a, fill);
-                if f > 0 {
-                    FORMING + f as i32
-                } else if code == killers[0] {
-                    KILLER + 1
-                } else if code == killers[1] {
-                    KILLER
-                } else {
-                    hist[code as usize & 4095]
-                }
+            let sc = match a {
+                _ if encode(a) == tt_move => TT_MOVE,
+                Action::Capture { at } => CAPTURE + capture_weight(s, at as usize),
+                _ => 0,
             };
-            p.keys[i] = key(sc, i);
+            keys[i] = key(sc, i);
         }
-        p
+        return;
     }
-
-    /// Orders a list of forming actions (quiescence): by captures earned.
-    #[inline]
-    pub(crate) fn forming(s: &State, list: &ActionList) -> Picker {
-        let mut p = Picker {
-            keys: [0; MAX_ACTIONS],
-            len: list.len(),
-            next: 0,
-        };
-        let fill = fill_points(s.stones(s.to_move()), s.empty());
-        for (i, &a) in list.iter().enumerate() {
-            p.keys[i] = key(FORMING + forming_weight(s, a, fill) as i32, i);
-        }
-        p
+    let side = s.to_move().idx();
+    let fill = fill_points(s.stones(s.to_move()), s.empty());
+    let killers = if ply < MAX_PLY {
+        h.killers[ply]
+    } else {
+        [0; 2]
+    };
+    let hist = &h.history[side * 4096..side * 4096 + 4096];
+    if s.phase() == Phase::Placing {
+        score_placements(s, list, keys, tt_move, killers, hist, fill);
+        return;
     }
-
-    /// Index (in the list) and score of the next best action.
-    #[inline]
-    pub(crate) fn next(&mut self) -> Option<(usize, i32)> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        let mut bk = self.keys[best];
-        for i in self.next + 1..self.len {
-            let k = self.keys[i];
-            if k > bk {
-                bk = k;
-                best = i;
+    for (i, &a) in list.iter().enumerate() {
+        let code = encode(a);
+        let sc = if code == tt_move {
+            TT_MOVE
+        } else {
+            let f = forming_weight(s, a, fill);
+            if f > 0 {
+                FORMING + f
+            } else if code == killers[0] {
+                KILLER + 1
+            } else if code == killers[1] {
+                KILLER
+            } else {
+                hist[code as usize & 4095] as u32
             }
-        }
-        self.keys.swap(self.next, best);
-        self.next += 1;
-        Some((255 - (bk & 255) as usize, (bk >> 8) as i32))
+        };
+        keys[i] = key(sc, i);
     }
+}
+
+/// [`score_actions`] for a list of placements, with the same result in
+/// fewer steps. `legal_actions` lists placements by ascending point, so the
+/// list index of a point is the number of empty points below it: every key
+/// starts as the history score, then the few special actions overwrite
+/// theirs, lowest precedence first (second killer, first killer, forming,
+/// TT move).
+#[inline]
+fn score_placements(
+    s: &State,
+    list: &ActionList,
+    keys: &mut Keys,
+    tt_move: u16,
+    killers: [u16; 2],
+    hist: &[i32],
+    fill: u32,
+) {
+    let empty = s.empty();
+    let n = list.len();
+    debug_assert_eq!(n, empty.count_ones() as usize);
+    let placed = &hist[1 << 10..(1 << 10) + 32];
+    let mut e = empty;
+    for (i, k) in keys[..n].iter_mut().enumerate() {
+        let p = e.trailing_zeros() as usize;
+        e &= e - 1;
+        debug_assert_eq!(list[i], Action::Place { to: p as u8 });
+        *k = key(placed[p] as u32, i);
+    }
+    let index = |p: u32| (empty & ((1u32 << p) - 1)).count_ones() as usize;
+    let mut set = |code: u16, score: u32| {
+        let p = (code & 31) as u32;
+        if code >> 10 == 1 && empty >> p & 1 == 1 {
+            let i = index(p);
+            keys[i] = key(score, i);
+        }
+    };
+    set(killers[1], KILLER);
+    set(killers[0], KILLER + 1);
+    for p in bits(fill) {
+        let f = formed_after(s, Action::Place { to: p as u8 });
+        if f > 0 {
+            set(encode(Action::Place { to: p as u8 }), FORMING + f);
+        }
+    }
+    set(tt_move, TT_MOVE);
+}
+
+/// Scores a list of forming actions (quiescence) by the captures they earn.
+#[inline]
+pub(crate) fn score_forming(s: &State, list: &ActionList, keys: &mut Keys) {
+    let fill = fill_points(s.stones(s.to_move()), s.empty());
+    for (i, &a) in list.iter().enumerate() {
+        keys[i] = key(FORMING + forming_weight(s, a, fill), i);
+    }
+}
+
+/// Lazy selection: moves the best key of `keys[next..]` to `next` and returns
+/// its list index.
+#[inline]
+pub(crate) fn pick(keys: &mut [u32], next: usize) -> usize {
+    let mut best = next;
+    let mut bk = keys[next];
+    for (i, &k) in keys.iter().enumerate().skip(next + 1) {
+        if k > bk {
+            bk = k;
+            best = i;
+        }
+    }
+    keys.swap(next, best);
+    255 - (bk & 255) as usize
 }
 
 /// The placements / steps of the side to move that complete a formation

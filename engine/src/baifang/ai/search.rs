@@ -12,10 +12,14 @@
 //! a clock: the budget is a node count (plus an optional external stop
 //! callback polled every [`POLL`] nodes).
 
-use super::super::action::{Action, ActionList};
-use super::super::state::{Phase, State};
+use super::super::action::{Action, ActionList, MAX_ACTIONS};
+use super::super::state::{Phase, Side, State};
+use super::super::zobrist::WHITE_TO_MOVE;
 use super::eval::evaluate;
-use super::ordering::{decode, encode, forming_actions, Heuristics, Picker};
+use super::eval_cache::EvalCache;
+use super::ordering::{
+    decode, encode, forming_actions, pick, score_actions, score_forming, Heuristics, Keys,
+};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::turn::{whole_turns, Turn};
 
@@ -45,6 +49,17 @@ pub struct Limits {
     pub seed: u64,
 }
 
+/// Null-move pruning settings (`nullMove` in the AI spec).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullMove {
+    /// Least remaining depth (turns) at which a null move is tried.
+    pub min_depth: i32,
+    /// Least number of empty points (placing phase) at which it is tried.
+    pub min_empty: i32,
+    /// How much shallower (turns, besides the turn passed) the null search is.
+    pub reduction: i32,
+}
+
 /// Result of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -58,11 +73,30 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// Scratch space of the node at one ply: its actions and their ordering
+/// keys (allocated once, so entering a node initialises nothing).
+#[derive(Clone, Copy)]
+struct Frame {
+    list: ActionList,
+    keys: Keys,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    list: ActionList::new(),
+    keys: [0; MAX_ACTIONS],
+};
+
+/// Frames allocated up front; deeper lines (long forced sequences) grow the
+/// stack once.
+const FRAMES: usize = 128;
+
 /// Search state: the transposition table (allocated once) and the ordering
 /// heuristics, reused across moves.
 pub struct Searcher {
     tt: Tt,
+    evals: EvalCache,
     heur: Heuristics,
+    frames: Vec<Frame>,
     nodes: u64,
     limit: u64,
     next_poll: u64,
@@ -70,9 +104,22 @@ pub struct Searcher {
     noise: i32,
     seed: u64,
     qplies: i32,
+    null: NullMove,
+    /// Ply of the position reached by the last null move on the current line.
+    null_ply: i32,
     path: Vec<u64>,
     history: Vec<u64>,
     stop: Option<Box<dyn FnMut(u64) -> bool>>,
+}
+
+/// The null move: the same position with the other side to move. Not a rule
+/// of the game (there is no pass); only null-move pruning uses it.
+fn passed(s: &State) -> State {
+    let mut n = *s;
+    n.to_move = n.to_move.other();
+    n.hash ^= WHITE_TO_MOVE;
+    debug_assert_eq!(n.hash, n.compute_hash());
+    n
 }
 
 #[inline]
@@ -114,11 +161,14 @@ fn from_tt(v: i32, ply: i32) -> i32 {
 }
 
 impl Searcher {
-    /// A searcher with a table of 2^`tt_bits` entries.
-    pub fn with_tt_bits(tt_bits: u32, qplies: i32) -> Searcher {
+    /// A searcher with a table of 2^`tt_bits` entries, `qplies` turns of
+    /// quiescence and the given null-move pruning.
+    pub fn with_settings(tt_bits: u32, qplies: i32, null: NullMove) -> Searcher {
         Searcher {
             tt: Tt::new(tt_bits),
+            evals: EvalCache::new(),
             heur: Heuristics::new(),
+            frames: vec![EMPTY_FRAME; FRAMES],
             nodes: 0,
             limit: u64::MAX,
             next_poll: POLL,
@@ -126,6 +176,8 @@ impl Searcher {
             noise: 0,
             seed: 0,
             qplies,
+            null,
+            null_ply: -1,
             path: Vec::with_capacity(256),
             history: Vec::new(),
             stop: None,
@@ -143,6 +195,7 @@ impl Searcher {
     /// Forgets the table and the heuristics (for reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.evals.clear();
         self.heur.clear();
     }
 
@@ -281,8 +334,16 @@ impl Searcher {
     }
 
     #[inline]
-    fn eval(&self, s: &State) -> i32 {
-        let mut v = evaluate(s);
+    fn eval(&mut self, s: &State) -> i32 {
+        let key = s.hash();
+        let mut v = match self.evals.get(key) {
+            Some(v) => v,
+            None => {
+                let v = evaluate(s);
+                self.evals.put(key, v);
+                v
+            }
+        };
         if self.noise > 0 {
             let r = splitmix(s.hash() ^ self.seed);
             v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
@@ -305,7 +366,7 @@ impl Searcher {
     }
 
     /// Value of child `c` for the parent's side.
-    #[inline]
+    #[inline(always)]
     fn child(&mut self, c: &State, same: bool, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
         if same {
             self.node(c, depth, alpha, beta, ply)
@@ -323,23 +384,44 @@ impl Searcher {
         }
     }
 
+    /// Index of the frame for `ply` (grown on first use of a deep ply).
+    #[inline]
+    fn frame(&mut self, ply: i32) -> usize {
+        let f = ply as usize;
+        if f >= self.frames.len() {
+            self.frames.resize(f + 1, EMPTY_FRAME);
+        }
+        f
+    }
+
     fn is_repetition(&self, h: u64) -> bool {
         self.path.iter().rev().any(|&x| x == h) || self.history.binary_search(&h).is_ok()
     }
 
     /// Alpha-beta (PVS) on one position entered at `ply`; `depth` in turns.
-    fn node(&mut self, s: &State, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// The cheap exits (game over, repetition, horizon) are inlined into the
+    /// caller; [`Searcher::interior`] searches the moves.
+    #[inline(always)]
+    fn node(&mut self, s: &State, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
         if s.is_finished() {
             return terminal(s, ply);
         }
+        if s.pending_captures() == 0 {
+            if s.phase() == Phase::Moving && self.is_repetition(s.hash()) {
+                return DRAW;
+            }
+            if depth <= 0 {
+                return self.qsearch(s, alpha, beta, ply, 0);
+            }
+        }
+        self.interior(s, depth, alpha, beta, ply)
+    }
+
+    /// [`Searcher::node`] past the cheap exits: TT, then the moves.
+    #[inline(never)]
+    fn interior(&mut self, s: &State, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         let boundary = s.pending_captures() == 0;
         let moving = s.phase() == Phase::Moving;
-        if boundary && moving && self.is_repetition(s.hash()) {
-            return DRAW;
-        }
-        if boundary && depth <= 0 {
-            return self.qsearch(s, alpha, beta, ply, 0);
-        }
         self.poll();
         if self.stopped {
             return 0;
@@ -360,27 +442,33 @@ impl Searcher {
                 }
             }
         }
+        if let Some(v) = self.null_move(s, depth, beta, ply) {
+            return v;
+        }
         let pushed = boundary && moving;
         if pushed {
             self.path.push(key);
         }
         let alpha0 = alpha;
         let me = s.to_move();
-        let mut list = ActionList::new();
-        s.legal_actions(&mut list);
+        let f = self.frame(ply);
+        s.legal_actions(&mut self.frames[f].list);
+        let n = self.frames[f].list.len();
         // Single-reply extension: a forced step (common in the hole-walk of a
         // nearly full board) does not use up depth.
-        let ext = (boundary && list.len() == 1 && ply < MAX_EXT_PLY) as i32;
-        let mut picker = Picker::new(s, &list, tt_move, &self.heur, ply as usize);
+        let ext = (boundary && n == 1 && ply < MAX_EXT_PLY) as i32;
+        let frame = &mut self.frames[f];
+        score_actions(s, &frame.list, &mut frame.keys, tt_move, &self.heur, f);
         let mut best = -INF;
         let mut best_move = 0u16;
-        let mut k = 0;
-        while let Some((i, _)) = picker.next() {
-            let a = list[i];
+        for k in 0..n {
+            let i = pick(&mut self.frames[f].keys[..n], k);
+            let a = self.frames[f].list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;
             self.tt.prefetch(c.hash());
+            self.evals.prefetch(c.hash());
             let d = if out.turn_passed || c.is_finished() {
                 depth - 1 + ext
             } else {
@@ -397,7 +485,6 @@ impl Searcher {
                     v
                 }
             };
-            k += 1;
             if self.stopped {
                 break;
             }
@@ -435,9 +522,45 @@ impl Searcher {
         best
     }
 
+    /// Null-move pruning, only where passing cannot be what decides the game:
+    /// in the placing phase with both hands non-empty and at least
+    /// `minEmpty` empty points (the parity of the last placements, which
+    /// decides the hole-walk of the moving phase, is still far off).
+    /// If giving the opponent a free placement still leaves the side to move
+    /// at or above `beta` in a shallower search, the node fails high.
+    fn null_move(&mut self, s: &State, depth: i32, beta: i32, ply: i32) -> Option<i32> {
+        let NullMove {
+            min_depth,
+            min_empty,
+            reduction,
+        } = self.null;
+        if depth < min_depth
+            || self.null_ply == ply
+            || s.phase() != Phase::Placing
+            || s.pending_captures() != 0
+            || s.in_hand(Side::Black) == 0
+            || s.in_hand(Side::White) == 0
+            || (s.empty().count_ones() as i32) < min_empty
+            || beta.abs() >= WIN_BOUND
+            || self.eval(s) < beta
+        {
+            return None;
+        }
+        let n = passed(s);
+        self.nodes += 1;
+        let saved = self.null_ply;
+        self.null_ply = ply + 1;
+        let v = -self.node(&n, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        self.null_ply = saved;
+        (v >= beta && !self.stopped).then_some(v.min(WIN_BOUND - 1))
+    }
+
     /// Quiescence: the side to move may stand pat or play a forming action
-    /// (one that earns captures); owed captures are always searched.
-    fn qsearch(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, qd: i32) -> i32 {
+    /// (one that earns captures); owed captures are always searched. The
+    /// stand-pat exit is inlined into the caller; [`Searcher::qmoves`]
+    /// searches the actions.
+    #[inline(always)]
+    fn qsearch(&mut self, s: &State, alpha: i32, beta: i32, ply: i32, qd: i32) -> i32 {
         if s.is_finished() {
             return terminal(s, ply);
         }
@@ -445,29 +568,43 @@ impl Searcher {
         if self.stopped {
             return 0;
         }
-        let me = s.to_move();
-        let mut list = ActionList::new();
-        let capturing = s.pending_captures() > 0;
-        let mut best = -INF;
-        if !capturing {
-            let stand = self.eval(s);
-            if stand >= beta || qd >= self.qplies {
-                return stand;
-            }
-            best = stand;
-            if stand > alpha {
-                alpha = stand;
-            }
+        if s.pending_captures() > 0 {
+            return self.qmoves(s, -INF, alpha, beta, ply, qd);
         }
-        let mut picker = if capturing {
-            s.legal_actions(&mut list);
-            Picker::new(s, &list, 0, &self.heur, usize::MAX)
+        let stand = self.eval(s);
+        if stand >= beta || qd >= self.qplies {
+            return stand;
+        }
+        self.qmoves(s, stand, alpha.max(stand), beta, ply, qd)
+    }
+
+    /// [`Searcher::qsearch`] past stand pat: `best` is the stand-pat score
+    /// (−∞ while captures are owed).
+    #[inline(never)]
+    fn qmoves(
+        &mut self,
+        s: &State,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        qd: i32,
+    ) -> i32 {
+        let me = s.to_move();
+        let capturing = s.pending_captures() > 0;
+        let f = self.frame(ply);
+        let frame = &mut self.frames[f];
+        if capturing {
+            s.legal_actions(&mut frame.list);
+            score_actions(s, &frame.list, &mut frame.keys, 0, &self.heur, usize::MAX);
         } else {
-            forming_actions(s, &mut list);
-            Picker::forming(s, &list)
-        };
-        while let Some((i, _)) = picker.next() {
-            let a = list[i];
+            forming_actions(s, &mut frame.list);
+            score_forming(s, &frame.list, &mut frame.keys);
+        }
+        let n = frame.list.len();
+        for k in 0..n {
+            let i = pick(&mut self.frames[f].keys[..n], k);
+            let a = self.frames[f].list[i];
             let mut c = *s;
             let out = c.apply_unchecked(a);
             self.nodes += 1;

@@ -31,6 +31,20 @@ pub struct StrParam {
     pub doc: String,
 }
 
+/// Null-move pruning settings as data.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NullMoveSpec {
+    /// What the block is.
+    pub doc: String,
+    /// Least remaining depth in turns.
+    pub min_depth: IntParam,
+    /// Least number of empty points.
+    pub min_empty: IntParam,
+    /// Extra depth reduction of the null search, in turns.
+    pub reduction: IntParam,
+}
+
 /// One strength row.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -66,6 +80,8 @@ pub struct AiSpec {
     pub tt_bits: IntParam,
     /// Quiescence depth in turns.
     pub quiescence_plies: IntParam,
+    /// Null-move pruning settings.
+    pub null_move: NullMoveSpec,
     /// Strength whose budget the hint uses.
     pub hint_strength: StrParam,
     /// Self-play: turns without capture before a game is cut as unfinished.
@@ -74,6 +90,8 @@ pub struct AiSpec {
     pub selfplay_max_turns: IntParam,
     /// The strengths, weakest first.
     pub strengths: Vec<StrengthSpec>,
+    /// Game review: budget and turn-classification thresholds.
+    pub review: super::analysis::ReviewSpec,
 }
 
 /// The parsed AI spec (parsed once).
@@ -182,14 +200,29 @@ mod tests {
             assert!(w[0].nodes <= w[1].nodes && w[0].noise >= w[1].noise);
         }
         assert!(Strength::parse(&s.hint_strength.value).is_some());
+        let r = &s.review;
+        let n = &s.null_move;
+        assert!(!n.doc.is_empty());
         for p in [
             &s.tt_bits,
             &s.quiescence_plies,
+            &n.min_depth,
+            &n.min_empty,
+            &n.reduction,
             &s.selfplay_quiet_turns,
             &s.selfplay_max_turns,
+            &r.nodes,
+            &r.score_cap,
+            &r.good_below,
+            &r.inaccuracy_below,
+            &r.mistake_below,
         ] {
             assert!(p.value > 0 && !p.doc.is_empty());
         }
+        // The classes are ordered and a forced result outweighs them all.
+        assert!(r.good_below.value < r.inaccuracy_below.value);
+        assert!(r.inaccuracy_below.value < r.mistake_below.value);
+        assert!(r.mistake_below.value < r.score_cap.value);
         assert!((10..=26).contains(&s.tt_bits.value));
     }
 
@@ -202,6 +235,9 @@ mod tests {
         assert!(serde_json::from_value::<AiSpec>(v).is_err());
         let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
         v["unused"] = serde_json::json!(1);
+        assert!(serde_json::from_value::<AiSpec>(v).is_err());
+        let mut v: serde_json::Value = serde_json::from_str(AI_SPEC_JSON).unwrap();
+        v["review"]["unused"] = serde_json::json!(1);
         assert!(serde_json::from_value::<AiSpec>(v).is_err());
     }
 }

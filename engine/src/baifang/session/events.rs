@@ -50,6 +50,10 @@ pub enum MatchResult {
     Decided(Settlement),
     /// The match was voided (「对局数据异常」); no rating changes.
     Void(Reject),
+    /// The connection broke while this side itself was cut off from the
+    /// network: nobody's fault that this side can prove, so no result and no
+    /// rating change here (「连接中断，本局未计分」).
+    Interrupted,
 }
 
 /// What the UI should show or do.
@@ -88,6 +92,20 @@ pub enum UiEvent {
     PeerBack,
     /// The peer was lost before the game started; back to waiting.
     LostBeforeStart,
+    /// The peer saw our revealed secret and then never revealed its own (it
+    /// could compute the colours and walked away): it abandoned the match.
+    /// No game for us; a loss for it in our record of it.
+    PeerAbandoned {
+        /// The peer's id.
+        peer: String,
+    },
+    /// Our last `undone` actions were superseded by the peer's timeout claim
+    /// for the same turn (they crossed on the network); the state now holds
+    /// the timeout instead.
+    Superseded {
+        /// How many of our actions were taken back.
+        undone: u32,
+    },
     /// The match is over.
     Finished(MatchResult),
 }

@@ -6,9 +6,23 @@
 //! that does not match its commitment voids the match. Black is the player
 //! whose id is picked by the first byte of
 //! `SHA-256(secret of the lower id ‖ secret of the higher id)`.
+//!
+//! Whoever reveals second could read the other's secret first and walk away
+//! from a draw it dislikes. So a peer that received our reveal and then never
+//! revealed (it left, or the handshake timed out) has *abandoned* the match
+//! ([`UiEvent::PeerAbandoned`]): no game for us, a loss for it in our record of
+//! it, and quick match avoids it for a while ([`super::avoid`]).
+//!
+//! A claimed rating is only a claim (each device keeps its own record): it is
+//! bounded to what its claimed rated games could plausibly have reached
+//! ([`plausible_rating`]), and replaced by the peer's Game Center leaderboard
+//! score when the host can read it.
 
 use sha2::{Digest, Sha256};
 
+use super::super::spec::{
+    ELO_DIVISOR, ELO_K_ESTABLISHED, ELO_K_PROVISIONAL, ELO_PROVISIONAL_GAMES,
+};
 use super::super::{elo, Side};
 use super::events::{Player, SessionCommand, Stage, UiEvent};
 use super::wire::{self, hex, BadMessage, OutOfPlace, Reject, Wire, PROTOCOL_VERSION};
@@ -18,6 +32,22 @@ use super::MatchSession;
 pub const EARLY_MESSAGES_KEPT: usize = 8;
 /// The handshake must complete within this.
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
+
+/// A claimed rating never lies further than this from the start rating (two
+/// divisors: 100:1 odds), whatever number of games is claimed.
+pub const PLAUSIBLE_SPREAD: i32 = 2 * ELO_DIVISOR;
+
+/// The nearest rating to `claimed` that `games` rated games could have
+/// reached from the start rating: each game moves a rating by at most its K
+/// factor, and no rating lies further than [`PLAUSIBLE_SPREAD`] from the start.
+pub fn plausible_rating(claimed: i32, games: u32) -> i32 {
+    let provisional = games.min(ELO_PROVISIONAL_GAMES) as i64;
+    let established = games.saturating_sub(ELO_PROVISIONAL_GAMES) as i64;
+    let drift = provisional * ELO_K_PROVISIONAL as i64 + established * ELO_K_ESTABLISHED as i64;
+    let reach = drift.min(PLAUSIBLE_SPREAD as i64) as i32;
+    let start = elo::start_rating();
+    claimed.clamp(start - reach, start + reach)
+}
 
 /// The commitment `SHA-256(secret ‖ playerID)` in hex.
 pub fn commitment(secret: &[u8; 32], player_id: &str) -> String {
@@ -109,7 +139,8 @@ impl MatchSession {
         if hello.0.len() != 64 {
             return Err(Reject::Malformed(BadMessage::Commitment));
         }
-        peer.hello = Some(hello);
+        let (commit, claimed, games) = hello;
+        peer.hello = Some((commit, plausible_rating(claimed, games), games));
         self.sent_reveal = true;
         out.push(SessionCommand::Send(
             Wire::Reveal {
@@ -167,28 +198,57 @@ impl MatchSession {
         };
         self.stage = Stage::Playing;
         self.turn_started = now;
+        self.turn_began = now;
+        let peer_player = Player {
+            rating: self.checked_peer_rating.unwrap_or(peer_player.rating),
+            ..peer_player
+        };
         out.push(SessionCommand::Ui(UiEvent::Started {
             me: self.my_side,
             peer: peer_player,
         }));
     }
 
-    /// The peer's rating and rated games as exchanged in its hello.
+    /// The peer's rating (its leaderboard score when known, else its bounded
+    /// claim) and rated games as exchanged in its hello.
     pub(super) fn peer_player(&self) -> (i32, u32) {
-        self.peer
+        let (claimed, games) = self
+            .peer
             .as_ref()
             .and_then(|p| p.hello.as_ref())
-            .map_or((elo::start_rating(), 0), |h| (h.1, h.2))
+            .map_or((elo::start_rating(), 0), |h| (h.1, h.2));
+        (self.checked_peer_rating.unwrap_or(claimed), games)
     }
 
-    /// The handshake failed (timeout or the peer left): look for a peer again.
+    /// The peer's rating as Game Center's leaderboard has it (the host reads
+    /// it when the match starts): it replaces the claim of the peer's hello
+    /// for the settlement.
+    pub fn on_peer_rating_checked(&mut self, rating: i32) {
+        if self.stage != Stage::Finished {
+            self.checked_peer_rating = Some(rating);
+        }
+    }
+
+    /// The handshake failed (timeout or the peer left): release the transport,
+    /// then look for a peer again (in this order, so that carrying out the
+    /// commands in order leaves the new search running). A peer that had our
+    /// reveal and never revealed its own abandoned the match.
     pub(super) fn back_to_waiting(&mut self, out: &mut Vec<SessionCommand>) {
+        let abandoned_by = self
+            .peer
+            .as_ref()
+            .filter(|p| self.sent_reveal && p.secret.is_none())
+            .map(|p| p.id.clone());
         self.stage = Stage::Waiting;
         self.peer = None;
         self.early.clear();
         self.sent_hello = false;
         self.sent_reveal = false;
-        out.push(SessionCommand::Ui(UiEvent::LostBeforeStart));
+        self.checked_peer_rating = None;
         out.push(SessionCommand::Disconnect);
+        out.push(SessionCommand::Ui(match abandoned_by {
+            Some(peer) => UiEvent::PeerAbandoned { peer },
+            None => UiEvent::LostBeforeStart,
+        }));
     }
 }

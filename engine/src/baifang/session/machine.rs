@@ -5,7 +5,7 @@
 use super::super::{elo, Action, ActionError, ActionOutcome, Packet, Reason, Side, State};
 use super::events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 use super::handshake::EARLY_MESSAGES_KEPT;
-use super::wire::{BoardActionPacket, Reject, Wire, PROTOCOL_VERSION};
+use super::wire::{self, BoardActionPacket, Reject, Wire, PROTOCOL_VERSION};
 use super::MatchSession;
 
 impl MatchSession {
@@ -85,7 +85,7 @@ impl MatchSession {
             Wire::Action(p) => &p.player_id,
         };
         if *sender != peer_id {
-            return Err(Reject::WrongSender(sender.clone()));
+            return Err(Reject::WrongSender(wire::bounded(sender)));
         }
         match msg {
             Wire::Hello {
@@ -101,13 +101,14 @@ impl MatchSession {
                 received,
                 actions,
                 hash,
+                reply,
                 ..
-            } => self.receive_sync(received, actions, &hash, out),
+            } => self.receive_sync((received, actions, &hash, reply), now, out),
             Wire::Presence { away, .. } => {
                 self.receive_presence(away, now, out);
                 Ok(())
             }
-            Wire::Abort { reason, .. } => Err(Reject::PeerAborted(reason)),
+            Wire::Abort { reason, .. } => Err(Reject::PeerAborted(wire::bounded(&reason))),
         }
     }
 
@@ -128,6 +129,13 @@ impl MatchSession {
         self.last_was_timeout = action == Action::Timeout;
         if turn_passed {
             self.turn_started = now;
+            self.turn_began = now;
+        }
+        if by_peer {
+            // The peer built on everything we sent: nothing of ours can be
+            // superseded any more, and it is back on our line.
+            self.own_line.clear();
+            self.shadow = None;
         }
         out.push(SessionCommand::Ui(UiEvent::Applied {
             action,
@@ -142,17 +150,7 @@ impl MatchSession {
     /// The game was decided: each side rates itself and the peer with the
     /// ratings and game counts exchanged in the handshake.
     pub(super) fn settle(&mut self, winner: Side, reason: Reason, out: &mut Vec<SessionCommand>) {
-        let won = winner == self.my_side;
-        let (peer_rating, peer_games) = self.peer_player();
-        let mine = elo::new_rating(self.me.rating, peer_rating, won, self.me.games);
-        let theirs = elo::new_rating(peer_rating, self.me.rating, !won, peer_games);
-        let s = Settlement {
-            winner,
-            reason,
-            won,
-            my_rating: (self.me.rating, mine),
-            peer_rating: (peer_rating, theirs),
-        };
+        let s = self.settlement_for(winner, reason);
         self.stage = Stage::Finished;
         self.peer_away_since = None;
         self.result = Some(MatchResult::Decided(s.clone()));
@@ -160,6 +158,21 @@ impl MatchSession {
             s,
         ))));
         out.push(SessionCommand::Disconnect);
+    }
+
+    /// The settlement of `winner` winning for `reason`, with both new ratings.
+    fn settlement_for(&self, winner: Side, reason: Reason) -> Settlement {
+        let won = winner == self.my_side;
+        let (peer_rating, peer_games) = self.peer_player();
+        let mine = elo::new_rating(self.me.rating, peer_rating, won, self.me.games);
+        let theirs = elo::new_rating(peer_rating, self.me.rating, !won, peer_games);
+        Settlement {
+            winner,
+            reason,
+            won,
+            my_rating: (self.me.rating, mine),
+            peer_rating: (peer_rating, theirs),
+        }
     }
 
     /// The match is void: tell the peer why (unless it told us), release the
@@ -193,8 +206,14 @@ impl MatchSession {
         now: u64,
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), ActionError> {
+        let before = self.state;
         let mut next = self.state;
         let outcome = next.apply(action)?;
+        self.own_line.push(super::verify::OwnStep {
+            before,
+            actions: self.actions,
+            turn_began: self.turn_began,
+        });
         let p = Packet::from_action(action);
         let seq = self.sent.len() as u64 + 1;
         let packet = BoardActionPacket {
@@ -232,6 +251,30 @@ impl MatchSession {
         let mut out = Vec::new();
         self.send_action(action, now, &mut out)?;
         Ok(out)
+    }
+
+    /// This player leaves the match (back button, menu, closing the page).
+    /// During a game, leaving is resigning: the loss is recorded here at once
+    /// with its Elo change, and the resignation goes to the peer if the
+    /// network still carries it (if not, the peer's own disconnect rule gives
+    /// it the win after its grace). Before the game, the transport is released.
+    pub fn leave(&mut self, now: u64) -> Vec<SessionCommand> {
+        match self.stage {
+            Stage::Playing => self.resign(now),
+            Stage::Finished => Vec::new(),
+            Stage::Waiting | Stage::Matched => {
+                self.stage = Stage::Finished;
+                vec![SessionCommand::Disconnect]
+            }
+        }
+    }
+
+    /// While a game runs: the settlement leaving now would record (a loss by
+    /// resignation). The page keeps it from the start of the game, so a page
+    /// that is killed without a word still counts as having left.
+    pub fn loss_if_left(&self) -> Option<Settlement> {
+        (self.stage == Stage::Playing)
+            .then(|| self.settlement_for(self.my_side.other(), Reason::Resign))
     }
 
     /// This player resigns.

@@ -14,17 +14,23 @@
 //! One concept per file:
 //! - [`events`]: what the session reports (stages, [`UiEvent`], [`MatchResult`],
 //!   [`SessionCommand`]);
-//! - [`handshake`]: the commit–reveal draw of the first move;
-//! - [`verify`]: the checks every received action packet passes;
-//! - [`presence`]: the step clock, disconnects, background/foreground and resync;
+//! - [`handshake`]: the commit–reveal draw of the first move and the bound on
+//!   a claimed rating;
+//! - [`avoid`]: the peers quick match stays away from (they abandoned a draw);
+//! - [`verify`]: the checks every received action packet passes, and how a
+//!   move and a timeout claim that crossed on the network are resolved;
+//! - [`presence`]: the step clock, disconnects, network splits,
+//!   background/foreground and the two-way resync;
 //! - [`machine`]: the core that dispatches inputs, applies actions and settles;
 //! - [`wire`]: the JSON messages and the reasons a message is rejected;
 //! - [`fixtures`]: a ready pair of sessions for fuzzing and demos.
 //!
-//! The rules of online play these files implement (fair first move, dual
-//! verification, clocks, disconnects, settlement) are stated in
-//! `docs/baifang-rules.md`, section "Online play".
+//! The rules of online play these files implement (fair first move and
+//! abandonment, dual verification, clocks, leaving, disconnects and network
+//! splits, resync, what a claimed rating is worth) are stated in
+//! `docs/online-play.md`.
 
+pub mod avoid;
 pub mod events;
 pub mod fixtures;
 pub mod handshake;
@@ -37,12 +43,18 @@ pub mod wire;
 mod tests;
 
 use super::{Side, State};
+pub use avoid::{AvoidList, AVOID_MS};
 pub use events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 pub use fixtures::playing_pair;
-pub use handshake::{black_of, commitment, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS};
-pub use presence::NETWORK_GRACE_MS;
+pub use handshake::{
+    black_of, commitment, plausible_rating, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS,
+};
+pub use presence::{NETWORK_GRACE_MS, RESYNC_WINDOW_MS, SPLIT_WINDOW_MS};
 pub use verify::{MAX_CLOCK_SKEW_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
-pub use wire::{hex, BadMessage, BoardActionPacket, OutOfPlace, Reject, Wire, PROTOCOL_VERSION};
+pub use wire::{
+    hex, BadMessage, BoardActionPacket, OutOfPlace, Reject, Wire, MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+};
 
 /// One online match, from matchmaking to settlement. Its behaviour is spread
 /// over the files of this module by concept; the fields live here so each of
@@ -65,24 +77,43 @@ pub struct MatchSession {
     received: u64,
     /// The hash each received action packet carried, by seq - 1.
     received_hashes: Vec<String>,
-    /// `received` when we last asked for a resend (sent `sync`). A packet with a
-    /// later seq that we then got anyway may arrive once more as the resend: it is
-    /// ignored if seq and hash match, once per seq, in order. Every other old
-    /// seq is still a replay.
-    resync_from: Option<u64>,
-    /// Highest seq ignored as such a resend.
-    tolerated: u64,
+    /// The window in which packets re-sent after our last `sync` are ignored
+    /// once each (see [`presence`]); `None` outside a resync.
+    resync: Option<presence::Resync>,
+    /// The highest seq of ours re-sent in the current resync exchange (so a
+    /// `sync` and its answer never make us re-send the same packet twice).
+    resent_through: u64,
     /// Data that arrived while still waiting (GameKit may deliver the peer's
     /// hello before our own match callback); replayed once matched.
     early: Vec<Vec<u8>>,
     last_peer_ts: i64,
-    /// When the current turn's clock started.
+    /// When the current turn's clock started (restarts after an absence).
     turn_started: u64,
+    /// When the current turn began (never restarted): what a timeout claim
+    /// for our turn is judged against.
+    turn_began: u64,
+    /// Our own actions since the last packet of the peer we applied, with the
+    /// state before each: the peer may not have seen them when it claimed a
+    /// timeout for our turn.
+    own_line: Vec<verify::OwnStep>,
+    /// After we applied a timeout for the peer's turn: the state the peer may
+    /// still be playing on (its move crossed our claim). Its packets that fit
+    /// this line are superseded and ignored.
+    shadow: Option<State>,
     /// Whether we already applied a timeout for the current turn (ours or the peer's).
     last_was_timeout: bool,
     peer_away_since: Option<u64>,
+    /// Drops of the peer that were its own (not shared with an outage of ours).
     peer_disconnects: u8,
+    /// The peer's current absence overlaps an outage of our own network.
+    absence_shared: bool,
+    /// Our own network is down since then.
+    local_offline_since: Option<u64>,
+    /// When our own network last came back.
+    local_outage_end: Option<u64>,
     local_away_since: Option<u64>,
+    /// The peer's rating as Game Center's leaderboard has it, when known.
+    checked_peer_rating: Option<i32>,
     result: Option<MatchResult>,
 }
 
@@ -103,15 +134,22 @@ impl MatchSession {
             sent: Vec::new(),
             received: 0,
             received_hashes: Vec::new(),
-            resync_from: None,
-            tolerated: 0,
+            resync: None,
+            resent_through: 0,
             early: Vec::new(),
             last_peer_ts: i64::MIN,
             turn_started: 0,
+            turn_began: 0,
+            own_line: Vec::new(),
+            shadow: None,
             last_was_timeout: false,
             peer_away_since: None,
             peer_disconnects: 0,
+            absence_shared: false,
+            local_offline_since: None,
+            local_outage_end: None,
             local_away_since: None,
+            checked_peer_rating: None,
             result: None,
         }
     }

@@ -6,20 +6,58 @@
 //!   the waiting session applies it itself at 30 s plus [`NETWORK_GRACE_MS`]
 //!   and tells the peer. The third timeout loses (a rule of the engine).
 //! - Disconnects: a dropped or backgrounded peer gets 15 s of grace; coming back
-//!   within it resumes (both send `sync`; the one behind receives the packets
-//!   it missed) and restarts the turn's clock. After 15 s, or at the third
-//!   disconnect, the present side wins. A side that comes back to the
+//!   within it resumes and restarts the turn's clock. After 15 s, or at the
+//!   third disconnect, the present side wins. A side that comes back to the
 //!   foreground after its own grace ran out has lost.
+//! - Network splits: a side that was cut off itself cannot tell who left, so
+//!   it never wins by disconnect. A drop of the peer is *shared* when our own
+//!   network was down at any moment from [`SPLIT_WINDOW_MS`] before the drop
+//!   until the peer came back (our connectivity signal, or the transport
+//!   losing everything at once, reported by [`MatchSession::on_local_network`]).
+//!   A shared drop does not count toward the peer's three, and a shared
+//!   absence that outlasts the grace ends the match as
+//!   [`MatchResult::Interrupted`] here (「连接中断，本局未计分」): no result, no
+//!   rating change. The side that stayed online wins by the usual rule.
+//! - Resync after a drop is two-way: the side that sees the reconnection sends
+//!   `sync` (what it last received, what it sent, its action count and hash);
+//!   the receiver re-sends the packets the sender missed and answers with its
+//!   own `sync` (`reply`), so the first side gets what it missed too. Within
+//!   one exchange (from a `sync` that is not an answer on), no packet is
+//!   re-sent twice, even when both sides' `sync`s crossed.
+//! - Duplicates: packets that were in flight when we sent a `sync` arrive once
+//!   more as the peer's re-sends. While a resync is open, each re-sent packet
+//!   is ignored once (its seq exactly next in the re-send order, its hash the
+//!   one we received); the window closes when the peer's answer arrives (it
+//!   follows the re-sends), when the re-sends are through, or after
+//!   [`RESYNC_WINDOW_MS`]. Any other old seq is a replay and voids the match.
 
 use super::super::spec::{DISCONNECTS_TO_LOSE, DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
 use super::super::{Action, Reason};
-use super::events::{SessionCommand, Stage, UiEvent};
+use super::events::{MatchResult, SessionCommand, Stage, UiEvent};
 use super::handshake::HANDSHAKE_TIMEOUT_MS;
 use super::wire::{OutOfPlace, Reject, Wire};
 use super::MatchSession;
 
 /// The waiting side applies a timeout this long after the mover's 30 s ran out.
 pub const NETWORK_GRACE_MS: u64 = 3_000;
+/// An outage of our own network this shortly before the peer's drop was
+/// reported still makes the drop shared (the transport notices silence late).
+pub const SPLIT_WINDOW_MS: u64 = 5_000;
+/// A resync's window for re-sent packets closes after this at the latest.
+pub const RESYNC_WINDOW_MS: u64 = 10_000;
+
+/// The open window of a resync we asked for or answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Resync {
+    /// `received` when our `sync` went out: re-sends start after it.
+    pub(super) from: u64,
+    /// The last seq ignored as a re-send (re-sends come in order).
+    pub(super) tolerated: u64,
+    /// When our `sync` went out.
+    pub(super) opened_at: u64,
+    /// Our `sync` asked for an answer, which closes the window.
+    pub(super) awaiting_reply: bool,
+}
 
 impl MatchSession {
     /// When the current turn's 30 s run out (ms), while playing and the peer is present.
@@ -48,7 +86,11 @@ impl MatchSession {
             Stage::Playing => {
                 if let Some(deadline) = self.grace_deadline() {
                     if now >= deadline {
-                        self.peer_lost(&mut out);
+                        if self.absence_shared {
+                            self.interrupted(&mut out);
+                        } else {
+                            self.peer_lost(&mut out);
+                        }
                     }
                     return out;
                 }
@@ -56,12 +98,59 @@ impl MatchSession {
                 let limit = STEP_TIME_LIMIT_MS as u64;
                 let mine = self.state.to_move() == self.my_side;
                 if (mine && elapsed >= limit) || (!mine && elapsed >= limit + NETWORK_GRACE_MS) {
-                    let _ = self.send_action(Action::Timeout, now, &mut out);
+                    let before = self.state;
+                    if self.send_action(Action::Timeout, now, &mut out).is_ok() && !mine {
+                        // The peer's move may be on its way: keep its line.
+                        self.shadow = Some(before);
+                    }
                 }
             }
             _ => {}
         }
         out
+    }
+
+    /// Our own network went down (`online` false: our connectivity signal, or
+    /// the transport lost every peer at once) or came back.
+    pub fn on_local_network(&mut self, online: bool, now: u64) -> Vec<SessionCommand> {
+        if online {
+            if self.local_offline_since.take().is_some() {
+                self.local_outage_end = Some(now);
+            }
+            return Vec::new();
+        }
+        self.local_offline_since.get_or_insert(now);
+        if self.peer_away_since.is_some() {
+            self.share_absence();
+        }
+        Vec::new()
+    }
+
+    /// Whether an outage of ours touches a peer drop reported at `at`.
+    fn outage_near(&self, at: u64) -> bool {
+        self.local_offline_since.is_some()
+            || self
+                .local_outage_end
+                .is_some_and(|end| end + SPLIT_WINDOW_MS >= at)
+    }
+
+    /// The peer's current absence overlaps our own outage: not its fault.
+    fn share_absence(&mut self) {
+        if !self.absence_shared {
+            self.absence_shared = true;
+            self.peer_disconnects = self.peer_disconnects.saturating_sub(1);
+        }
+    }
+
+    /// The grace ran out while the absence was shared: no result here.
+    fn interrupted(&mut self, out: &mut Vec<SessionCommand>) {
+        self.stage = Stage::Finished;
+        self.peer_away_since = None;
+        self.result = Some(MatchResult::Interrupted);
+        out.push(SessionCommand::Ui(UiEvent::Finished(
+            MatchResult::Interrupted,
+        )));
+        out.push(SessionCommand::Disconnect);
     }
 
     /// The transport reports the peer disconnected.
@@ -121,8 +210,6 @@ impl MatchSession {
             return out;
         }
         self.turn_started = now;
-        self.resync_from = Some(self.received);
-        self.tolerated = self.received;
         vec![
             SessionCommand::Send(
                 Wire::Presence {
@@ -131,27 +218,33 @@ impl MatchSession {
                 }
                 .to_json(),
             ),
-            SessionCommand::Send(self.sync_message()),
+            SessionCommand::Send(self.open_resync(now, false)),
         ]
     }
 
     /// The peer's `sync` after a reconnection: resend what it missed, in order,
-    /// and check that equal action counts mean equal states.
+    /// check that equal action counts mean equal states, and answer a `sync`
+    /// that is not itself an answer with ours (so we get what we missed).
     pub(super) fn receive_sync(
         &mut self,
-        received: u64,
-        actions: u32,
-        hash: &str,
+        (received, actions, hash, reply): (u64, u32, &str, bool),
+        now: u64,
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
         if self.stage != Stage::Playing {
             return Err(Reject::Unexpected(OutOfPlace::SyncOutsideGame));
         }
         let from = received as usize;
+        if !reply {
+            // A new exchange: everything the peer says it misses goes again.
+            self.resent_through = 0;
+        }
         if from < self.sent.len() {
-            for m in &self.sent[from..] {
+            let start = from.max(self.resent_through as usize);
+            for m in &self.sent[start..] {
                 out.push(SessionCommand::Send(m.clone()));
             }
+            self.resent_through = self.sent.len() as u64;
         } else if from > self.sent.len() {
             return Err(Reject::SeqGap {
                 got: received,
@@ -161,7 +254,45 @@ impl MatchSession {
         if actions == self.actions && hash != format!("{:016x}", self.state.hash()) {
             return Err(Reject::SyncMismatch);
         }
+        if reply {
+            // The answer follows the peer's re-sends: the window is done.
+            if self.resync.is_some_and(|r| r.awaiting_reply) {
+                self.resync = None;
+            }
+        } else {
+            let answer = self.open_resync(now, true);
+            out.push(SessionCommand::Send(answer));
+        }
         Ok(())
+    }
+
+    /// Opens the window for re-sends (an open one stays, with the re-sends
+    /// it already expects) and returns our `sync` (an answer when `reply`).
+    fn open_resync(&mut self, now: u64, reply: bool) -> String {
+        self.resync = Some(match self.resync {
+            Some(r) if now < r.opened_at + RESYNC_WINDOW_MS => Resync {
+                awaiting_reply: r.awaiting_reply || !reply,
+                ..r
+            },
+            _ => Resync {
+                from: self.received,
+                tolerated: self.received,
+                opened_at: now,
+                awaiting_reply: !reply,
+            },
+        });
+        if !reply {
+            self.resent_through = 0;
+        }
+        Wire::Sync {
+            player_id: self.me.id.clone(),
+            received: self.received,
+            sent: self.sent.len() as u64,
+            actions: self.actions,
+            hash: format!("{:016x}", self.state.hash()),
+            reply,
+        }
+        .to_json()
     }
 
     /// The peer's `presence`: its app went to the background or came back.
@@ -176,23 +307,15 @@ impl MatchSession {
         }
     }
 
-    fn sync_message(&self) -> String {
-        Wire::Sync {
-            player_id: self.me.id.clone(),
-            received: self.received,
-            sent: self.sent.len() as u64,
-            actions: self.actions,
-            hash: format!("{:016x}", self.state.hash()),
-        }
-        .to_json()
-    }
-
     fn peer_left(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
         if self.peer_away_since.is_some() {
             return;
         }
-        self.peer_disconnects += 1;
         self.peer_away_since = Some(now);
+        self.absence_shared = self.outage_near(now);
+        if !self.absence_shared {
+            self.peer_disconnects += 1;
+        }
         if self.peer_disconnects >= DISCONNECTS_TO_LOSE {
             self.peer_lost(out);
             return;
@@ -208,10 +331,10 @@ impl MatchSession {
         }
         // The turn's clock restarts: neither side is charged for the absence.
         self.turn_started = now;
-        self.resync_from = Some(self.received);
-        self.tolerated = self.received;
+        self.absence_shared = false;
         out.push(SessionCommand::Ui(UiEvent::PeerBack));
-        out.push(SessionCommand::Send(self.sync_message()));
+        let sync = self.open_resync(now, false);
+        out.push(SessionCommand::Send(sync));
     }
 
     /// The present side wins: the peer did not come back in time or dropped too often.

@@ -2,20 +2,36 @@
 //! peer passes before its action is applied.
 //!
 //! Checked in order: the game is running, the protocol version, `seq` exactly
-//! next (a resend that we asked for after a reconnection and that arrived
-//! anyway is ignored once), a sane timestamp, legality in our own engine, and,
-//! after applying it, our state hash against the sender's. The sender id was
-//! checked for every message before. Any failure voids the match: both sides
-//! show 「对局数据异常」, no rating changes, the transport is released.
+//! next (a re-send that we asked for after a reconnection and that arrived
+//! anyway is ignored once, see [`super::presence`]), a sane timestamp,
+//! legality in our own engine, and, after applying it, our state hash against
+//! the sender's. The sender id was checked for every message before. Any
+//! failure voids the match: both sides show 「对局数据异常」, no rating
+//! changes, the transport is released.
+//!
+//! A timeout claim for our own turn is accepted only when our clock shows the
+//! step time less [`TIMEOUT_CLAIM_TOLERANCE_MS`] since the turn began (an
+//! absence of ours does not restart that count: a claim already on its way
+//! when we came back still holds).
+//!
+//! **A move and a timeout claim that crossed.** The waiting side applies the
+//! mover's timeout at 30 s + [`super::NETWORK_GRACE_MS`] of its clock; on a slow
+//! network the mover's last-second move can cross that claim. Both sides then
+//! settle it the same way: the timeout stands. The waiting side ignores the
+//! mover's packets that fit the line it played on before the timeout (the
+//! *shadow* line); the mover, when the claim fits the state before its own
+//! unacknowledged actions and its clock agrees, takes those actions back
+//! ([`UiEvent::Superseded`]) and applies the timeout.
 
 use super::super::spec::STEP_TIME_LIMIT_MS;
 use super::super::{Action, ActionError, ActionOutcome, Packet, State};
-use super::events::{SessionCommand, Stage};
-use super::wire::{BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
+use super::events::{SessionCommand, Stage, UiEvent};
+use super::presence::{Resync, RESYNC_WINDOW_MS};
+use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
 use super::MatchSession;
 
 /// A timeout claim for our own turn is accepted this much before our 30 s.
-pub const TIMEOUT_CLAIM_TOLERANCE_MS: u64 = 5_000;
+pub const TIMEOUT_CLAIM_TOLERANCE_MS: u64 = 1_000;
 /// Timestamps further than this from the local clock are absurd.
 pub const MAX_CLOCK_SKEW_MS: u64 = 5 * 60 * 1000;
 
@@ -25,6 +41,17 @@ struct PeerTransition {
     action: Action,
     /// `None` when the packet only confirms a timeout we already applied.
     outcome: Option<ActionOutcome>,
+}
+
+/// One of our own actions the peer has not built on yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OwnStep {
+    /// The state before it.
+    pub(super) before: State,
+    /// Actions applied before it.
+    pub(super) actions: u32,
+    /// When the turn it was played in began.
+    pub(super) turn_began: u64,
 }
 
 impl MatchSession {
@@ -41,22 +68,26 @@ impl MatchSession {
         if p.protocol_version != PROTOCOL_VERSION {
             return Err(Reject::ProtocolVersion(p.protocol_version));
         }
-        if self.is_tolerated_resend(&p) {
-            self.tolerated = p.seq;
+        if self.is_tolerated_resend(&p, now) {
             return Ok(());
         }
         self.check_seq(p.seq)?;
         self.check_timestamp(p.timestamp, now)?;
-        let t = self.peer_transition(&p, now)?;
-        if format!("{:016x}", t.next.hash()) != p.hash {
-            return Err(Reject::HashMismatch {
-                ours: t.next.hash(),
-                theirs: p.hash,
-            });
-        }
-        self.received = p.seq;
-        self.received_hashes.push(p.hash.clone());
-        self.last_peer_ts = p.timestamp;
+        self.note_fresh_packet();
+        let t = match self.peer_transition(&p, now) {
+            Ok(t) if format!("{:016x}", t.next.hash()) == p.hash => t,
+            first => {
+                if self.superseded_by_our_claim(&p) || self.superseded_by_peer_claim(&p, now, out) {
+                    return Ok(());
+                }
+                let t = first?;
+                return Err(Reject::HashMismatch {
+                    ours: t.next.hash(),
+                    theirs: wire::bounded(&p.hash),
+                });
+            }
+        };
+        self.accept(&p);
         match t.outcome {
             Some(outcome) => self.commit_state(t.next, t.action, outcome, true, now, out),
             None => self.last_was_timeout = false,
@@ -64,15 +95,95 @@ impl MatchSession {
         Ok(())
     }
 
-    /// A packet re-sent after a reconnection that had arrived after all.
-    fn is_tolerated_resend(&self, p: &BoardActionPacket) -> bool {
-        let Some(from) = self.resync_from else {
+    /// Records a packet as received (its seq, hash and timestamp).
+    fn accept(&mut self, p: &BoardActionPacket) {
+        self.received = p.seq;
+        self.received_hashes.push(p.hash.clone());
+        self.last_peer_ts = p.timestamp;
+    }
+
+    /// A packet of the peer's that fits the line it played on before our
+    /// timeout claim for its turn: it crossed the claim, and the timeout stands.
+    fn superseded_by_our_claim(&mut self, p: &BoardActionPacket) -> bool {
+        let Some(shadow) = self.shadow else {
             return false;
         };
-        p.seq > from
-            && p.seq > self.tolerated
+        let Ok(t) = self.transition_from(shadow, p) else {
+            return false;
+        };
+        if format!("{:016x}", t.next.hash()) != p.hash {
+            return false;
+        }
+        self.accept(p);
+        self.shadow = Some(t.next);
+        true
+    }
+
+    /// The peer's timeout claim for our turn that it made before it saw our
+    /// last actions: if it fits the state before them and our clock agrees,
+    /// those actions are taken back and the timeout stands.
+    fn superseded_by_peer_claim(
+        &mut self,
+        p: &BoardActionPacket,
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) -> bool {
+        if p.action_type != 4 {
+            return false;
+        }
+        let limit = STEP_TIME_LIMIT_MS as u64;
+        let base = self.own_line.iter().position(|step| {
+            let mut next = step.before;
+            step.before.to_move() == self.my_side
+                && now.saturating_sub(step.turn_began) + TIMEOUT_CLAIM_TOLERANCE_MS >= limit
+                && next.apply(Action::Timeout).is_ok()
+                && format!("{:016x}", next.hash()) == p.hash
+        });
+        let Some(i) = base else {
+            return false;
+        };
+        let step = self.own_line[i];
+        let undone = (self.own_line.len() - i) as u32;
+        let mut next = step.before;
+        let Ok(outcome) = next.apply(Action::Timeout) else {
+            return false;
+        };
+        self.accept(p);
+        self.state = step.before;
+        self.actions = step.actions;
+        out.push(SessionCommand::Ui(UiEvent::Superseded { undone }));
+        self.commit_state(next, Action::Timeout, outcome, true, now, out);
+        true
+    }
+
+    /// A packet re-sent after a reconnection that had arrived after all: only
+    /// while the resync's window is open, each seq once and in order.
+    fn is_tolerated_resend(&mut self, p: &BoardActionPacket, now: u64) -> bool {
+        let Some(r) = self.resync else {
+            return false;
+        };
+        if now >= r.opened_at + RESYNC_WINDOW_MS {
+            self.resync = None;
+            return false;
+        }
+        let ok = p.seq == r.tolerated + 1
             && p.seq <= self.received
-            && self.received_hashes.get(p.seq as usize - 1) == Some(&p.hash)
+            && self.received_hashes.get(p.seq as usize - 1) == Some(&p.hash);
+        if ok {
+            self.resync = Some(Resync {
+                tolerated: p.seq,
+                ..r
+            });
+        }
+        ok
+    }
+
+    /// A fresh packet arrived: once re-sends were seen, the re-sent stretch is
+    /// over and the window closes.
+    fn note_fresh_packet(&mut self) {
+        if self.resync.is_some_and(|r| r.tolerated > r.from) {
+            self.resync = None;
+        }
     }
 
     /// `seq` must be exactly one more than the last one received.
@@ -103,10 +214,37 @@ impl MatchSession {
     }
 
     /// Applies the packet's action to a copy of our state, with the checks
-    /// only this side can make (whose turn it is, when a timeout is due).
+    /// only this side can make (whether it confirms our timeout, whether a
+    /// timeout claimed for our turn is due).
     fn peer_transition(&self, p: &BoardActionPacket, now: u64) -> Result<PeerTransition, Reject> {
+        if p.action_type == 4 {
+            let next = self.state;
+            if format!("{:016x}", next.hash()) == p.hash && self.last_was_timeout {
+                // The peer confirms the timeout we already applied.
+                return Ok(PeerTransition {
+                    next,
+                    action: Action::Timeout,
+                    outcome: None,
+                });
+            }
+            let elapsed = now.saturating_sub(self.turn_began);
+            if next.to_move() == self.my_side
+                && elapsed + TIMEOUT_CLAIM_TOLERANCE_MS < STEP_TIME_LIMIT_MS as u64
+            {
+                return Err(Reject::PrematureTimeout { elapsed });
+            }
+        }
+        self.transition_from(self.state, p)
+    }
+
+    /// The packet's action applied to `base` (legality and turn only).
+    fn transition_from(
+        &self,
+        base: State,
+        p: &BoardActionPacket,
+    ) -> Result<PeerTransition, Reject> {
         let peer_side = self.my_side.other();
-        let mut next = self.state;
+        let mut next = base;
         let (action, outcome) = match p.action_type {
             0..=2 => {
                 if next.to_move() != peer_side {
@@ -128,19 +266,8 @@ impl MatchSession {
                 (a, Some(next.apply(a).map_err(Reject::Illegal)?))
             }
             4 => {
-                if format!("{:016x}", next.hash()) == p.hash && self.last_was_timeout {
-                    // The peer confirms the timeout we already applied.
-                    (Action::Timeout, None)
-                } else {
-                    let elapsed = now.saturating_sub(self.turn_started);
-                    if next.to_move() != peer_side
-                        && elapsed + TIMEOUT_CLAIM_TOLERANCE_MS < STEP_TIME_LIMIT_MS as u64
-                    {
-                        return Err(Reject::PrematureTimeout { elapsed });
-                    }
-                    let o = next.apply(Action::Timeout).map_err(Reject::Illegal)?;
-                    (Action::Timeout, Some(o))
-                }
+                let o = next.apply(Action::Timeout).map_err(Reject::Illegal)?;
+                (Action::Timeout, Some(o))
             }
             k => return Err(Reject::Illegal(ActionError::UnknownActionType(k))),
         };

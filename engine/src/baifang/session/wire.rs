@@ -12,6 +12,13 @@ use serde::{Deserialize, Serialize};
 use crate::baifang::ActionError;
 use crate::json_error::JsonError;
 
+/// The largest message accepted, checked before parsing (the largest honest
+/// one, an action packet with a long player id, is well under 1 KB).
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+/// Peer-supplied text kept in a rejection (and so in the abort we send back)
+/// is cut to this many characters.
+pub const ECHO_MAX_CHARS: usize = 64;
+
 /// The protocol version this session speaks (fixed at 1 for this packet format).
 pub const PROTOCOL_VERSION: i64 = 1;
 
@@ -88,6 +95,10 @@ pub enum Wire {
         actions: u32,
         /// The sender's state hash (16 hex digits).
         hash: String,
+        /// An answer to the receiver's own `sync` (sent after the packets the
+        /// receiver missed); a `sync` that is not an answer gets one.
+        #[serde(default)]
+        reply: bool,
     },
     /// The sender's app went to the background (`away`) or came back.
     Presence {
@@ -113,9 +124,13 @@ impl Wire {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("wire messages always serialise")
     }
-    /// Parses a received message.
+    /// Parses a received message, refusing an oversized one unread.
     pub fn parse(bytes: &[u8]) -> Result<Wire, Reject> {
-        serde_json::from_slice(bytes).map_err(|e| Reject::Malformed(BadMessage::Json(e.into())))
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Err(Reject::TooLarge { bytes: bytes.len() });
+        }
+        serde_json::from_slice(bytes)
+            .map_err(|e| Reject::Malformed(BadMessage::Json(bounded_json(e))))
     }
 }
 
@@ -234,6 +249,11 @@ pub enum Reject {
     /// The peer voided the match. Its reason as it sent it: untrusted text,
     /// for logs only.
     PeerAborted(String),
+    /// Longer than [`MAX_MESSAGE_BYTES`]; not parsed.
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for Reject {
@@ -265,8 +285,33 @@ impl fmt::Display for Reject {
                 "same action count but different state after reconnecting"
             ),
             PeerAborted(r) => write!(f, "the peer voided the match: {r}"),
+            TooLarge { bytes } => {
+                write!(f, "message of {bytes} bytes (at most {MAX_MESSAGE_BYTES})")
+            }
         }
     }
+}
+
+/// `text` cut to [`ECHO_MAX_CHARS`] characters (with "…" when cut): what a
+/// rejection may carry of what the peer sent.
+pub fn bounded(text: &str) -> String {
+    match text.char_indices().nth(ECHO_MAX_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// The parser's error with the peer's text it may quote (a field name, the
+/// parser's sentence) cut by [`bounded`].
+fn bounded_json(e: serde_json::Error) -> JsonError {
+    use crate::json_error::JsonFault;
+    let mut error = JsonError::from(e);
+    error.detail = bounded(&error.detail);
+    if let JsonFault::UnknownField { field } | JsonFault::MissingField { field } = &mut error.fault
+    {
+        *field = bounded(field);
+    }
+    error
 }
 
 /// Lower-case hex of bytes.

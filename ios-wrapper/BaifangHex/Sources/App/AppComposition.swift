@@ -7,18 +7,23 @@ final class AppComposition {
     let webViewController: WebViewController
     private let gameCenter: GameCenterService
     private let haptics: HapticsService
+    private let sharing: ShareService
     private let bridge: HostBridge
     private let lifecycle: LifecycleObserver
+    private let network: NetworkMonitor
 
     init() {
         let gameCenter = GameCenterService()
         let haptics = HapticsService()
-        let bridge = HostBridge(gameCenter: gameCenter, haptics: haptics)
+        let sharing = ShareService()
+        let bridge = HostBridge(gameCenter: gameCenter, haptics: haptics, sharing: sharing)
         let webViewController = WebViewController(bridge: bridge)
         self.gameCenter = gameCenter
         self.haptics = haptics
+        self.sharing = sharing
         self.bridge = bridge
         self.webViewController = webViewController
+        self.network = NetworkMonitor(events: bridge)
         self.lifecycle = LifecycleObserver(events: bridge, onForeground: { [weak webViewController, weak haptics] in
             webViewController?.reloadIfContentWasLost()
             haptics?.prepare()
@@ -26,9 +31,12 @@ final class AppComposition {
 
         gameCenter.events = bridge
         gameCenter.presenter = { [weak webViewController] in webViewController?.topPresenter }
-        gameCenter.onRefused = { [weak webViewController] in
+        sharing.presenter = { [weak webViewController] in webViewController?.topPresenter }
+        gameCenter.onRefusedAtLaunch = { [weak webViewController, weak gameCenter] in
             guard let presenter = webViewController?.topPresenter else { return }
-            GameCenterRequiredAlert.present(from: presenter)
+            GameCenterRequiredAlert.present(from: presenter) {
+                gameCenter?.retrySignIn()
+            }
         }
         // A dead page cannot continue its match: release it (the peer sees the disconnect
         // and its 15 s grace) instead of leaving the peer waiting on a page that is gone.
@@ -41,6 +49,7 @@ final class AppComposition {
     /// waits for its outcome.
     func start() {
         lifecycle.start()
+        network.start()
         gameCenter.authenticateAtLaunch()
     }
 }

@@ -14,6 +14,7 @@ enum BridgeCall: String, CaseIterable {
     case disconnect
     case submitScore
     case haptic
+    case share
 }
 
 /// Events from the host to the page, delivered through `window.__hostEvent(envelope)`.
@@ -24,6 +25,8 @@ enum BridgeEvent: String, CaseIterable {
     case playerStateChanged
     case appBackground
     case appForeground
+    case networkChanged
+    case peerRating
 }
 
 /// One call from the page: the envelope `{id, type, payload}`.
@@ -65,14 +68,35 @@ struct IncomingCall {
     }
 }
 
-/// Builds the outgoing envelope `{id, type, payload}` as Foundation objects, the form both
-/// the reply handler and `callAsyncJavaScript` arguments accept.
+/// Foundation objects for WebKit: `object` is what a call's reply handler receives (the
+/// reply payload itself, as messages.json states it per call), `envelope` is what an event
+/// delivers to `window.__hostEvent` (`{id, type, payload}`).
 enum BridgeJSON {
-    static func envelope<P: Encodable>(id: Int, type: String, payload: P) throws -> [String: Any] {
+    static func object<P: Encodable>(_ payload: P) throws -> Any {
         let data = try JSONEncoder().encode(payload)
-        let object = try JSONSerialization.jsonObject(with: data, options: [])
-        return ["id": id, "type": type, "payload": object]
+        return try JSONSerialization.jsonObject(with: data, options: [])
     }
+
+    static func envelope<P: Encodable>(id: Int, type: String, payload: P) throws -> [String: Any] {
+        return ["id": id, "type": type, "payload": try object(payload)]
+    }
+}
+
+/// Why Game Center sign-in did not succeed: the codes of the `authenticate` call's
+/// "errors" in messages.json. The page decides from the code what to show (only
+/// `refused` says the game needs Game Center; every other code keeps the rest of the app
+/// as it is and shows online play as unavailable, with the reason).
+enum SignInFailure: String {
+    /// The player cancelled the sign-in sheet (or declined Game Center).
+    case refused
+    /// No network, or Game Center could not be reached.
+    case offline
+    /// Parental controls, an underage or managed account.
+    case restricted
+    /// The app is not set up in App Store Connect (or not signed for Game Center).
+    case unrecognized
+    /// Any other reason Game Center did not sign in.
+    case unavailable
 }
 
 /// Why a call failed; the text reaches the page as the rejection of its postMessage promise.
@@ -82,8 +106,10 @@ enum BridgeError: Error, CustomStringConvertible {
     case badPayload(BridgeCall, String)
     case notMainFrame
     case notAuthenticated
-    case gameCenterRefused
+    case signIn(SignInFailure, String)
     case noActiveMatch
+    case shareBusy
+    case fileWrite(String)
     case nothingToPresentFrom
     case gameKit(String)
 
@@ -99,8 +125,13 @@ enum BridgeError: Error, CustomStringConvertible {
             return "messages from subframes are ignored"
         case .notAuthenticated:
             return "Game Center is not signed in"
-        case .gameCenterRefused:
-            return "本游戏为纯线上对战，需开启 Game Center"
+        case .signIn(let failure, let detail):
+            // "<code>: <detail>": the page reads the code before the first colon.
+            return "\(failure.rawValue): \(detail)"
+        case .shareBusy:
+            return "a share sheet is already open"
+        case .fileWrite(let why):
+            return why
         case .noActiveMatch:
             return "no active match"
         case .nothingToPresentFrom:

@@ -14,6 +14,13 @@ struct PlayerInfo: Codable, Equatable {
     let displayName: String
 }
 
+/// `pageConfig` in messages.json: set on `window.__hostConfig` before the page loads.
+struct HostConfig: Encodable {
+    /// Where the web build is published (share links start with it); empty when the app
+    /// was built without one, and the page then offers no share links.
+    let publicBaseURL: String
+}
+
 // MARK: Calls (page -> host)
 
 struct FindMatchPayload: Decodable {
@@ -38,6 +45,27 @@ struct HapticPayload: Decodable {
     let style: HapticStyle
 }
 
+struct SharePayload: Decodable {
+    /// `link`: `text` is a URL to share; `file`: `text` is the contents of a file named `name`.
+    let kind: ShareKind
+    /// The level's title (link) or the file name (file).
+    let name: String
+    let text: String
+}
+
+enum ShareKind: String, Decodable {
+    case link
+    case file
+}
+
+// MARK: Replies (host -> page, the resolved value of a call)
+
+/// The reply of `share`, sent when the share sheet closes.
+struct ShareReply: Encodable {
+    /// The player picked a destination (false: the sheet was dismissed).
+    let completed: Bool
+}
+
 // MARK: Events (host -> page)
 
 struct MatchFoundPayload: Encodable {
@@ -57,6 +85,17 @@ struct DataReceivedPayload: Encodable {
 struct PlayerStateChangedPayload: Encodable {
     let playerID: String
     let state: PeerConnectionState
+}
+
+struct NetworkChangedPayload: Encodable {
+    /// This device can reach the network (false also when the match failed as a whole).
+    let online: Bool
+}
+
+struct PeerRatingPayload: Encodable {
+    let playerID: String
+    /// The peer's score on the rating leaderboard.
+    let rating: Double
 }
 
 enum PeerConnectionState: String, Encodable {

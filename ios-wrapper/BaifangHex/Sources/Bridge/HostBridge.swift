@@ -9,31 +9,43 @@ protocol HostEventSink: AnyObject {
 /// The host end of the bridge: one script message handler with replies for calls from the
 /// page, and `callAsyncJavaScript` for events to the page. Everything runs on the main
 /// thread (WebKit delivers script messages there; services hop to it before emitting).
+///
+/// Events are never dropped: each one stays in `undelivered` until the page confirms it ran
+/// its `__hostEvent` listener. A page that is not listening (not loaded yet, reloading after
+/// a crash) gets them, in order, after its next call. Delivery is at least once; the page
+/// ignores an event id it has already seen (ids grow for the whole app launch).
 @MainActor
 final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink {
     /// `handlerName` in messages.json: the page posts to `window.webkit.messageHandlers.host`.
     static let handlerName = "host"
     /// `pageEventFunction` in messages.json.
     static let pageEventFunction = "__hostEvent"
-    /// Events kept while the page is not listening yet (a launch from an accepted invite).
-    private static let maxPendingEvents = 64
+    /// `pageConfig.global` in messages.json.
+    static let pageConfigGlobal = "__hostConfig"
 
     weak var webView: WKWebView?
 
     private let gameCenter: GameCenterService
     private let haptics: HapticsService
+    private let sharing: ShareService
     private var nextEventID = 1
-    /// Set by the first call from a freshly loaded page: by then its `__hostEvent` exists.
+    /// Set by a call from the page: by then its `__hostEvent` exists. Cleared when a
+    /// delivery finds no listener or fails, and when the page is replaced.
     private var pageListening = false
-    private var pendingEvents: [[String: Any]] = []
+    /// Events not yet confirmed by the page, oldest first.
+    private var undelivered: [[String: Any]] = []
+    /// A batch of `undelivered` is on its way to the page.
+    private var delivering = false
 
-    init(gameCenter: GameCenterService, haptics: HapticsService) {
+    init(gameCenter: GameCenterService, haptics: HapticsService, sharing: ShareService) {
         self.gameCenter = gameCenter
         self.haptics = haptics
+        self.sharing = sharing
         super.init()
     }
 
-    /// Registers the handler (through a weak proxy) and the page-side haptic shim.
+    /// Registers the handler (through a weak proxy), the page-side haptic shim and the
+    /// host configuration the page reads (`pageConfig` in messages.json).
     func install(in contentController: WKUserContentController) {
         contentController.addScriptMessageHandler(
             WeakScriptMessageHandler(self),
@@ -41,13 +53,13 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
             name: HostBridge.handlerName
         )
         contentController.addUserScript(PageScripts.hapticShim())
+        contentController.addUserScript(PageScripts.hostConfig(HostConfig(publicBaseURL: AppConfig.publicBaseURL ?? "")))
     }
 
-    /// The page is about to be replaced (reload after a web content process crash):
-    /// events for the old page are dropped and delivery waits for the new page's first call.
+    /// The page is about to be replaced (reload after a web content process crash): events
+    /// wait, in order, for the new page's first call.
     func pageWillReload() {
         pageListening = false
-        pendingEvents.removeAll()
     }
 
     // MARK: Calls (page -> host)
@@ -71,7 +83,7 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
             return
         }
         pageStartedListening()
-        handle(call, BridgeReply(call: call, handler: replyHandler))
+        handle(call, BridgeReply(handler: replyHandler))
     }
 
     private func handle(_ call: IncomingCall, _ reply: BridgeReply) {
@@ -114,6 +126,16 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
                 let payload = try call.decodePayload(HapticPayload.self)
                 haptics.play(payload.style)
                 reply.succeed(EmptyPayload())
+            case .share:
+                let payload = try call.decodePayload(SharePayload.self)
+                try sharing.share(payload) { result in
+                    switch result {
+                    case .success(let completed):
+                        reply.succeed(ShareReply(completed: completed))
+                    case .failure(let error):
+                        reply.fail(error)
+                    }
+                }
             }
         } catch {
             reply.fail(error)
@@ -131,66 +153,68 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
             return
         }
         nextEventID += 1
-        if pageListening {
-            deliver(envelope)
-        } else {
-            pendingEvents.append(envelope)
-            if pendingEvents.count > HostBridge.maxPendingEvents {
-                pendingEvents.removeFirst()
-            }
-        }
+        undelivered.append(envelope)
+        deliverPending()
     }
 
     private func pageStartedListening() {
         guard !pageListening else { return }
         pageListening = true
-        // Event ids grow with time, so sorting by id restores the order of events that
-        // were held back and events that came back undelivered.
-        let queued = pendingEvents.sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }
-        pendingEvents.removeAll()
-        queued.forEach(deliver)
+        deliverPending()
     }
 
-    private func deliver(_ envelope: [String: Any]) {
-        guard let webView else { return }
-        let body = """
-            const listener = window.\(HostBridge.pageEventFunction);
-            if (typeof listener !== "function") { return false; }
-            listener(e);
-            return true;
-            """
-        webView.callAsyncJavaScript(body, arguments: ["e": envelope], in: nil, in: .page) { [weak self] result in
+    /// Sends every undelivered event, in order, as one batch; the page's answer says how
+    /// many its listener took. The rest wait for the page's next call.
+    private func deliverPending() {
+        guard pageListening, !delivering, !undelivered.isEmpty, let webView else { return }
+        let batch = undelivered
+        delivering = true
+        webView.callAsyncJavaScript(HostBridge.deliveryBody(), arguments: ["events": batch], in: nil, in: .page) { [weak self] result in
+            guard let self else { return }
+            self.delivering = false
             switch result {
-            case .success(let delivered):
-                if (delivered as? Bool) == false {
-                    // The page has no listener (yet): keep the event for its next call.
-                    self?.holdUndelivered(envelope)
+            case .success(let answer):
+                let taken = min(max((answer as? NSNumber)?.intValue ?? 0, 0), batch.count)
+                self.undelivered.removeFirst(taken)
+                if taken < batch.count {
+                    // No listener (yet): wait for the page's next call.
+                    self.pageListening = false
                 }
             case .failure(let error):
+                // The page went away mid-delivery (navigation, crash): keep everything; a
+                // repeated event is ignored by the page by its id.
                 NSLog("[bridge] event delivery failed: %@", String(describing: error))
+                self.pageListening = false
             }
+            self.deliverPending()
         }
     }
 
-    private func holdUndelivered(_ envelope: [String: Any]) {
-        pageListening = false
-        pendingEvents.append(envelope)
-        if pendingEvents.count > HostBridge.maxPendingEvents {
-            pendingEvents.removeFirst()
-        }
+    /// The body `callAsyncJavaScript` runs with `events` (an array of envelopes): hands them
+    /// to the page's listener in order and answers how many it took (a listener that throws
+    /// still took its event: redelivering would only throw again).
+    static func deliveryBody() -> String {
+        return """
+            for (let i = 0; i < events.length; i++) {
+              const listener = window.\(HostBridge.pageEventFunction);
+              if (typeof listener !== "function") { return i; }
+              try { listener(events[i]); } catch (error) { console.error(error); }
+            }
+            return events.length;
+            """
     }
 }
 
-/// Answers one call exactly once: `{id, type, payload}` on success, the error text otherwise
-/// (the page's `postMessage` promise resolves or rejects accordingly).
+/// Answers one call exactly once: the reply payload on success (exactly the fields
+/// messages.json lists as the call's `reply`, never wrapped in an envelope), the error
+/// text otherwise (the page's `postMessage` promise resolves or rejects accordingly).
 @MainActor
 struct BridgeReply {
-    let call: IncomingCall
     let handler: @MainActor @Sendable (Any?, String?) -> Void
 
     func succeed<P: Encodable>(_ payload: P) {
         do {
-            handler(try BridgeJSON.envelope(id: call.id, type: call.type.rawValue, payload: payload), nil)
+            handler(try BridgeJSON.object(payload), nil)
         } catch {
             handler(nil, String(describing: error))
         }

@@ -1,18 +1,17 @@
 import UIKit
 
-/// A player who refuses Game Center sign-in is told the game is online only,
-/// and the app closes when the alert is acknowledged.
+/// Shown once when the player refuses the Game Center sign-in offered at launch: online
+/// play needs Game Center. The app stays open (Apple's guidelines forbid an app quitting
+/// itself): hot-seat, vs-AI and Hex Stroke need no account, and 重试 starts a new sign-in.
 enum GameCenterRequiredAlert {
     static let message = "本游戏为纯线上对战，需开启 Game Center"
+    static let detail = "人机对战、同屏对战和六边一笔无需登录。也可在 设置 > Game Center 中登录。"
 
     @MainActor
-    static func present(from presenter: UIViewController) {
-        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "退出", style: .default) { _ in
-            // The product decision is that the app leaves here. iOS has no public quit API; exit(0) after the
-            // player acknowledged is the closest equivalent.
-            exit(0)
-        })
+    static func present(from presenter: UIViewController, retry: @escaping () -> Void) {
+        let alert = UIAlertController(title: message, message: detail, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "重试", style: .default) { _ in retry() })
+        alert.addAction(UIAlertAction(title: "好", style: .cancel))
         presenter.present(alert, animated: true)
     }
 }

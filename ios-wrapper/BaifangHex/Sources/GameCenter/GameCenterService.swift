@@ -8,7 +8,7 @@ final class GameCenterService {
     enum AuthState {
         case pending
         case signedIn(PlayerInfo)
-        case refused
+        case failed(SignInFailure, String)
     }
 
     /// Where match events go (the bridge).
@@ -22,12 +22,15 @@ final class GameCenterService {
     var presenter: () -> UIViewController? = { nil } {
         didSet { matchmaking.presenter = presenter }
     }
-    /// Called once when the player refuses to sign in.
-    var onRefused: (() -> Void)?
+    /// Called when the player refuses the sign-in offered at launch (not for a retry the
+    /// page asked for: the page shows its own message then).
+    var onRefusedAtLaunch: (() -> Void)?
 
     private(set) var authState: AuthState = .pending
     private var authWaiters: [(Result<PlayerInfo, BridgeError>) -> Void] = []
     private var listenerRegistered = false
+    /// The current sign-in attempt is the one started at launch.
+    private var attemptIsLaunch = true
     private let session: MatchSession
     private let matchmaking: MatchmakingService
 
@@ -42,6 +45,22 @@ final class GameCenterService {
     /// Installs the authenticate handler. GameKit calls it with a sign-in view controller
     /// to present, or once the outcome is known (and again if it changes later).
     func authenticateAtLaunch() {
+        attemptIsLaunch = true
+        installAuthenticateHandler()
+    }
+
+    /// Starts a new sign-in attempt after a failure (the alert's 重试, or the page calling
+    /// `authenticate` again). Setting the handler again makes GameKit try again; after
+    /// repeated cancels iOS may answer at once without a sheet, and the player signs in
+    /// under Settings > Game Center instead.
+    func retrySignIn() {
+        guard case .failed = authState else { return }
+        authState = .pending
+        attemptIsLaunch = false
+        installAuthenticateHandler()
+    }
+
+    private func installAuthenticateHandler() {
         GKLocalPlayer.local.authenticateHandler = { @Sendable [weak self] viewController, error in
             MainThread.run {
                 self?.authenticationChanged(viewController: viewController, error: error)
@@ -49,16 +68,17 @@ final class GameCenterService {
         }
     }
 
-    /// The bridge call `authenticate`: answers at once when the outcome is known,
-    /// otherwise when GameKit reports it.
+    /// The bridge call `authenticate`: answers at once when signed in, waits for GameKit
+    /// while an attempt runs, and starts a new attempt after a failure.
     func authenticate(_ completion: @escaping (Result<PlayerInfo, BridgeError>) -> Void) {
         switch authState {
         case .signedIn(let player):
             completion(.success(player))
-        case .refused:
-            completion(.failure(.gameCenterRefused))
         case .pending:
             authWaiters.append(completion)
+        case .failed:
+            authWaiters.append(completion)
+            retrySignIn()
         }
     }
 
@@ -78,22 +98,48 @@ final class GameCenterService {
                 listenerRegistered = true
             }
             settleWaiters(.success(player))
-        } else {
-            if let error {
-                NSLog("[gamecenter] sign-in refused or failed: %@", String(describing: error))
-            }
-            let firstRefusal: Bool
-            if case .refused = authState {
-                firstRefusal = false
-            } else {
-                firstRefusal = true
-            }
-            authState = .refused
-            session.end()
-            settleWaiters(.failure(.gameCenterRefused))
-            if firstRefusal {
-                onRefused?()
-            }
+            return
+        }
+        let (failure, detail) = GameCenterService.classify(error)
+        guard let reason = failure else {
+            // GameKit is still working on it (authentication in progress): keep waiting.
+            return
+        }
+        NSLog("[gamecenter] sign-in did not succeed (%@): %@", reason.rawValue, detail)
+        authState = .failed(reason, detail)
+        session.end()
+        settleWaiters(.failure(.signIn(reason, detail)))
+        if reason == .refused && attemptIsLaunch {
+            onRefusedAtLaunch?()
+        }
+    }
+
+    /// The sign-in outcome of a GameKit error: nil while authentication is in progress.
+    /// Only a deliberate refusal is `refused`; being offline, a restricted account or an
+    /// app Game Center does not know are reasons online play is unavailable, nothing more.
+    nonisolated static func classify(_ error: Error?) -> (SignInFailure?, String) {
+        guard let error else { return (.unavailable, "Game Center did not sign in") }
+        let nsError = error as NSError
+        let detail = error.localizedDescription
+        if nsError.domain == NSURLErrorDomain {
+            return (.offline, detail)
+        }
+        guard nsError.domain == GKErrorDomain, let code = GKError.Code(rawValue: nsError.code) else {
+            return (.unavailable, detail)
+        }
+        switch code {
+        case .authenticationInProgress:
+            return (nil, detail)
+        case .cancelled, .userDenied:
+            return (.refused, detail)
+        case .communicationsFailure, .connectionTimeout:
+            return (.offline, detail)
+        case .parentalControlsBlocked, .underage, .notAuthorized:
+            return (.restricted, detail)
+        case .gameUnrecognized, .notSupported:
+            return (.unrecognized, detail)
+        default:
+            return (.unavailable, detail)
         }
     }
 

@@ -6,6 +6,10 @@ import UIKit
 /// local player listener. Every match found is handed to the `MatchSession`.
 @MainActor
 final class MatchmakingService: NSObject {
+    /// How long a quick match searches before it gives up and tells the page
+    /// (`matchFailed`); the player can search again from the lobby.
+    static let searchTimeout: TimeInterval = 90
+
     weak var events: HostEventSink?
     var presenter: () -> UIViewController? = { nil }
 
@@ -58,6 +62,15 @@ final class MatchmakingService: NSObject {
                 self?.searchEnded(generation: generation, match: match, error: error, ruleBased: ruleBased, playerGroup: playerGroup)
             }
         }
+        DispatchQueue.main.asyncAfter(deadline: .now() + MatchmakingService.searchTimeout) { [weak self] in
+            self?.searchTimedOut(generation)
+        }
+    }
+
+    private func searchTimedOut(_ generation: Int) {
+        guard generation == searchGeneration, searching else { return }
+        cancelSearch()
+        events?.emit(.matchFailed, MatchFailedPayload(message: "no opponent found"))
     }
 
     private func searchEnded(generation: Int, match: GKMatch?, error: Error?, ruleBased: Bool, playerGroup: Int) {

@@ -23,6 +23,20 @@ enum PageScripts {
         return WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: .page)
     }
 
+    /// `window.__hostConfig` (`pageConfig` in messages.json), set before the page's own
+    /// scripts run: what the page needs to know about the app synchronously, such as the
+    /// public address its share links must use (the page's own `app://` URL means nothing
+    /// outside the app).
+    static func hostConfig(_ config: HostConfig) -> WKUserScript {
+        let configJSON = (try? JSONEncoder().encode(config)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let source = """
+            (() => {
+              window.\(HostBridge.pageConfigGlobal) = Object.freeze(\(configJSON));
+            })();
+            """
+        return WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: .page)
+    }
+
     /// Pins the viewport (no pinch or double-tap zoom) and turns off the long-press callout,
     /// whatever the page's own meta tag says.
     static func lockViewport() -> WKUserScript {

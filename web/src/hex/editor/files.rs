@@ -1,43 +1,16 @@
 //! Getting a level out of the editor and in: try it, copy its share link, export
-//! it as `levels/` JSON, and import JSON pasted or picked as a file.
+//! it as `levels/` JSON (through the host share sheet where there is one), and import JSON pasted or picked as a file.
 
 use engine::hex::level_file::{level_to_string, parse_any, LevelError};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::host::share;
+
 use crate::hex::context::{use_hex, LevelSource};
 use crate::hex::draft::Draft;
-use crate::hex::share_link::{copy_to_clipboard, link_for};
+use crate::hex::share_link::{links_available, send_link_for};
 use crate::i18n::{tr, use_lang, Lang, Text};
-
-/// Downloads `text` as a file through a Blob and a temporary anchor.
-fn download(name: &str, text: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(a) = document
-        .create_element("a")
-        .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
-    {
-        a.set_href(&url);
-        a.set_download(name);
-        if let Some(body) = document.body() {
-            let _ = body.append_child(&a);
-            a.click();
-            let _ = body.remove_child(&a);
-        }
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
 
 /// 试玩, 复制链接 and 导出 JSON, enabled while the draft is a valid level.
 #[component]
@@ -53,20 +26,22 @@ pub fn LevelActions() -> impl IntoView {
     };
     let on_copy = move |_| {
         if let Some(level) = level() {
-            let text = link_for(&level);
-            copy_to_clipboard(&text);
-            link.set(text);
+            if let Some(text) = send_link_for(&level) {
+                link.set(text);
+            }
         }
     };
     let on_export = move |_| {
         if let Some(level) = level() {
-            download(&format!("{}.json", level.id), &level_to_string(&level));
+            share::send_file(&format!("{}.json", level.id), &level_to_string(&level));
         }
     };
     view! {
         <div class="editor-actions">
             <button class="hex-menu-item is-primary" data-testid="editor-try" disabled=move || !valid() on:click=on_try>{tr(Text::HexTry)}</button>
-            <button class="hex-menu-item" data-testid="editor-copy-link" disabled=move || !valid() on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            {links_available().then(|| view! {
+                <button class="hex-menu-item" data-testid="editor-copy-link" disabled=move || !valid() on:click=on_copy>{tr(Text::HexCopyLink)}</button>
+            })}
             <button class="hex-menu-item" data-testid="editor-export" disabled=move || !valid() on:click=on_export>{tr(Text::HexExport)}</button>
         </div>
         <Show when=move || link.with(|l| !l.is_empty())>

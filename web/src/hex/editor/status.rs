@@ -1,8 +1,10 @@
 //! The editor's status panel: what the engine's content checks say about the draft
 //! (solutions, whether the walls matter, necessary walls, spinner checks,
-//! difficulty, problems), or why there is nothing to say yet.
+//! difficulty, whether reasoning alone solves it and at which tier, problems), or
+//! why there is nothing to say yet.
 
 use engine::hex::checks::{CheckReport, Verdict};
+use engine::hex::deduce::{Outcome, Reasoning};
 use engine::hex::generator::GenError;
 use engine::hex::level_file::LevelError;
 use engine::hex::LevelProblem;
@@ -72,12 +74,47 @@ impl Status {
         }
     }
 
+    /// The `data-reasoning` value: `tier-N` when reasoning alone solves the level,
+    /// `stuck` when it needs guessing, `contradiction`, or empty.
+    pub fn reasoning_attr(&self) -> String {
+        match self {
+            Status::Report(r) => r.reasoning.as_ref().map(reasoning_key).unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
     /// The `data-walls-matter` value: `yes`, `no`, `?`, `-`.
     pub fn walls_matter_attr(&self) -> String {
         match self {
             Status::Report(r) => r.walls_matter.word().into(),
             _ => String::new(),
         }
+    }
+}
+
+fn reasoning_key(r: &Reasoning) -> String {
+    match r.outcome {
+        Outcome::Solved => format!("tier-{}", r.grade.tier),
+        Outcome::Stuck => "stuck".into(),
+        Outcome::Contradiction => "contradiction".into(),
+    }
+}
+
+/// The reasoning verdict as a line: "solvable by reasoning: tier N" or "needs
+/// guessing at step S".
+fn reasoning_line(r: &Reasoning, l: Lang) -> String {
+    match r.outcome {
+        Outcome::Solved => format!(
+            "{} {}",
+            Text::HexSolvableByReasoning.in_lang(l),
+            r.grade.tier
+        ),
+        Outcome::Stuck => format!(
+            "{} {}",
+            Text::HexNeedsGuessing.in_lang(l),
+            r.stuck_step.unwrap_or(0)
+        ),
+        Outcome::Contradiction => Text::HexReasoningContradiction.in_lang(l).to_string(),
     }
 }
 
@@ -138,6 +175,7 @@ pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl I
             data-state=move || status.with(Status::key)
             data-solutions=move || status.with(Status::solutions_attr)
             data-walls-matter=move || status.with(Status::walls_matter_attr)
+            data-reasoning=move || status.with(Status::reasoning_attr)
             aria-live="polite"
         >
             {body}
@@ -195,7 +233,9 @@ fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
             <dt>{Text::HexSpinnerChecks.in_lang(l)}</dt>
             <dd>{spinners}</dd>
             <dt>{Text::HexDifficulty.in_lang(l)}</dt>
-            <dd data-testid="editor-difficulty">{format!("{:.1} ({} nodes)", r.difficulty.score, r.difficulty.nodes)}</dd>
+            <dd data-testid="editor-difficulty">{format!("{:.1} ({} {})", r.difficulty.score, r.difficulty.nodes, Text::HexSearchNodes.in_lang(l))}</dd>
+            <dt>{Text::HexReasoning.in_lang(l)}</dt>
+            <dd data-testid="editor-reasoning">{r.reasoning.as_ref().map(|x| reasoning_line(x, l)).unwrap_or_else(|| "—".into())}</dd>
         </dl>
         <ul class="editor-problems" data-testid="editor-problems">{problems}</ul>
         {two}

@@ -169,6 +169,7 @@ fn sync_with_different_state_voids() {
             sent: n.b.sent.len() as u64,
             actions: n.a.actions(),
             hash: "0123456789abcdef".into(),
+            reply: false,
         }
         .to_json(),
     );

@@ -3,6 +3,7 @@
 //! themselves are in the files below, one per concern of the session.
 
 mod clocks_presence;
+mod fair_play;
 mod handshake;
 mod play;
 mod verification;
@@ -40,9 +41,13 @@ struct Net {
 
 impl Net {
     fn new() -> Net {
+        Net::with_players(player("alice", 1200, 0), player("bob", 1300, 25))
+    }
+
+    fn with_players(a: Player, b: Player) -> Net {
         Net {
-            a: MatchSession::new(player("alice", 1200, 0)),
-            b: MatchSession::new(player("bob", 1300, 25)),
+            a: MatchSession::new(a),
+            b: MatchSession::new(b),
             now: T0,
             to_a: VecDeque::new(),
             to_b: VecDeque::new(),
@@ -91,7 +96,11 @@ impl Net {
     }
 
     fn matched() -> Net {
-        let mut n = Net::new();
+        Net::handshake(Net::new())
+    }
+
+    /// Runs the handshake of `n`'s two sessions to the start of the game.
+    fn handshake(mut n: Net) -> Net {
         let e = n.a.on_matched("bob", [1; 32], n.now);
         n.route(true, e);
         let e = n.b.on_matched("alice", [2; 32], n.now);

@@ -1,0 +1,64 @@
+// Baifang in WebKit: a hot-seat game to a capture (every board checked against the
+// engine's replay) and a vs-AI game in which the AI's Web Worker answers.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { replay } from "../engine-cli.mjs";
+import { attr, clearStorage, openApp, pageErrors, session, snap, tap, text, waitFor, waitForTestId } from "./webkit.mjs";
+
+let driver;
+before(async () => {
+  driver = await session();
+  await clearStorage(driver);
+});
+after(() => driver?.quit());
+
+const place = (to) => ({ actionType: 0, toIndex: to });
+const capture = (at) => ({ actionType: 2, eatIndices: [at] });
+const BOARD = `return Array.from({ length: 25 }, (_, i) => document.querySelector('[data-testid="point-' + i + '"]').dataset.owner || ".").join("")`;
+
+async function openLobby() {
+  await openApp(driver);
+  await tap(driver, "home-baifang");
+  await waitForTestId(driver, "lobby");
+}
+
+/** Taps one packet-format action, then waits for the engine's board after `prefix`. */
+async function play(prefix) {
+  const action = prefix.at(-1);
+  if (action.actionType === 0) await tap(driver, `point-${action.toIndex}`);
+  else if (action.actionType === 2) for (const at of action.eatIndices) await tap(driver, `point-${at}`);
+  else throw new Error(`no tap for ${JSON.stringify(action)}`);
+  const expected = replay(prefix);
+  assert.equal(expected.error, null, "the fixture action is legal");
+  await waitFor(driver, BOARD, { accept: (b) => b === expected.board, message: `board after ${prefix.length} actions` });
+}
+
+test("a hot-seat square captures one stone by taps", async () => {
+  await openLobby();
+  await tap(driver, "lobby-hotseat");
+  await waitForTestId(driver, "board");
+  const actions = [0, 24, 1, 23, 5, 22, 6].map(place);
+  for (let i = 1; i <= actions.length; i++) await play(actions.slice(0, i));
+  assert.equal(await text(driver, "status-banner"), "请挑拣并吃掉对方 1 枚棋子");
+  for (const p of [22, 23, 24]) assert.match((await attr(driver, `point-${p}`, "data-flags")) ?? "", /capturable/);
+  await snap(driver, "baifang-capture-mode");
+  await play([...actions, capture(22)]);
+  assert.equal(await attr(driver, "score-W", "data-on-board"), "2");
+  assert.equal(await attr(driver, "score-B", "data-taken"), "1");
+  await snap(driver, "baifang-captured");
+  assert.deepEqual(await pageErrors(driver), []);
+});
+
+test("the AI (in its Web Worker) answers a placement", async () => {
+  await openLobby();
+  await tap(driver, "lobby-ai");
+  await tap(driver, "ai-level-medium");
+  await tap(driver, "ai-colour-B");
+  await tap(driver, "ai-start");
+  await waitForTestId(driver, "board");
+  await tap(driver, "point-12");
+  await waitFor(driver, `return document.querySelectorAll('[data-testid^="point-"][data-owner="W"]').length`, { accept: (n) => n === 1, timeout: 20_000, message: "the AI placed a stone" });
+  assert.equal(await attr(driver, "point-12", "data-owner"), "B");
+  await snap(driver, "baifang-ai-reply");
+  assert.deepEqual(await pageErrors(driver), []);
+});

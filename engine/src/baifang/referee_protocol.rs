@@ -1,0 +1,734 @@
+//! The client↔referee-server wire protocol: every message a browser and the
+//! Baifang server exchange over a WebSocket, defined once for both sides.
+//!
+//! One JSON object per text message, tagged by `type` (snake_case). The
+//! server is the authority: clients send intents ([`ClientMsg::Act`]), the
+//! server applies them with this engine and broadcasts each applied action with
+//! its sequence number and the 16-hex-digit state hash ([`ServerMsg::Applied`]);
+//! clients apply it with their own engine and compare the hash (a mismatch asks
+//! for the state with [`ClientMsg::RequestState`]). Game actions use the
+//! engine's packet format ([`Action`]'s serde form).
+//!
+//! The first client message is [`ClientMsg::Hello`] with [`PROTOCOL_VERSION`];
+//! a server refuses any other version with [`close::UNSUPPORTED_VERSION`].
+//! [`ClientMsg::decode`] checks the size cap before it parses anything.
+
+use core::fmt;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::{Action, ActionError, Reason, Side};
+
+/// The protocol version this engine speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+/// Largest client message accepted, in bytes (a hello with a token and a
+/// 16-character name is about 150 bytes).
+pub const MAX_CLIENT_MESSAGE_BYTES: usize = 1024;
+/// A player token is 32 random bytes in lower-case hex.
+pub const TOKEN_HEX_LEN: usize = 64;
+/// Longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 16;
+/// Friend room codes are this many characters of [`ROOM_CODE_ALPHABET`].
+pub const ROOM_CODE_LEN: usize = 6;
+/// Characters of a friend room code: no 0/O, 1/I/L, so a code read aloud or
+/// typed from a screenshot is unambiguous.
+pub const ROOM_CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// The page path the server answers with [`ServerInfo`] (a plain static host
+/// answers 404, which is how the web app knows there is no referee server).
+pub const INFO_PATH: &str = "/api/server";
+/// The WebSocket endpoint.
+pub const SOCKET_PATH: &str = "/ws";
+
+/// WebSocket close codes the server uses for its refusals; the close frame's
+/// reason carries a sentence for people and logs.
+pub mod close {
+    /// The server is shutting down (standard 1001).
+    pub const GOING_AWAY: u16 = 1001;
+    /// A message that is not a protocol message (standard 1007).
+    pub const MALFORMED: u16 = 1007;
+    /// A policy breach: rate limit, binary frames, no hello first (standard 1008).
+    pub const POLICY: u16 = 1008;
+    /// A message over [`super::MAX_CLIENT_MESSAGE_BYTES`] (standard 1009).
+    pub const TOO_BIG: u16 = 1009;
+    /// The token names no player: the client should forget it and say hello without one.
+    pub const UNKNOWN_TOKEN: u16 = 4001;
+    /// The hello's protocol version is not [`super::PROTOCOL_VERSION`].
+    pub const UNSUPPORTED_VERSION: u16 = 4002;
+    /// The client stopped reading: its outgoing queue overflowed.
+    pub const TOO_SLOW: u16 = 4003;
+    /// Nothing arrived (not even a pong) for too long.
+    pub const SILENT: u16 = 4004;
+}
+
+/// What `GET /api/server` answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerInfo {
+    /// Always `"baifang-referee"`.
+    pub service: String,
+    /// [`PROTOCOL_VERSION`] of the server.
+    pub protocol: u32,
+}
+
+impl ServerInfo {
+    /// This engine's answer.
+    pub fn current() -> ServerInfo {
+        ServerInfo {
+            service: "baifang-referee".to_string(),
+            protocol: PROTOCOL_VERSION,
+        }
+    }
+}
+
+/// A message from a client to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// First message: the protocol version, the stored token (none on a first
+    /// visit: the server issues one) and optionally a display name to set.
+    Hello {
+        /// [`PROTOCOL_VERSION`].
+        v: u32,
+        /// The player's bearer token, 64 hex digits.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// A display name to set (first visit or change).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Change the display name.
+    SetName {
+        /// 1 to [`MAX_NAME_CHARS`] characters, no control characters.
+        name: String,
+    },
+    /// Join the rating-window matchmaking queue.
+    QuickMatch,
+    /// Open a friend room; the server answers with its code.
+    CreateRoom,
+    /// Join the friend room with this code.
+    JoinRoom {
+        /// [`ROOM_CODE_LEN`] characters (case-insensitive).
+        code: String,
+    },
+    /// Leave the queue or close the open friend room.
+    Cancel,
+    /// Play an action (place, move or one capture) as the next action of the
+    /// game: `seq` is the sequence number it would get (applied actions + 1),
+    /// so a click on a board that changed meanwhile is refused, not misapplied.
+    Act {
+        /// The sequence number the action would get.
+        seq: u32,
+        /// The action, in the packet format.
+        action: Action,
+    },
+    /// Resign the current game.
+    Resign,
+    /// Send the whole current game again ([`ServerMsg::Game`]).
+    RequestState,
+    /// Liveness check; answered by [`ServerMsg::Pong`] with the same `t`.
+    Ping {
+        /// Any number (the client's clock).
+        t: u64,
+    },
+}
+
+/// Why a client message could not be decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// Longer than the cap; nothing was parsed.
+    TooLarge {
+        /// The message length in bytes.
+        len: usize,
+        /// The cap.
+        limit: usize,
+    },
+    /// Not a protocol message (the JSON error).
+    Malformed(String),
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::TooLarge { len, limit } => {
+                write!(f, "message of {len} bytes is over the {limit}-byte limit")
+            }
+            DecodeError::Malformed(e) => write!(f, "not a protocol message: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl ClientMsg {
+    /// Decodes one client message, refusing anything over
+    /// [`MAX_CLIENT_MESSAGE_BYTES`] before parsing.
+    pub fn decode(bytes: &[u8]) -> Result<ClientMsg, DecodeError> {
+        if bytes.len() > MAX_CLIENT_MESSAGE_BYTES {
+            return Err(DecodeError::TooLarge {
+                len: bytes.len(),
+                limit: MAX_CLIENT_MESSAGE_BYTES,
+            });
+        }
+        serde_json::from_slice(bytes).map_err(|e| DecodeError::Malformed(e.to_string()))
+    }
+    /// JSON text of the message.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("client messages always serialise")
+    }
+}
+
+/// A message from the server to a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Answer to the hello.
+    Welcome {
+        /// The server's [`PROTOCOL_VERSION`].
+        v: u32,
+        /// A newly issued token, sent once and only to its owner (absent when
+        /// the hello carried a known token: tokens are never echoed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The player's own profile.
+        me: Profile,
+        /// The player's most recent finished games, newest first.
+        recent: Vec<RecentGame>,
+    },
+    /// The player's profile changed (new name, settled game).
+    Profile {
+        /// The profile.
+        me: Profile,
+    },
+    /// The player is in the matchmaking queue.
+    Searching,
+    /// A friend room is open under this code.
+    RoomOpen {
+        /// The code (also the `#room=CODE` link).
+        code: String,
+    },
+    /// The queue or friend room was left (cancelled, or taken by another tab).
+    SearchEnded,
+    /// The whole game: at the start, after `request_state`, on reconnection.
+    Game(GameView),
+    /// An action applied by the server (a player's, or a timeout/disconnect).
+    Applied {
+        /// Its sequence number (1 for the first action of the game).
+        seq: u32,
+        /// The action.
+        action: Action,
+        /// The state hash after it, 16 hex digits.
+        hash: String,
+        /// The clocks after it.
+        clock: Clock,
+    },
+    /// A player left (the grace runs) or came back.
+    Presence {
+        /// Whose presence changed.
+        side: SideCode,
+        /// Whether that side has a connection now.
+        present: bool,
+        /// The clocks now.
+        clock: Clock,
+    },
+    /// A client action was refused; the game goes on unchanged.
+    Rejected {
+        /// The `seq` the client sent (none for a resign).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u32>,
+        /// Why.
+        code: RejectCode,
+        /// For [`RejectCode::Illegal`]: the engine's rule code ([`action_error_code`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
+    /// The game is over and settled.
+    Finished {
+        /// Winner, reason and both rating changes.
+        result: GameResult,
+    },
+    /// A lobby request was refused.
+    Error {
+        /// Why.
+        code: ErrorCode,
+    },
+    /// Answer to [`ClientMsg::Ping`].
+    Pong {
+        /// The ping's `t`.
+        t: u64,
+    },
+}
+
+impl ServerMsg {
+    /// JSON text of the message.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialise")
+    }
+    /// Decodes one server message (what the web client receives).
+    pub fn decode(bytes: &[u8]) -> Result<ServerMsg, DecodeError> {
+        serde_json::from_slice(bytes).map_err(|e| DecodeError::Malformed(e.to_string()))
+    }
+}
+
+/// A side on the wire: `"B"` or `"W"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideCode(pub Side);
+
+impl Serialize for SideCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(if self.0 == Side::Black { "B" } else { "W" })
+    }
+}
+
+impl<'de> Deserialize<'de> for SideCode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SideCode, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.as_str() {
+            "B" => Ok(SideCode(Side::Black)),
+            "W" => Ok(SideCode(Side::White)),
+            _ => Err(serde::de::Error::custom("side must be \"B\" or \"W\"")),
+        }
+    }
+}
+
+/// A player as everyone may see them: public id, name, rating. Never a token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicPlayer {
+    /// Public player id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Rating (in a game: at its start).
+    pub rating: i32,
+}
+
+/// The player's own record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    /// Public player id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Current Elo rating (the tier follows from it: `elo::tier`).
+    pub rating: i32,
+    /// Rated games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// The clocks as the server runs them, in milliseconds left when the message
+/// was sent (clients count down from the moment they receive it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Time left for the side to move; absent while the step clock stands
+    /// (a player is away, or the game is over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u32>,
+    /// Per side (Black, White): reconnection grace left while that side is away.
+    pub grace_ms: [Option<u32>; 2],
+}
+
+/// A whole game as one player sees it (Baifang has no hidden state).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// Game id.
+    pub game_id: String,
+    /// The receiving player's side.
+    pub you: SideCode,
+    /// Black, White.
+    pub players: [PublicPlayer; 2],
+    /// Every applied action, in order (action `seq` is its index + 1).
+    pub log: Vec<Action>,
+    /// The state hash after the log, 16 hex digits.
+    pub hash: String,
+    /// The clocks now.
+    pub clock: Clock,
+    /// Per side: whether it has a connection now.
+    pub present: [bool; 2],
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// Why a game ended: the engine's reasons plus `abandoned` (nobody came back
+/// after a server restart; unrated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The loser fell below the minimum stone count.
+    FewerThanFour,
+    /// The loser had no legal move.
+    NoMoves,
+    /// The loser ran out of step time too often.
+    Timeouts,
+    /// The loser resigned.
+    Resign,
+    /// The loser dropped too often or did not come back within the grace.
+    Disconnect,
+    /// Neither player came back; no winner, ratings unchanged.
+    Abandoned,
+}
+
+impl From<Reason> for EndReason {
+    fn from(r: Reason) -> EndReason {
+        match r {
+            Reason::FewerThanFour => EndReason::FewerThanFour,
+            Reason::NoMoves => EndReason::NoMoves,
+            Reason::Timeouts => EndReason::Timeouts,
+            Reason::Resign => EndReason::Resign,
+            Reason::Disconnect => EndReason::Disconnect,
+        }
+    }
+}
+
+impl EndReason {
+    /// The stable name (as serialised).
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::FewerThanFour => "fewer_than_four",
+            EndReason::NoMoves => "no_moves",
+            EndReason::Timeouts => "timeouts",
+            EndReason::Resign => "resign",
+            EndReason::Disconnect => "disconnect",
+            EndReason::Abandoned => "abandoned",
+        }
+    }
+    /// Parses [`EndReason::name`].
+    pub fn parse(s: &str) -> Option<EndReason> {
+        [
+            EndReason::FewerThanFour,
+            EndReason::NoMoves,
+            EndReason::Timeouts,
+            EndReason::Resign,
+            EndReason::Disconnect,
+            EndReason::Abandoned,
+        ]
+        .into_iter()
+        .find(|r| r.name() == s)
+    }
+    /// The engine reason, if it is one.
+    pub fn engine_reason(self) -> Option<Reason> {
+        Some(match self {
+            EndReason::FewerThanFour => Reason::FewerThanFour,
+            EndReason::NoMoves => Reason::NoMoves,
+            EndReason::Timeouts => Reason::Timeouts,
+            EndReason::Resign => Reason::Resign,
+            EndReason::Disconnect => Reason::Disconnect,
+            EndReason::Abandoned => return None,
+        })
+    }
+}
+
+/// A rating before and after a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// Before.
+    pub before: i32,
+    /// After.
+    pub after: i32,
+}
+
+/// How a game ended and what it did to both ratings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner (none when abandoned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<SideCode>,
+    /// Why.
+    pub reason: EndReason,
+    /// Black's and White's rating changes.
+    pub ratings: [RatingChange; 2],
+}
+
+/// One finished game in a player's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecentGame {
+    /// Game id.
+    pub game_id: String,
+    /// The player's side in it.
+    pub you: SideCode,
+    /// The opponent (rating at the start of that game).
+    pub opponent: PublicPlayer,
+    /// How it ended.
+    pub result: GameResult,
+    /// When it ended (ms since the Unix epoch, server clock).
+    pub finished_at: u64,
+}
+
+/// Why an action was refused (the game goes on; nothing is voided).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RejectCode {
+    /// The sender is not the side to move.
+    NotYourTurn,
+    /// `seq` is not the next sequence number: the board changed meanwhile.
+    StaleSeq,
+    /// The engine refuses the action (see `rule`).
+    Illegal,
+    /// Only place, move and capture may be sent as actions.
+    NotAMove,
+    /// The sender has no game in progress.
+    NoGame,
+}
+
+/// Why a lobby request was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// No open friend room has that code.
+    RoomNotFound,
+    /// The code is the player's own room.
+    OwnRoom,
+    /// The player already has a game in progress.
+    AlreadyInGame,
+    /// The display name is empty, too long or has control characters.
+    BadName,
+}
+
+/// The engine's stable code for an [`ActionError`] (the web app translates it).
+pub fn action_error_code(e: &ActionError) -> &'static str {
+    use ActionError::*;
+    match e {
+        GameOver => "game_over",
+        CaptureOwed { .. } => "capture_owed",
+        NoCaptureOwed => "no_capture_owed",
+        NotPlacingPhase => "not_placing_phase",
+        NotMovingPhase => "not_moving_phase",
+        OffBoard { .. } => "off_board",
+        Occupied { .. } => "occupied",
+        EmptyHand => "empty_hand",
+        NotOwnStone { .. } => "not_own_stone",
+        NotAdjacent { .. } => "not_adjacent",
+        NotEnemyStone { .. } => "not_enemy_stone",
+        Shielded { .. } => "shielded",
+        EmptyEatList => "empty_eat_list",
+        TooManyEat { .. } => "too_many_eat",
+        LeftoverEat { .. } => "leftover_eat",
+        UnknownActionType(_) => "unknown_action_type",
+        BadSide(_) => "bad_side",
+    }
+}
+
+/// The state hash as it travels: 16 lower-case hex digits (a JSON number
+/// would lose bits in JavaScript).
+pub fn hash_hex(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// A display name as the server stores it: trimmed; `None` if empty, longer
+/// than [`MAX_NAME_CHARS`] or holding control characters.
+pub fn clean_name(name: &str) -> Option<String> {
+    let t = name.trim();
+    let n = t.chars().count();
+    (n > 0 && n <= MAX_NAME_CHARS && !t.chars().any(char::is_control)).then(|| t.to_string())
+}
+
+/// A friend room code as typed by a person: upper-cased; `None` unless it has
+/// [`ROOM_CODE_LEN`] characters of [`ROOM_CODE_ALPHABET`].
+pub fn clean_room_code(code: &str) -> Option<String> {
+    let c = code.trim().to_ascii_uppercase();
+    (c.len() == ROOM_CODE_LEN && c.bytes().all(|b| ROOM_CODE_ALPHABET.contains(&b))).then_some(c)
+}
+
+/// Whether `token` has the shape of a player token (64 lower-case hex digits).
+pub fn token_shape_ok(token: &str) -> bool {
+    token.len() == TOKEN_HEX_LEN
+        && token
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_round_trip() {
+        let msgs = [
+            ClientMsg::Hello {
+                v: PROTOCOL_VERSION,
+                token: Some("ab".repeat(32)),
+                name: Some("小明".into()),
+            },
+            ClientMsg::Hello {
+                v: 1,
+                token: None,
+                name: None,
+            },
+            ClientMsg::SetName { name: "A".into() },
+            ClientMsg::QuickMatch,
+            ClientMsg::CreateRoom,
+            ClientMsg::JoinRoom {
+                code: "ABC234".into(),
+            },
+            ClientMsg::Cancel,
+            ClientMsg::Act {
+                seq: 3,
+                action: Action::Move { from: 1, to: 2 },
+            },
+            ClientMsg::Resign,
+            ClientMsg::RequestState,
+            ClientMsg::Ping { t: 5 },
+        ];
+        for m in msgs {
+            let json = m.to_json();
+            assert_eq!(ClientMsg::decode(json.as_bytes()), Ok(m), "{json}");
+        }
+        assert_eq!(
+            ClientMsg::decode(br#"{"type":"quick_match"}"#),
+            Ok(ClientMsg::QuickMatch)
+        );
+        assert_eq!(
+            ClientMsg::decode(br#"{"type":"act","seq":1,"action":{"actionType":0,"toIndex":12}}"#),
+            Ok(ClientMsg::Act {
+                seq: 1,
+                action: Action::Place { to: 12 }
+            })
+        );
+    }
+
+    #[test]
+    fn decode_refuses_oversized_before_parsing() {
+        let big = vec![b' '; MAX_CLIENT_MESSAGE_BYTES + 1];
+        assert_eq!(
+            ClientMsg::decode(&big),
+            Err(DecodeError::TooLarge {
+                len: MAX_CLIENT_MESSAGE_BYTES + 1,
+                limit: MAX_CLIENT_MESSAGE_BYTES
+            })
+        );
+        let e = ClientMsg::decode(b"{\"type\":\"fly\"}").unwrap_err();
+        assert!(e.to_string().starts_with("not a protocol message"), "{e}");
+        assert!(ClientMsg::decode(b"\xff\xfe").is_err());
+        assert!(ClientMsg::decode(
+            br#"{"type":"act","seq":1,"action":{"actionType":0,"toIndex":99}}"#
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn server_messages_round_trip() {
+        let clock = Clock {
+            turn_ms: Some(29_000),
+            grace_ms: [None, Some(15_000)],
+        };
+        let player = |id: &str| PublicPlayer {
+            id: id.into(),
+            name: id.to_uppercase(),
+            rating: 1200,
+        };
+        let result = GameResult {
+            winner: Some(SideCode(Side::White)),
+            reason: EndReason::Disconnect,
+            ratings: [
+                RatingChange {
+                    before: 1200,
+                    after: 1184,
+                },
+                RatingChange {
+                    before: 1200,
+                    after: 1216,
+                },
+            ],
+        };
+        let msgs = [
+            ServerMsg::Welcome {
+                v: 1,
+                token: None,
+                me: Profile {
+                    id: "p".into(),
+                    name: "n".into(),
+                    rating: 1200,
+                    games: 0,
+                    wins: 0,
+                    losses: 0,
+                },
+                recent: vec![RecentGame {
+                    game_id: "g".into(),
+                    you: SideCode(Side::Black),
+                    opponent: player("q"),
+                    result: result.clone(),
+                    finished_at: 9,
+                }],
+            },
+            ServerMsg::Searching,
+            ServerMsg::RoomOpen {
+                code: "ABCDEF".into(),
+            },
+            ServerMsg::SearchEnded,
+            ServerMsg::Game(GameView {
+                game_id: "g".into(),
+                you: SideCode(Side::White),
+                players: [player("a"), player("b")],
+                log: vec![Action::Place { to: 3 }, Action::Timeout],
+                hash: hash_hex(42),
+                clock,
+                present: [true, false],
+                result: None,
+            }),
+            ServerMsg::Applied {
+                seq: 1,
+                action: Action::Disconnect {
+                    side: Side::White,
+                    grace_expired: false,
+                },
+                hash: hash_hex(u64::MAX),
+                clock,
+            },
+            ServerMsg::Presence {
+                side: SideCode(Side::Black),
+                present: true,
+                clock,
+            },
+            ServerMsg::Rejected {
+                seq: Some(4),
+                code: RejectCode::Illegal,
+                rule: Some("occupied".into()),
+            },
+            ServerMsg::Finished { result },
+            ServerMsg::Error {
+                code: ErrorCode::RoomNotFound,
+            },
+            ServerMsg::Pong { t: 1 },
+        ];
+        for m in msgs {
+            let json = m.to_json();
+            assert_eq!(ServerMsg::decode(json.as_bytes()), Ok(m), "{json}");
+        }
+        assert!(ServerMsg::Searching
+            .to_json()
+            .contains("\"type\":\"searching\""));
+    }
+
+    #[test]
+    fn names_codes_and_tokens() {
+        assert_eq!(clean_name("  小明 "), Some("小明".into()));
+        assert_eq!(clean_name(""), None);
+        assert_eq!(clean_name("a\u{7}"), None);
+        assert_eq!(
+            clean_name(&"字".repeat(MAX_NAME_CHARS)),
+            Some("字".repeat(16))
+        );
+        assert_eq!(clean_name(&"字".repeat(MAX_NAME_CHARS + 1)), None);
+        assert_eq!(clean_room_code("abc234"), Some("ABC234".into()));
+        assert_eq!(clean_room_code("ABC10O"), None);
+        assert_eq!(clean_room_code("ABC23"), None);
+        assert!(token_shape_ok(&"0f".repeat(32)));
+        assert!(!token_shape_ok(&"0F".repeat(32)));
+        assert!(!token_shape_ok("abc"));
+        for r in [
+            "fewer_than_four",
+            "no_moves",
+            "timeouts",
+            "resign",
+            "disconnect",
+            "abandoned",
+        ] {
+            assert_eq!(EndReason::parse(r).map(EndReason::name), Some(r));
+        }
+        assert_eq!(
+            action_error_code(&ActionError::Occupied { at: 1 }),
+            "occupied"
+        );
+    }
+}

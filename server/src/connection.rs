@@ -1,0 +1,350 @@
+//! One client connection: the abuse limits (size cap before parsing, rate
+//! limit, hello first and in time, liveness), sign-in by token, and the
+//! dispatch of lobby requests to the hub and game requests to the room. Every
+//! refusal closes with a code and a sentence; a token is never sent back.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{mpsc, Notify};
+
+use engine::baifang::elo;
+use engine::baifang::referee_protocol::{
+    clean_name, close, token_shape_ok, ClientMsg, DecodeError, ErrorCode, Profile, RejectCode,
+    ServerMsg, PROTOCOL_VERSION,
+};
+
+use crate::directory::RoomLink;
+use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::ids;
+use crate::limits::RateLimiter;
+use crate::room::RoomCmd;
+
+/// A connection must say hello within this long.
+pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// Finished games listed in the welcome.
+pub const RECENT_GAMES: u32 = 10;
+
+/// Why the connection ends: the peer left, or we close with a code and reason.
+type Close = Option<(u16, String)>;
+
+/// What handling one frame led to.
+enum Flow {
+    Go,
+    Stop(Close),
+}
+
+struct Conn {
+    hub: Arc<Hub>,
+    id: u64,
+    tx: mpsc::Sender<Outgoing>,
+    kick: Arc<Notify>,
+    limiter: RateLimiter,
+    me: Option<ConnHandle>,
+    room: Option<RoomLink>,
+}
+
+/// A close reason fits the 123 bytes a close frame allows (cut at a char boundary).
+fn fit_reason(mut s: String) -> String {
+    while s.len() > 123 {
+        s.pop();
+    }
+    s
+}
+
+/// Serves one upgraded WebSocket until it closes.
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel(hub.limits.outgoing_queue);
+    let limits = hub.limits.clone();
+    let mut conn = Conn {
+        id: hub.next_conn_id(),
+        limiter: RateLimiter::new(limits.messages_per_sec, limits.burst, hub.clock.now_ms()),
+        hub: hub.clone(),
+        tx,
+        kick: Arc::new(Notify::new()),
+        me: None,
+        room: None,
+    };
+    let mut stop = hub.shutdown_signal();
+    let mut ping = tokio::time::interval(limits.ping_every);
+    ping.reset();
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    let mut heard = tokio::time::Instant::now();
+    let kick = conn.kick.clone();
+    let close: Close = loop {
+        tokio::select! {
+            frame = stream.next() => match frame {
+                None | Some(Ok(Message::Close(_))) => break None,
+                Some(Err(e)) => break Some((close::POLICY, fit_reason(format!("websocket error: {e}")))),
+                Some(Ok(m)) => {
+                    heard = tokio::time::Instant::now();
+                    if let Flow::Stop(c) = conn.on_frame(m).await {
+                        break c;
+                    }
+                }
+            },
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(t)) => {
+                    if sink.send(Message::Text(t)).await.is_err() {
+                        break None;
+                    }
+                }
+                Some(Outgoing::Bound(link)) => conn.room = Some(link),
+                Some(Outgoing::Unbound(game)) => conn.unbind(&game),
+                None => break None,
+            },
+            _ = ping.tick() => {
+                if conn.me.is_none() && tokio::time::Instant::now() >= hello_by {
+                    break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
+                }
+                if heard.elapsed() >= limits.silence {
+                    break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break None;
+                }
+            },
+            _ = kick.notified() => break Some((close::TOO_SLOW, "too many messages waiting: the client is not reading".into())),
+            _ = stop.changed() => break Some((close::GOING_AWAY, "the server is restarting; reconnect in a moment".into())),
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason),
+        };
+        let _ = sink.send(Message::Close(Some(frame))).await;
+    }
+    // A room may have bound this connection while it was closing: pick that up
+    // so the room hears the connection left.
+    while let Ok(m) = rx.try_recv() {
+        match m {
+            Outgoing::Bound(link) => conn.room = Some(link),
+            Outgoing::Unbound(game) => conn.unbind(&game),
+            Outgoing::Text(_) => {}
+        }
+    }
+    drop(rx);
+    conn.closed().await;
+}
+
+impl Conn {
+    fn unbind(&mut self, game_id: &str) {
+        if self.room.as_ref().is_some_and(|l| l.game_id == game_id) {
+            self.room = None;
+        }
+    }
+
+    fn reply(&self, m: &ServerMsg) {
+        let _ = self.tx.try_send(Outgoing::Text(m.to_json().into()));
+    }
+
+    async fn on_frame(&mut self, m: Message) -> Flow {
+        let bytes = match &m {
+            Message::Text(t) => t.as_bytes(),
+            Message::Binary(_) => {
+                return Flow::Stop(Some((
+                    close::POLICY,
+                    "binary messages are not accepted; send JSON text".into(),
+                )))
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return Flow::Go,
+        };
+        if !self.limiter.allow(self.hub.clock.now_ms()) {
+            let l = &self.hub.limits;
+            return Flow::Stop(Some((
+                close::POLICY,
+                format!(
+                    "rate limit: more than {} messages per second (burst {})",
+                    l.messages_per_sec, l.burst
+                ),
+            )));
+        }
+        match ClientMsg::decode(bytes) {
+            Ok(msg) => self.on_message(msg).await,
+            Err(e @ DecodeError::TooLarge { .. }) => {
+                Flow::Stop(Some((close::TOO_BIG, e.to_string())))
+            }
+            Err(e) => Flow::Stop(Some((close::MALFORMED, fit_reason(e.to_string())))),
+        }
+    }
+
+    async fn on_message(&mut self, msg: ClientMsg) -> Flow {
+        let Some(me) = self.me.clone() else {
+            return match msg {
+                ClientMsg::Hello { v, token, name } => self.hello(v, token, name).await,
+                _ => Flow::Stop(Some((
+                    close::POLICY,
+                    "the first message must be hello".into(),
+                ))),
+            };
+        };
+        match msg {
+            ClientMsg::Hello { .. } => {
+                return Flow::Stop(Some((close::POLICY, "hello was already received".into())))
+            }
+            ClientMsg::SetName { name } => self.set_name(&me.player, &name).await,
+            ClientMsg::QuickMatch => self.hub.quick_match(&me).await,
+            ClientMsg::CreateRoom => self.hub.create_room(&me).await,
+            ClientMsg::JoinRoom { code } => self.hub.join_room(&me, &code).await,
+            ClientMsg::Cancel => self.hub.cancel(&me.player).await,
+            ClientMsg::Act { seq, action } => {
+                self.forward_to_room(Some(seq), |side| RoomCmd::Act {
+                    conn_id: me.id,
+                    side,
+                    seq,
+                    action,
+                })
+            }
+            ClientMsg::Resign => self.forward_to_room(None, |side| RoomCmd::Resign { side }),
+            ClientMsg::RequestState => {
+                self.forward_to_room(None, |_| RoomCmd::State { conn_id: me.id })
+            }
+            ClientMsg::Ping { t } => self.reply(&ServerMsg::Pong { t }),
+        }
+        Flow::Go
+    }
+
+    /// Sends a game request to the room; without one, refuses it.
+    fn forward_to_room(
+        &mut self,
+        seq: Option<u32>,
+        cmd: impl FnOnce(engine::baifang::Side) -> RoomCmd,
+    ) {
+        let sent = match &self.room {
+            Some(link) => link.tx.send(cmd(link.side)).is_ok(),
+            None => false,
+        };
+        if !sent {
+            self.room = None;
+            self.reply(&ServerMsg::Rejected {
+                seq,
+                code: RejectCode::NoGame,
+                rule: None,
+            });
+        }
+    }
+
+    async fn hello(&mut self, v: u32, token: Option<String>, name: Option<String>) -> Flow {
+        if v != PROTOCOL_VERSION {
+            return Flow::Stop(Some((
+                close::UNSUPPORTED_VERSION,
+                format!("protocol version {v} is not supported; this server speaks {PROTOCOL_VERSION} (reload the page)"),
+            )));
+        }
+        let name = name.map(|n| clean_name(&n).ok_or(n));
+        let (profile, issued) = match token {
+            Some(t) if !token_shape_ok(&t) => {
+                return Flow::Stop(Some((
+                    close::POLICY,
+                    "malformed player token (expected 64 hex digits)".into(),
+                )))
+            }
+            Some(t) => match self.hub.store.player_by_token(ids::token_digest(&t)).await {
+                Ok(Some(p)) => (p, None),
+                Ok(None) => {
+                    return Flow::Stop(Some((
+                        close::UNKNOWN_TOKEN,
+                        "unknown player token: forget it and say hello without one".into(),
+                    )))
+                }
+                Err(e) => {
+                    return Flow::Stop(Some((
+                        close::GOING_AWAY,
+                        fit_reason(format!("server storage failed: {e}")),
+                    )))
+                }
+            },
+            None => match self.new_player(name.clone().and_then(Result::ok)).await {
+                Ok(pair) => pair,
+                Err(e) => {
+                    return Flow::Stop(Some((
+                        close::GOING_AWAY,
+                        fit_reason(format!("server storage failed: {e}")),
+                    )))
+                }
+            },
+        };
+        let me = ConnHandle::new(
+            self.id,
+            profile.id.clone(),
+            self.tx.clone(),
+            self.kick.clone(),
+        );
+        self.hub.register(me.clone());
+        self.me = Some(me.clone());
+        let recent = self
+            .hub
+            .store
+            .recent_games(profile.id.clone(), RECENT_GAMES)
+            .await
+            .unwrap_or_default();
+        let fresh_name = issued.is_some();
+        self.reply(&ServerMsg::Welcome {
+            v: PROTOCOL_VERSION,
+            token: issued,
+            me: profile.clone(),
+            recent,
+        });
+        match name {
+            Some(Ok(n)) if !fresh_name && n != profile.name => self.set_name(&profile.id, &n).await,
+            Some(Err(_)) => self.reply(&ServerMsg::Error {
+                code: ErrorCode::BadName,
+            }),
+            _ => {}
+        }
+        if let Some(link) = self.hub.directory.game_of(profile.id.clone()).await {
+            let side = link.side;
+            if link.tx.send(RoomCmd::Attach { conn: me, side }).is_ok() {
+                self.room = Some(link);
+            }
+        }
+        Flow::Go
+    }
+
+    async fn new_player(&self, name: Option<String>) -> Result<(Profile, Option<String>), String> {
+        let token = ids::new_token();
+        let id = ids::new_player_id();
+        let profile = Profile {
+            name: name.unwrap_or_else(|| ids::default_name(&id)),
+            id,
+            rating: elo::start_rating(),
+            games: 0,
+            wins: 0,
+            losses: 0,
+        };
+        self.hub
+            .store
+            .create_player(ids::token_digest(&token), profile.clone())
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((profile, Some(token)))
+    }
+
+    async fn set_name(&self, player: &str, name: &str) {
+        let Some(name) = clean_name(name) else {
+            return self.reply(&ServerMsg::Error {
+                code: ErrorCode::BadName,
+            });
+        };
+        let store = &self.hub.store;
+        if let Err(e) = store.rename_player(player.to_string(), name).await {
+            tracing::error!("rename of {player}: {e}");
+        }
+        if let Ok(Some(me)) = store.player(player.to_string()).await {
+            self.reply(&ServerMsg::Profile { me });
+        }
+    }
+
+    async fn closed(&mut self) {
+        if let Some(link) = self.room.take() {
+            let _ = link.tx.send(RoomCmd::Detach { conn_id: self.id });
+        }
+        if let Some(me) = self.me.take() {
+            self.hub.unregister(me.id, &me.player).await;
+        }
+    }
+}

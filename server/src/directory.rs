@@ -1,0 +1,182 @@
+//! Where live games and open friend rooms are found, behind the [`Directory`]
+//! trait: which room a player's game runs in (so any tab or a reconnecting
+//! page reaches it), and which player opened which friend room code. This
+//! process's maps today; a shared backend can implement the same trait.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
+
+use tokio::sync::mpsc;
+
+use engine::baifang::Side;
+
+use crate::matchmaking::BoxFuture;
+use crate::room::RoomCmd;
+
+/// How a connection reaches the room of its player's game.
+#[derive(Clone, Debug)]
+pub struct RoomLink {
+    /// The game.
+    pub game_id: String,
+    /// The player's side in it.
+    pub side: Side,
+    /// The room's inbox.
+    pub tx: mpsc::UnboundedSender<RoomCmd>,
+}
+
+/// The index of live games and friend room codes.
+pub trait Directory: Send + Sync {
+    /// Registers a room for both its players (Black, White); false, and no
+    /// change, if either already has a game.
+    fn insert(
+        &self,
+        game_id: String,
+        players: [String; 2],
+        tx: mpsc::UnboundedSender<RoomCmd>,
+    ) -> BoxFuture<'_, bool>;
+    /// The room of this player's game in progress.
+    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>>;
+    /// Forgets a finished game.
+    fn remove(&self, game_id: String) -> BoxFuture<'_, ()>;
+    /// Games registered now.
+    fn games(&self) -> BoxFuture<'_, usize>;
+    /// Opens a friend room under `code` for `creator`; false if the code is taken.
+    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool>;
+    /// Who opened the room with this code.
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>>;
+    /// Closes the room with this code and returns its creator (once).
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>>;
+    /// Closes every room this player opened; true if there was one.
+    fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool>;
+}
+
+#[derive(Default)]
+struct Maps {
+    /// Player id → (game id, side, room inbox).
+    players: HashMap<String, RoomLink>,
+    /// Game id → its two players.
+    games: HashMap<String, [String; 2]>,
+    /// Friend room code → creator.
+    codes: HashMap<String, String>,
+}
+
+/// The directory of this process.
+#[derive(Default)]
+pub struct LocalDirectory {
+    maps: Mutex<Maps>,
+}
+
+impl LocalDirectory {
+    fn lock(&self) -> MutexGuard<'_, Maps> {
+        self.maps.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn ready<'a, T: Send + 'a>(v: T) -> BoxFuture<'a, T> {
+    Box::pin(async move { v })
+}
+
+impl Directory for LocalDirectory {
+    fn insert(
+        &self,
+        game_id: String,
+        players: [String; 2],
+        tx: mpsc::UnboundedSender<RoomCmd>,
+    ) -> BoxFuture<'_, bool> {
+        let mut m = self.lock();
+        if players.iter().any(|p| m.players.contains_key(p)) || players[0] == players[1] {
+            return ready(false);
+        }
+        for (side, p) in [Side::Black, Side::White].into_iter().zip(&players) {
+            let link = RoomLink {
+                game_id: game_id.clone(),
+                side,
+                tx: tx.clone(),
+            };
+            m.players.insert(p.clone(), link);
+        }
+        m.games.insert(game_id, players);
+        ready(true)
+    }
+
+    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>> {
+        ready(self.lock().players.get(&player).cloned())
+    }
+
+    fn remove(&self, game_id: String) -> BoxFuture<'_, ()> {
+        let mut m = self.lock();
+        if let Some(players) = m.games.remove(&game_id) {
+            for p in players {
+                if m.players.get(&p).is_some_and(|l| l.game_id == game_id) {
+                    m.players.remove(&p);
+                }
+            }
+        }
+        ready(())
+    }
+
+    fn games(&self) -> BoxFuture<'_, usize> {
+        ready(self.lock().games.len())
+    }
+
+    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool> {
+        let mut m = self.lock();
+        let fresh = !m.codes.contains_key(&code);
+        if fresh {
+            m.codes.insert(code, creator);
+        }
+        ready(fresh)
+    }
+
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>> {
+        ready(self.lock().codes.get(&code).cloned())
+    }
+
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>> {
+        ready(self.lock().codes.remove(&code))
+    }
+
+    fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool> {
+        let mut m = self.lock();
+        let before = m.codes.len();
+        m.codes.retain(|_, creator| *creator != player);
+        ready(m.codes.len() != before)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn one_game_per_player_and_codes_taken_once() {
+        let d = LocalDirectory::default();
+        let (tx, _rx) = mpsc::unbounded_channel();
+        assert!(
+            d.insert("g".into(), ["a".into(), "b".into()], tx.clone())
+                .await
+        );
+        assert!(
+            !d.insert("h".into(), ["b".into(), "c".into()], tx.clone())
+                .await
+        );
+        assert!(
+            !d.insert("h".into(), ["c".into(), "c".into()], tx.clone())
+                .await
+        );
+        assert_eq!(
+            d.game_of("b".into()).await.map(|l| l.side),
+            Some(Side::White)
+        );
+        d.remove("g".into()).await;
+        assert!(d.game_of("a".into()).await.is_none());
+        assert!(d.open_code("ABCDEF".into(), "a".into()).await);
+        assert!(!d.open_code("ABCDEF".into(), "b".into()).await);
+        assert_eq!(d.code_owner("ABCDEF".into()).await.as_deref(), Some("a"));
+        assert_eq!(d.take_code("ABCDEF".into()).await.as_deref(), Some("a"));
+        assert_eq!(d.take_code("ABCDEF".into()).await, None);
+        assert!(d.open_code("XYZ234".into(), "a".into()).await);
+        assert!(d.close_codes_of("a".into()).await);
+        assert!(!d.close_codes_of("a".into()).await);
+    }
+}

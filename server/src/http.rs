@@ -1,0 +1,166 @@
+//! The HTTP side of the server on one port: the WebSocket endpoint (behind
+//! the Origin check), the server-info answer the web app probes, the
+//! test-clock endpoint (only with `--test-clock`) and the release web build.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::extract::{Query, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use tower_http::services::ServeDir;
+
+use engine::baifang::referee_protocol::{
+    ServerInfo, INFO_PATH, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH,
+};
+
+use crate::connection;
+use crate::hub::Hub;
+
+/// The path that advances a test-mode server's clock: `POST …?ms=N`.
+pub const TEST_ADVANCE_PATH: &str = "/api/test/advance";
+
+/// Frames and messages above this are refused by the WebSocket layer itself;
+/// anything between the protocol cap and this gets the protocol's clear
+/// "too big" close instead.
+const SOCKET_HARD_LIMIT: usize = 64 * 1024;
+
+#[derive(Clone)]
+struct App {
+    hub: Arc<Hub>,
+    allowed_origins: Arc<Vec<String>>,
+}
+
+/// The router of a server.
+pub fn router(hub: Arc<Hub>, dist: &Path, allowed_origins: Vec<String>) -> Router {
+    let app = App {
+        hub,
+        allowed_origins: Arc::new(allowed_origins),
+    };
+    let router = Router::new()
+        .route(SOCKET_PATH, get(socket))
+        .route(INFO_PATH, get(info))
+        .route(TEST_ADVANCE_PATH, post(advance))
+        .with_state(app);
+    if dist.join("index.html").is_file() {
+        router.fallback_service(ServeDir::new(dist))
+    } else {
+        tracing::warn!(
+            "no web build at {} (index.html missing): pages answer with how to build it",
+            dist.display()
+        );
+        let dist = dist.to_path_buf();
+        router.fallback(move || no_build(dist.clone()))
+    }
+}
+
+async fn no_build(dist: PathBuf) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "No web build at {}. Build it with `trunk build --release` (or run scripts/play.sh), \
+             or start the server with --dist <folder>.\n",
+            dist.display()
+        ),
+    )
+        .into_response()
+}
+
+async fn info() -> Json<ServerInfo> {
+    Json(ServerInfo::current())
+}
+
+#[derive(Deserialize)]
+struct Advance {
+    ms: u64,
+}
+
+async fn advance(State(app): State<App>, Query(q): Query<Advance>) -> Response {
+    if app.hub.clock.advance(q.ms) {
+        Json(serde_json::json!({ "now": app.hub.clock.now_ms() })).into_response()
+    } else {
+        (
+            StatusCode::NOT_FOUND,
+            "the clock can only be advanced on a server started with --test-clock\n",
+        )
+            .into_response()
+    }
+}
+
+/// Whether a WebSocket request may open: no `Origin` (not a browser: the
+/// check protects browsers from other sites' pages), the page's own origin
+/// (`Origin` names the `Host` the request went to) or an allowed origin.
+pub fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), String> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin
+        .to_str()
+        .map_err(|_| "the Origin header is not plain text".to_string())?;
+    if allowed.iter().any(|a| a.trim_end_matches('/') == origin) {
+        return Ok(());
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, h)| h);
+    if host.is_some() && origin_host == host {
+        return Ok(());
+    }
+    Err(format!(
+        "pages from {origin} may not open a game connection here: only pages served by this \
+         server (or origins given with --allow-origin)\n"
+    ))
+}
+
+async fn socket(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    if let Err(reason) = check_origin(&headers, &app.allowed_origins) {
+        return (StatusCode::FORBIDDEN, reason).into_response();
+    }
+    let hub = app.hub.clone();
+    ws.max_message_size(SOCKET_HARD_LIMIT.max(MAX_CLIENT_MESSAGE_BYTES))
+        .max_frame_size(SOCKET_HARD_LIMIT)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| connection::serve(hub, socket))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origin_rules() {
+        assert!(check_origin(&headers(None, "127.0.0.1:8080"), &[]).is_ok());
+        assert!(check_origin(
+            &headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"),
+            &[]
+        )
+        .is_ok());
+        let e =
+            check_origin(&headers(Some("http://evil.example"), "127.0.0.1:8080"), &[]).unwrap_err();
+        assert!(e.contains("http://evil.example"), "{e}");
+        assert!(check_origin(
+            &headers(Some("http://127.0.0.1:9999"), "127.0.0.1:8080"),
+            &[]
+        )
+        .is_err());
+        let allowed = vec!["http://127.0.0.1:9999/".to_string()];
+        assert!(check_origin(
+            &headers(Some("http://127.0.0.1:9999"), "127.0.0.1:8080"),
+            &allowed
+        )
+        .is_ok());
+    }
+}

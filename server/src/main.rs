@@ -1,0 +1,86 @@
+//! `server`: the Baifang referee server's command line.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// Serves the Baifang web app and its online play (matchmaking, rooms,
+/// ratings) on one port; keeps players and games in one SQLite file.
+#[derive(Parser, Debug)]
+#[command(name = "server", version, args_override_self = true)]
+struct Args {
+    /// Address and port to listen on (0.0.0.0:8080 for a LAN play-test).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// The SQLite database file [default: baifang.sqlite3 next to this executable].
+    #[arg(long, alias = "data")]
+    database: Option<PathBuf>,
+    /// The release web build to serve.
+    #[arg(long, default_value = "dist")]
+    dist: PathBuf,
+    /// Another page origin allowed to open game connections (repeatable), e.g. http://192.168.1.5:8080.
+    #[arg(long = "allow-origin")]
+    allow_origin: Vec<String>,
+    /// Test mode only: lets POST /api/test/advance?ms=N move the server's clock forward.
+    #[arg(long)]
+    test_clock: bool,
+}
+
+fn default_database() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(|d| d.join("baifang.sqlite3")))
+        .unwrap_or_else(|| PathBuf::from("baifang.sqlite3"))
+}
+
+#[tokio::main]
+async fn main() {
+    tracing_subscriber::fmt().with_target(false).init();
+    let args = Args::parse();
+    let config = server::Config {
+        bind: args.bind,
+        database: args.database.unwrap_or_else(default_database),
+        dist: args.dist,
+        allowed_origins: args.allow_origin,
+        test_clock: args.test_clock,
+        limits: Default::default(),
+    };
+    let database = config.database.clone();
+    let running = match server::start(config).await {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("server: {e}");
+            std::process::exit(1);
+        }
+    };
+    tracing::info!(
+        "serving http://{} (database {}, {} game(s) in progress resumed)",
+        running.addr,
+        database.display(),
+        running.resumed
+    );
+    if args.test_clock {
+        tracing::warn!("test clock on: anyone can move this server's clock forward");
+    }
+    stop_requested().await;
+    tracing::info!("stopping: games in progress stay stored and resume at the next start");
+    running.shutdown().await;
+}
+
+/// Ctrl-C, or SIGTERM (what `kill`, systemd and container runtimes send):
+/// either stops the server cleanly, closing connections with "restarting".
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

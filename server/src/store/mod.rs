@@ -1,0 +1,115 @@
+//! What the server keeps, behind the [`Store`] trait: players (by token
+//! digest), games in progress with their action log appended per action, and
+//! finished games with their result and both rating changes. SQLite
+//! ([`sqlite::SqliteStore`]) is the implementation today; the trait is
+//! object-safe and asynchronous so a networked database can implement it too.
+
+pub mod sqlite;
+
+use core::fmt;
+
+use engine::baifang::referee_protocol::{GameResult, Profile, PublicPlayer, RecentGame};
+use engine::baifang::Action;
+
+use crate::matchmaking::BoxFuture;
+
+/// A storage failure, as a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Result of a store call.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A game as it starts: who plays which side, with the ratings and rated-game
+/// counts that its settlement will use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Game id.
+    pub id: String,
+    /// Black, White (ratings at the start).
+    pub players: [PublicPlayer; 2],
+    /// Rated games each had played before this one (Elo's K factor).
+    pub games_before: [u32; 2],
+    /// Start time (server clock, ms).
+    pub started_at: u64,
+}
+
+/// A game still in progress, as stored: enough to resume it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// How it started.
+    pub game: NewGame,
+    /// Every action applied so far, in order.
+    pub log: Vec<Action>,
+}
+
+/// A finished game's settlement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Game id.
+    pub id: String,
+    /// Black's and White's player ids.
+    pub players: [String; 2],
+    /// Winner, reason, rating changes (unchanged ratings when abandoned).
+    pub result: GameResult,
+    /// When (server clock, ms).
+    pub finished_at: u64,
+}
+
+/// A finished game with its log (what an audit or a replay reads).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// How it started.
+    pub game: NewGame,
+    /// Every action, in order.
+    pub log: Vec<Action>,
+    /// How it ended.
+    pub result: GameResult,
+    /// When.
+    pub finished_at: u64,
+}
+
+/// The server's storage.
+pub trait Store: Send + Sync {
+    /// Adds a new player under the SHA-256 digest of their token.
+    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>>;
+    /// The player whose token has this digest.
+    fn player_by_token(
+        &self,
+        token_digest: [u8; 32],
+    ) -> BoxFuture<'_, StoreResult<Option<Profile>>>;
+    /// The player with this public id.
+    fn player(&self, id: String) -> BoxFuture<'_, StoreResult<Option<Profile>>>;
+    /// Sets a player's display name.
+    fn rename_player(&self, id: String, name: String) -> BoxFuture<'_, StoreResult<()>>;
+    /// Records a game that starts now.
+    fn start_game(&self, game: NewGame) -> BoxFuture<'_, StoreResult<()>>;
+    /// Appends the action with sequence number `seq` (1-based) to a game in progress.
+    fn append_action(
+        &self,
+        game_id: String,
+        seq: u32,
+        action: Action,
+        at_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<()>>;
+    /// Settles a game: its result, and both players' ratings and records, at once.
+    fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>>;
+    /// Every game still in progress (to resume after a restart).
+    fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>>;
+    /// A player's latest finished games, newest first.
+    fn recent_games(
+        &self,
+        player_id: String,
+        limit: u32,
+    ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>>;
+    /// One finished game with its log.
+    fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>>;
+}

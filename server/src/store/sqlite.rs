@@ -1,0 +1,669 @@
+//! The SQLite store: one embedded database file in WAL mode. All writes go
+//! through one writer thread that commits whatever has queued up as a single
+//! transaction (group commit: many rooms' per-action appends cost one commit),
+//! each write inside its own savepoint so one failure does not sink the others.
+//! Reads use a second connection on tokio's blocking pool; WAL checkpoints a
+//! third, so neither ever holds up a commit. No SQLite call runs on an async
+//! worker.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::{mpsc, oneshot};
+
+use engine::baifang::referee_protocol::{
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode,
+};
+use engine::baifang::{Action, Side};
+
+use super::{Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame};
+use crate::matchmaking::BoxFuture;
+
+/// The schema version this server writes (`PRAGMA user_version`).
+const SCHEMA_VERSION: i64 = 1;
+/// Writes committed together at most.
+const BATCH: usize = 512;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    id           TEXT PRIMARY KEY,
+    token_sha256 BLOB NOT NULL UNIQUE,
+    name         TEXT NOT NULL,
+    rating       INTEGER NOT NULL,
+    games        INTEGER NOT NULL DEFAULT 0,
+    wins         INTEGER NOT NULL DEFAULT 0,
+    losses       INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS games (
+    id                 TEXT PRIMARY KEY,
+    black              TEXT NOT NULL REFERENCES players(id),
+    white              TEXT NOT NULL REFERENCES players(id),
+    black_rating       INTEGER NOT NULL,
+    white_rating       INTEGER NOT NULL,
+    black_games        INTEGER NOT NULL,
+    white_games        INTEGER NOT NULL,
+    started_at         INTEGER NOT NULL,
+    status             TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+    winner             TEXT CHECK (winner IN ('B', 'W')),
+    reason             TEXT,
+    black_rating_after INTEGER,
+    white_rating_after INTEGER,
+    finished_at        INTEGER
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status);
+CREATE INDEX IF NOT EXISTS games_black ON games(black, finished_at);
+CREATE INDEX IF NOT EXISTS games_white ON games(white, finished_at);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    at      INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+";
+
+/// One queued write and where its result goes.
+struct Write {
+    op: Op,
+    done: oneshot::Sender<StoreResult<()>>,
+}
+
+enum Op {
+    CreatePlayer([u8; 32], Profile),
+    Rename(String, String),
+    StartGame(NewGame),
+    Append(String, u32, String, u64),
+    Finish(Finish),
+}
+
+/// The SQLite-backed [`Store`].
+pub struct SqliteStore {
+    reader: Arc<Mutex<Connection>>,
+    writes: mpsc::UnboundedSender<Write>,
+}
+
+fn err(e: impl std::fmt::Display) -> StoreError {
+    StoreError(e.to_string())
+}
+
+fn lock(c: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    c.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn side_letter(s: Side) -> &'static str {
+    if s == Side::Black {
+        "B"
+    } else {
+        "W"
+    }
+}
+
+fn open_connection(path: &Path) -> StoreResult<Connection> {
+    let c = Connection::open(path)
+        .map_err(|e| StoreError(format!("cannot open database {}: {e}", path.display())))?;
+    // WAL: readers never block the writer; NORMAL: a commit survives a crash
+    // of this process (not a power cut before the next checkpoint).
+    c.execute_batch(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+    )
+    .map_err(err)?;
+    Ok(c)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path` and starts its
+    /// writer task. Must be called inside a tokio runtime.
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let writer = open_connection(path)?;
+        let version: i64 = writer
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(err)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError(format!(
+                "{} was written by a newer server (schema {version}, this one knows {SCHEMA_VERSION})",
+                path.display()
+            )));
+        }
+        writer.execute_batch(SCHEMA).map_err(err)?;
+        writer
+            .execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+            .map_err(err)?;
+        // Checkpoints (copying the WAL into the database file, with an fsync)
+        // run on their own connection, so a commit never waits for one.
+        writer
+            .execute_batch("PRAGMA wal_autocheckpoint = 0")
+            .map_err(err)?;
+        let checkpointer = open_connection(path)?;
+        let reader = open_connection(path)?;
+        reader
+            .execute_batch("PRAGMA query_only = ON")
+            .map_err(err)?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let writer = Arc::new(Mutex::new(writer));
+        tokio::spawn(checkpoint_loop(Arc::downgrade(&writer), checkpointer));
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || write_loop(writer, rx))
+            .map_err(|e| StoreError(format!("cannot start the writer thread: {e}")))?;
+        Ok(SqliteStore {
+            reader: Arc::new(Mutex::new(reader)),
+            writes: tx,
+        })
+    }
+
+    fn write(&self, op: Op) -> BoxFuture<'_, StoreResult<()>> {
+        let (done, result) = oneshot::channel();
+        let queued = self.writes.send(Write { op, done }).is_ok();
+        Box::pin(async move {
+            if !queued {
+                return Err(StoreError("the writer has stopped".into()));
+            }
+            result
+                .await
+                .unwrap_or_else(|_| Err(StoreError("the writer has stopped".into())))
+        })
+    }
+
+    fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> BoxFuture<'_, StoreResult<T>> {
+        let reader = self.reader.clone();
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || f(&lock(&reader)).map_err(err))
+                .await
+                .unwrap_or_else(|e| Err(err(e)))
+        })
+    }
+}
+
+/// How often the WAL is copied into the database file.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Checkpoints the WAL every [`CHECKPOINT_EVERY`] without blocking the writer
+/// (PASSIVE), for as long as the store's writer exists.
+async fn checkpoint_loop(writer: std::sync::Weak<Mutex<Connection>>, conn: Connection) {
+    let conn = Arc::new(Mutex::new(conn));
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if writer.strong_count() == 0 {
+            return;
+        }
+        let conn = conn.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            lock(&conn).query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+        })
+        .await;
+        if let Ok(Err(e)) = done {
+            tracing::warn!("checkpoint: {e}");
+        }
+    }
+}
+
+/// The writer thread: takes whatever writes have queued up, commits them as
+/// one transaction, answers each; ends when the store is dropped.
+fn write_loop(conn: Arc<Mutex<Connection>>, mut rx: mpsc::UnboundedReceiver<Write>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(first) = rx.blocking_recv() {
+        batch.push(first);
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let (ops, dones): (Vec<Op>, Vec<_>) = batch.drain(..).map(|w| (w.op, w.done)).unzip();
+        let results = write_batch(&mut lock(&conn), &ops);
+        for (done, r) in dones.into_iter().zip(results) {
+            let _ = done.send(r);
+        }
+    }
+}
+
+fn write_batch(conn: &mut Connection, ops: &[Op]) -> Vec<StoreResult<()>> {
+    let mut tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return vec![Err(err(e)); ops.len()],
+    };
+    let mut results = Vec::with_capacity(ops.len());
+    for op in ops {
+        let r = tx.savepoint().and_then(|sp| {
+            apply(&sp, op)?;
+            sp.commit()
+        });
+        results.push(r.map_err(err));
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => vec![Err(err(e)); ops.len()],
+    }
+}
+
+fn apply(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::CreatePlayer(digest, me) => {
+            tx.prepare_cached(
+                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                me.id,
+                &digest[..],
+                me.name,
+                me.rating,
+                me.games,
+                me.wins,
+                me.losses
+            ])?;
+        }
+        Op::Rename(id, name) => {
+            tx.prepare_cached("UPDATE players SET name = ?2 WHERE id = ?1")?
+                .execute(params![id, name])?;
+        }
+        Op::StartGame(g) => {
+            tx.prepare_cached(
+                "INSERT INTO games (id, black, white, black_rating, white_rating, black_games, \
+                 white_games, started_at, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'playing')",
+            )?
+            .execute(params![
+                g.id,
+                g.players[0].id,
+                g.players[1].id,
+                g.players[0].rating,
+                g.players[1].rating,
+                g.games_before[0],
+                g.games_before[1],
+                g.started_at as i64
+            ])?;
+        }
+        Op::Append(game, seq, action, at) => {
+            tx.prepare_cached(
+                "INSERT INTO actions (game_id, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![game, seq, action, *at as i64])?;
+        }
+        Op::Finish(f) => finish(tx, f)?,
+    }
+    Ok(())
+}
+
+fn finish(tx: &Connection, f: &Finish) -> rusqlite::Result<()> {
+    let r = &f.result;
+    let changed = tx
+        .prepare_cached(
+            "UPDATE games SET status = 'finished', winner = ?2, reason = ?3, \
+             black_rating_after = ?4, white_rating_after = ?5, finished_at = ?6 \
+             WHERE id = ?1 AND status = 'playing'",
+        )?
+        .execute(params![
+            f.id,
+            r.winner.map(|w| side_letter(w.0)),
+            r.reason.name(),
+            r.ratings[0].after,
+            r.ratings[1].after,
+            f.finished_at as i64
+        ])?;
+    if changed != 1 {
+        return Err(rusqlite::Error::QueryReturnedNoRows);
+    }
+    if let Some(SideCode(winner)) = r.winner {
+        for side in [Side::Black, Side::White] {
+            let won = side == winner;
+            tx.prepare_cached(
+                "UPDATE players SET rating = ?2, games = games + 1, wins = wins + ?3, \
+                 losses = losses + ?4 WHERE id = ?1",
+            )?
+            .execute(params![
+                f.players[side.idx()],
+                r.ratings[side.idx()].after,
+                won as i32,
+                !won as i32
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+fn profile_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Profile> {
+    Ok(Profile {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        rating: r.get(2)?,
+        games: r.get(3)?,
+        wins: r.get(4)?,
+        losses: r.get(5)?,
+    })
+}
+
+/// Columns of a game row joined with both players' names, in [`game_row`]'s order.
+const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
+     g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
+     g.black_rating_after, g.white_rating_after, g.finished_at \
+     FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
+
+/// A game row: how it started, and for a finished one its result and end time.
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameResult, u64)>)> {
+    let game = NewGame {
+        id: r.get(0)?,
+        players: [
+            PublicPlayer {
+                id: r.get(1)?,
+                name: r.get(2)?,
+                rating: r.get(3)?,
+            },
+            PublicPlayer {
+                id: r.get(5)?,
+                name: r.get(6)?,
+                rating: r.get(7)?,
+            },
+        ],
+        games_before: [r.get(4)?, r.get(8)?],
+        started_at: r.get::<_, i64>(9)? as u64,
+    };
+    let reason: Option<String> = r.get(11)?;
+    let result = match reason {
+        None => None,
+        Some(reason) => {
+            let bad = |what: &str| {
+                rusqlite::Error::InvalidColumnType(
+                    11,
+                    what.to_string(),
+                    rusqlite::types::Type::Text,
+                )
+            };
+            let reason = EndReason::parse(&reason).ok_or_else(|| bad("reason"))?;
+            let winner: Option<String> = r.get(10)?;
+            let winner = match winner.as_deref() {
+                None => None,
+                Some("B") => Some(SideCode(Side::Black)),
+                Some("W") => Some(SideCode(Side::White)),
+                Some(_) => return Err(bad("winner")),
+            };
+            let result = GameResult {
+                winner,
+                reason,
+                ratings: [
+                    RatingChange {
+                        before: game.players[0].rating,
+                        after: r.get(12)?,
+                    },
+                    RatingChange {
+                        before: game.players[1].rating,
+                        after: r.get(13)?,
+                    },
+                ],
+            };
+            Some((result, r.get::<_, i64>(14)? as u64))
+        }
+    };
+    Ok((game, result))
+}
+
+fn load_log(c: &Connection, game_id: &str) -> rusqlite::Result<Vec<Action>> {
+    let mut st =
+        c.prepare_cached("SELECT seq, action FROM actions WHERE game_id = ?1 ORDER BY seq")?;
+    let rows = st.query_map([game_id], |r| {
+        Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+    })?;
+    let mut log = Vec::new();
+    for row in rows {
+        let (seq, text) = row?;
+        if seq as usize != log.len() + 1 {
+            return Err(rusqlite::Error::InvalidColumnType(
+                0,
+                format!("seq {seq} of game {game_id} out of order"),
+                rusqlite::types::Type::Integer,
+            ));
+        }
+        let a: Action = serde_json::from_str(&text).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e))
+        })?;
+        log.push(a);
+    }
+    Ok(log)
+}
+
+impl Store for SqliteStore {
+    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>> {
+        self.write(Op::CreatePlayer(token_digest, me))
+    }
+
+    fn player_by_token(
+        &self,
+        token_digest: [u8; 32],
+    ) -> BoxFuture<'_, StoreResult<Option<Profile>>> {
+        self.read(move |c| {
+            c.prepare_cached(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE token_sha256 = ?1",
+            )?
+            .query_row([&token_digest[..]], profile_row)
+            .optional()
+        })
+    }
+
+    fn player(&self, id: String) -> BoxFuture<'_, StoreResult<Option<Profile>>> {
+        self.read(move |c| {
+            c.prepare_cached(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE id = ?1",
+            )?
+            .query_row([&id], profile_row)
+            .optional()
+        })
+    }
+
+    fn rename_player(&self, id: String, name: String) -> BoxFuture<'_, StoreResult<()>> {
+        self.write(Op::Rename(id, name))
+    }
+
+    fn start_game(&self, game: NewGame) -> BoxFuture<'_, StoreResult<()>> {
+        self.write(Op::StartGame(game))
+    }
+
+    fn append_action(
+        &self,
+        game_id: String,
+        seq: u32,
+        action: Action,
+        at_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<()>> {
+        let json = serde_json::to_string(&action).expect("actions always serialise");
+        self.write(Op::Append(game_id, seq, json, at_ms))
+    }
+
+    fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>> {
+        self.write(Op::Finish(finish))
+    }
+
+    fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>> {
+        self.read(|c| {
+            let mut st = c.prepare(&format!("SELECT {GAME_COLUMNS} WHERE g.status = 'playing'"))?;
+            let games: Vec<NewGame> = st
+                .query_map([], game_row)?
+                .map(|r| r.map(|(g, _)| g))
+                .collect::<rusqlite::Result<_>>()?;
+            games
+                .into_iter()
+                .map(|game| {
+                    let log = load_log(c, &game.id)?;
+                    Ok(StoredGame { game, log })
+                })
+                .collect()
+        })
+    }
+
+    fn recent_games(
+        &self,
+        player_id: String,
+        limit: u32,
+    ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {GAME_COLUMNS} WHERE (g.black = ?1 OR g.white = ?1) AND g.status = 'finished' \
+                 ORDER BY g.finished_at DESC, g.rowid DESC LIMIT ?2"
+            ))?;
+            let rows = st.query_map(params![player_id, limit], game_row)?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (game, result) = row?;
+                let Some((result, finished_at)) = result else { continue };
+                let you = if game.players[0].id == player_id { Side::Black } else { Side::White };
+                out.push(RecentGame {
+                    game_id: game.id,
+                    you: SideCode(you),
+                    opponent: game.players[you.other().idx()].clone(),
+                    result,
+                    finished_at,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>> {
+        self.read(move |c| {
+            let row = c
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} WHERE g.id = ?1 AND g.status = 'finished'"
+                ))?
+                .query_row([&game_id], game_row)
+                .optional()?;
+            let Some((game, Some((result, finished_at)))) = row else {
+                return Ok(None);
+            };
+            let log = load_log(c, &game.id)?;
+            Ok(Some(FinishedGame {
+                game,
+                log,
+                result,
+                finished_at,
+            }))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(id: &str, rating: i32) -> Profile {
+        Profile {
+            id: id.into(),
+            name: id.to_uppercase(),
+            rating,
+            games: 0,
+            wins: 0,
+            losses: 0,
+        }
+    }
+
+    fn public(p: &Profile) -> PublicPlayer {
+        PublicPlayer {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            rating: p.rating,
+        }
+    }
+
+    #[tokio::test]
+    async fn players_games_and_settlement_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/db.sqlite3");
+        let (a, b) = (profile("a", 1200), profile("b", 1300));
+        {
+            let s = SqliteStore::open(&path).unwrap();
+            s.create_player([1; 32], a.clone()).await.unwrap();
+            s.create_player([2; 32], b.clone()).await.unwrap();
+            // The same token digest twice is refused; the other writes go on.
+            assert!(s.create_player([1; 32], profile("c", 1)).await.is_err());
+            s.rename_player("a".into(), "Alice".into()).await.unwrap();
+            let mut a2 = a.clone();
+            a2.name = "Alice".into();
+            assert_eq!(s.player_by_token([1; 32]).await.unwrap(), Some(a2.clone()));
+            assert_eq!(s.player_by_token([9; 32]).await.unwrap(), None);
+            let g = NewGame {
+                id: "g1".into(),
+                players: [public(&a2), public(&b)],
+                games_before: [0, 0],
+                started_at: 10,
+            };
+            s.start_game(g.clone()).await.unwrap();
+            s.append_action("g1".into(), 1, Action::Place { to: 0 }, 11)
+                .await
+                .unwrap();
+            s.append_action("g1".into(), 2, Action::Place { to: 1 }, 12)
+                .await
+                .unwrap();
+            assert!(s
+                .append_action("g1".into(), 2, Action::Place { to: 2 }, 12)
+                .await
+                .is_err());
+            let mut g2 = g.clone();
+            g2.id = "g2".into();
+            s.start_game(g2).await.unwrap();
+            s.append_action("g2".into(), 1, Action::Timeout, 13)
+                .await
+                .unwrap();
+            let result = GameResult {
+                winner: Some(SideCode(Side::White)),
+                reason: EndReason::Resign,
+                ratings: [
+                    RatingChange {
+                        before: 1200,
+                        after: 1180,
+                    },
+                    RatingChange {
+                        before: 1300,
+                        after: 1312,
+                    },
+                ],
+            };
+            s.append_action("g1".into(), 3, Action::Resign { side: Side::Black }, 14)
+                .await
+                .unwrap();
+            s.finish_game(Finish {
+                id: "g1".into(),
+                players: ["a".into(), "b".into()],
+                result: result.clone(),
+                finished_at: 15,
+            })
+            .await
+            .unwrap();
+            // Settling twice is refused.
+            assert!(s
+                .finish_game(Finish {
+                    id: "g1".into(),
+                    players: ["a".into(), "b".into()],
+                    result: result.clone(),
+                    finished_at: 16,
+                })
+                .await
+                .is_err());
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        let pa = s.player("a".into()).await.unwrap().unwrap();
+        assert_eq!((pa.rating, pa.games, pa.wins, pa.losses), (1180, 1, 0, 1));
+        let pb = s.player("b".into()).await.unwrap().unwrap();
+        assert_eq!((pb.rating, pb.games, pb.wins, pb.losses), (1312, 1, 1, 0));
+        let playing = s.games_in_progress().await.unwrap();
+        assert_eq!(playing.len(), 1);
+        assert_eq!(playing[0].game.id, "g2");
+        assert_eq!(playing[0].log, vec![Action::Timeout]);
+        let recent = s.recent_games("b".into(), 5).await.unwrap();
+        assert_eq!(recent.len(), 1);
+        assert_eq!(recent[0].you, SideCode(Side::White));
+        assert_eq!(recent[0].opponent.name, "Alice");
+        assert_eq!(recent[0].result.reason, EndReason::Resign);
+        let fin = s.finished_game("g1".into()).await.unwrap().unwrap();
+        assert_eq!(fin.log.len(), 3);
+        assert_eq!(fin.finished_at, 15);
+        assert!(s.finished_game("g2".into()).await.unwrap().is_none());
+    }
+}

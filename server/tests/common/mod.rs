@@ -1,0 +1,353 @@
+//! Test harness: a server on a loopback port with a fresh database, and real
+//! WebSocket clients that read continuously (so pings are answered) and keep
+//! every text they received.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use engine::baifang::referee_protocol::{
+    hash_hex, ClientMsg, GameResult, GameView, Profile, ServerMsg, PROTOCOL_VERSION,
+};
+use engine::baifang::{Action, ActionList, Game, Side};
+use server::{Config, Running};
+
+/// Starts a server on 127.0.0.1 (any free port) with its database in `dir`.
+pub async fn start_server(dir: &Path) -> Running {
+    server::start(config(dir)).await.expect("server starts")
+}
+
+/// The configuration the tests use: loopback, database in `dir`, no web build.
+pub fn config(dir: &Path) -> Config {
+    Config {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        database: dir.join("test.sqlite3"),
+        dist: dir.join("dist"),
+        allowed_origins: Vec::new(),
+        test_clock: false,
+        limits: Default::default(),
+    }
+}
+
+/// The configuration for tests that move time by hand: the liveness pings
+/// are pushed out of the way (an hour), so only the game's clocks run.
+pub fn paused_config(dir: &Path) -> Config {
+    let mut c = config(dir);
+    c.limits.ping_every = std::time::Duration::from_secs(3600);
+    c.limits.silence = std::time::Duration::from_secs(7200);
+    c
+}
+
+/// Holds tokio's paused clock still until dropped: while a blocking task
+/// runs, tokio never auto-advances time, so only `tokio::time::advance`
+/// moves it. (Auto-advance would jump to the next timer whenever the runtime
+/// waits for loopback I/O, which makes timings inexact.)
+pub struct ManualTime(std::sync::mpsc::Sender<()>);
+
+/// Starts holding the clock (call inside a `start_paused` test).
+pub fn manual_time() -> ManualTime {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    tokio::task::spawn_blocking(move || {
+        let _ = rx.recv();
+    });
+    ManualTime(tx)
+}
+
+/// What a client saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A protocol message.
+    Msg(ServerMsg),
+    /// The server closed the connection (code and reason, if it sent a frame).
+    Closed(Option<(u16, String)>),
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// One WebSocket client.
+pub struct Client {
+    sink: SplitSink<Ws, Message>,
+    events: mpsc::UnboundedReceiver<Event>,
+    /// Every text received, verbatim.
+    pub texts: Arc<Mutex<Vec<String>>>,
+    /// The player token (issued by the server or given).
+    pub token: Option<String>,
+    /// The profile from the welcome.
+    pub me: Option<Profile>,
+    /// The welcome, as received.
+    pub welcome: Option<ServerMsg>,
+}
+
+impl Client {
+    /// Opens a WebSocket to the server at `addr`.
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+                .await
+                .expect("websocket connects");
+        let (sink, mut stream) = ws.split();
+        let (tx, events) = mpsc::unbounded_channel();
+        let texts = Arc::new(Mutex::new(Vec::new()));
+        let kept = texts.clone();
+        tokio::spawn(async move {
+            while let Some(frame) = stream.next().await {
+                match frame {
+                    Ok(Message::Text(t)) => {
+                        kept.lock().unwrap().push(t.to_string());
+                        let m = ServerMsg::decode(t.as_bytes())
+                            .expect("server sends protocol messages");
+                        let _ = tx.send(Event::Msg(m));
+                    }
+                    Ok(Message::Close(frame)) => {
+                        let _ = tx.send(Event::Closed(
+                            frame.map(|f| (u16::from(f.code), f.reason.to_string())),
+                        ));
+                        return;
+                    }
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(Event::Closed(None));
+        });
+        Client {
+            sink,
+            events,
+            texts,
+            token: None,
+            me: None,
+            welcome: None,
+        }
+    }
+
+    /// Connects and says hello (with `token`, or as a new player).
+    pub async fn sign_in(addr: SocketAddr, token: Option<String>) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: token.clone(),
+            name: None,
+        })
+        .await;
+        let w = c.until(|m| matches!(m, ServerMsg::Welcome { .. })).await;
+        if let ServerMsg::Welcome {
+            token: issued, me, ..
+        } = &w
+        {
+            c.token = issued.clone().or(token);
+            c.me = Some(me.clone());
+        }
+        c.welcome = Some(w);
+        c
+    }
+
+    /// The player's public id.
+    pub fn id(&self) -> String {
+        self.me.as_ref().expect("signed in").id.clone()
+    }
+
+    /// Sends a protocol message.
+    pub async fn send(&mut self, m: &ClientMsg) {
+        self.send_text(&m.to_json()).await;
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: &str) {
+        self.sink.send(Message::text(text)).await.expect("send");
+    }
+
+    /// Sends a raw frame.
+    pub async fn send_frame(&mut self, m: Message) {
+        let _ = self.sink.send(m).await;
+    }
+
+    /// Closes the connection from this side (a tab closing).
+    pub async fn close(mut self) {
+        let _ = self.sink.send(Message::Close(None)).await;
+        let _ = self.sink.close().await;
+    }
+
+    /// The next event.
+    pub async fn next(&mut self) -> Event {
+        self.events.recv().await.unwrap_or(Event::Closed(None))
+    }
+
+    /// The next event if one is already here.
+    pub fn try_next(&mut self) -> Option<Event> {
+        self.events.try_recv().ok()
+    }
+
+    /// Skips messages until one matches; panics if the connection closes first.
+    pub async fn until(&mut self, want: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        loop {
+            match self.next().await {
+                Event::Msg(m) if want(&m) => return m,
+                Event::Msg(_) => {}
+                Event::Closed(c) => panic!("connection closed while waiting: {c:?}"),
+            }
+        }
+    }
+
+    /// Waits for the server to close the connection; returns its code and reason.
+    pub async fn closed(&mut self) -> Option<(u16, String)> {
+        loop {
+            if let Event::Closed(c) = self.next().await {
+                return c;
+            }
+        }
+    }
+
+    /// Waits for the whole game.
+    pub async fn game(&mut self) -> GameView {
+        match self.until(|m| matches!(m, ServerMsg::Game(_))).await {
+            ServerMsg::Game(v) => v,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Waits for the settlement.
+    pub async fn finished(&mut self) -> GameResult {
+        match self
+            .until(|m| matches!(m, ServerMsg::Finished { .. }))
+            .await
+        {
+            ServerMsg::Finished { result } => result,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Everything received so far, as one string.
+    pub fn all_text(&self) -> String {
+        self.texts.lock().unwrap().join("\n")
+    }
+}
+
+/// A client in a game, with its own engine replaying what the server applies.
+pub struct Seat {
+    /// The connection.
+    pub client: Client,
+    /// Its side.
+    pub side: Side,
+    /// The game as this client's engine has it.
+    pub game: Game,
+    /// Hash of every applied action, by seq - 1.
+    pub hashes: Vec<String>,
+}
+
+impl Seat {
+    /// Waits for the game to start and takes the seat the server gave.
+    pub async fn take(mut client: Client) -> Seat {
+        let view = client.game().await;
+        let game = Game::from_log(&view.log).expect("the log replays");
+        assert_eq!(hash_hex(game.state().hash()), view.hash);
+        Seat {
+            client,
+            side: view.you.0,
+            game,
+            hashes: Vec::new(),
+        }
+    }
+
+    /// Reads until the action with sequence number `seq` is applied; checks it
+    /// against the local engine (same action, same hash).
+    pub async fn applied(&mut self, seq: u32) -> Action {
+        loop {
+            match self
+                .client
+                .until(|m| matches!(m, ServerMsg::Applied { .. }))
+                .await
+            {
+                ServerMsg::Applied {
+                    seq: s,
+                    action,
+                    hash,
+                    ..
+                } if s == seq => {
+                    self.game
+                        .play(action)
+                        .expect("the server applies legal actions");
+                    assert_eq!(
+                        hash_hex(self.game.state().hash()),
+                        hash,
+                        "hash after seq {seq}"
+                    );
+                    self.hashes.push(hash);
+                    return action;
+                }
+                ServerMsg::Applied { seq: s, .. } => {
+                    assert!(s < seq, "seq {s} arrived while waiting for {seq}")
+                }
+                _ => unreachable!(),
+            }
+        }
+    }
+
+    /// The next sequence number.
+    pub fn next_seq(&self) -> u32 {
+        self.game.log().len() as u32 + 1
+    }
+}
+
+/// A small deterministic generator (xorshift) for picking moves.
+pub struct Pick(pub u64);
+
+impl Pick {
+    /// One of the legal placements, moves or captures of `game`.
+    pub fn action(&mut self, game: &Game) -> Action {
+        let mut list = ActionList::new();
+        game.state().legal_actions(&mut list);
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        list[(self.0 % list.len() as u64) as usize]
+    }
+}
+
+/// Two new players matched by quick match, as Black and White.
+pub async fn quick_pair(addr: SocketAddr) -> (Seat, Seat) {
+    let mut a = Client::sign_in(addr, None).await;
+    let mut b = Client::sign_in(addr, None).await;
+    a.send(&ClientMsg::QuickMatch).await;
+    b.send(&ClientMsg::QuickMatch).await;
+    let (sa, sb) = (Seat::take(a).await, Seat::take(b).await);
+    assert_ne!(sa.side, sb.side);
+    if sa.side == Side::Black {
+        (sa, sb)
+    } else {
+        (sb, sa)
+    }
+}
+
+/// Plays `n` actions (random legal ones), both seats checking every broadcast.
+pub async fn play_actions(black: &mut Seat, white: &mut Seat, pick: &mut Pick, n: usize) {
+    for _ in 0..n {
+        if black.game.state().is_finished() {
+            return;
+        }
+        play_one(black, white, pick).await;
+    }
+}
+
+/// The side to move plays one random legal action; both seats see it applied.
+pub async fn play_one(black: &mut Seat, white: &mut Seat, pick: &mut Pick) -> Action {
+    let seq = black.next_seq();
+    let mover = if black.game.state().to_move() == Side::Black {
+        &mut *black
+    } else {
+        &mut *white
+    };
+    let action = pick.action(&mover.game);
+    mover.client.send(&ClientMsg::Act { seq, action }).await;
+    assert_eq!(black.applied(seq).await, action);
+    assert_eq!(white.applied(seq).await, action);
+    action
+}

@@ -1,0 +1,281 @@
+//! The review screen: the board at any ply with step controls (buttons and
+//! arrow keys), the capture of the ply marked with the formation that earned
+//! it, the game link, the analysis with its graph and classes, and "play on
+//! from here".
+
+use leptos::prelude::*;
+
+use engine::baifang::game_link::{encode, GameRecord};
+use engine::baifang::{Action, Side};
+
+use super::analysis::{Analysis, Progress};
+use super::graph::EvalGraph;
+use super::strings::{class_words, ReviewText};
+use super::timeline::Timeline;
+use super::ReviewSource;
+use crate::baifang::ai_opponent::hint_points;
+use crate::baifang::board::{point_xy, Board};
+use crate::baifang::local_match::Opponent;
+use crate::baifang::strings::{banner_text, side_name, Audience};
+use crate::host::share::send_link;
+use crate::i18n::use_lang;
+use crate::nav::share_link_here_as;
+
+/// The link of a record from the current page: `…#game=<code>`.
+pub fn game_link_here(record: &GameRecord) -> String {
+    share_link_here_as("game", &encode(record))
+}
+
+#[component]
+pub fn ReviewScreen(
+    source: ReviewSource,
+    on_exit: Callback<()>,
+    /// Continue the game from the reviewed position: its log and who plays.
+    on_play: Callback<(Vec<Action>, Opponent)>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let Ok(timeline) = Timeline::of_record(&source.record) else {
+        // A record reaches the review only through the engine's replay.
+        return view! { <p class="notice">{text(ReviewText::BrokenLink)}</p> }.into_any();
+    };
+    let last = timeline.last_ply();
+    let timeline = StoredValue::new(timeline);
+    let ply = RwSignal::new(last);
+    let frame = Memo::new(move |_| timeline.with_value(|t| t.frame(ply.get())));
+    let board = Signal::derive(move || frame.with(|f| f.board.clone()));
+    let analysis = Analysis::new(source.record.log().to_vec());
+    let link = game_link_here(&source.record);
+    let record = StoredValue::new(source.record.clone());
+    let level = source.level;
+
+    arrow_keys(ply, last);
+
+    let best_here = Signal::derive(move || {
+        analysis.run.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.eval_at_ply(ply.get()))
+                .map(|e| hint_points(&e.best))
+                .unwrap_or_default()
+        })
+    });
+    let class_here = move || {
+        analysis.run.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.review_of_ply(ply.get()))
+                .and_then(|r| r.class)
+                .map(|c| (format!("{c:?}").to_lowercase(), class_words(c, lang.get())))
+        })
+    };
+    let label = move |side: Side| {
+        let l = record.with_value(|r| r.label(side).to_string());
+        if l.is_empty() {
+            side_name(side, lang.get()).to_string()
+        } else {
+            format!("{} · {l}", side_name(side, lang.get()))
+        }
+    };
+    let play_from_here = move |ai: bool| {
+        let log = timeline.with_value(|t| t.log()[..ply.get_untracked()].to_vec());
+        let to_move = timeline.with_value(|t| t.state(ply.get_untracked()).to_move());
+        let opponent = if ai {
+            Opponent::Ai {
+                human: to_move,
+                level,
+            }
+        } else {
+            Opponent::HotSeat
+        };
+        on_play.run((log, opponent));
+    };
+    let finished_here = move || timeline.with_value(|t| t.state(ply.get()).is_finished());
+
+    view! {
+        <div class="review" data-testid="review" data-ply=move || ply.get() data-last=last
+            data-hash=move || timeline.with_value(|t| format!("{:016x}", t.state(ply.get()).hash()))
+            data-action=move || frame.with(|f| f.action.map(|a| a.verb()).unwrap_or(""))>
+            <header class="review-header">
+                <h2 class="review-title">{text(ReviewText::Review)}</h2>
+                <p class="review-players" data-testid="review-players">
+                    {move || label(Side::Black)} " — " {move || label(Side::White)}
+                </p>
+                <p class="review-banner" data-testid="review-banner">
+                    {move || banner_text(frame.with(|f| f.board.banner), Audience::Both, lang.get())}
+                </p>
+            </header>
+            <div class="board-wrap review-board">
+                <Board
+                    view=board
+                    mover=Signal::derive(move || frame.with(|f| f.board.to_move))
+                    waiting=Signal::derive(|| false)
+                    refused=Signal::derive(|| None)
+                    formation_key=ply
+                    hint=best_here
+                    on_tap=Callback::new(|_| {})
+                />
+                {move || frame.with(|f| f.captured).map(captured_mark)}
+            </div>
+            <p class="review-class" data-testid="review-class"
+                data-class=move || class_here().map(|(k, _)| k).unwrap_or_default()>
+                {move || class_here().map(|(_, w)| w)}
+                {move || (!best_here.get().is_empty()).then(|| view! {
+                    <span class="review-best" data-testid="review-best">{text(ReviewText::BestHere)}</span>
+                })}
+            </p>
+            <StepControls ply=ply last=last/>
+            <AnalysisPanel analysis=analysis ply=ply/>
+            <section class="review-actions">
+                <button class="pill-button" data-testid="review-play-hotseat"
+                    disabled=finished_here on:click=move |_| play_from_here(false)>
+                    {text(ReviewText::PlayHotSeat)}
+                </button>
+                <button class="pill-button" data-testid="review-play-ai"
+                    disabled=finished_here on:click=move |_| play_from_here(true)>
+                    {text(ReviewText::PlayAi)}
+                </button>
+            </section>
+            <ShareLink link=link/>
+            <button class="pill-button primary" data-testid="review-back" on:click=move |_| on_exit.run(())>
+                {move || crate::baifang::strings::BaifangText::BackToLobby.in_lang(lang.get())}
+            </button>
+        </div>
+    }
+    .into_any()
+}
+
+/// ← → Home End step through the game while the review is open.
+fn arrow_keys(ply: RwSignal<usize>, last: usize) {
+    let step = move |to: usize| ply.set(to.min(last));
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        let now = ply.get_untracked();
+        match ev.key().as_str() {
+            "ArrowLeft" => step(now.saturating_sub(1)),
+            "ArrowRight" => step(now + 1),
+            "Home" => step(0),
+            "End" => step(last),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// First / previous / next / last, the ply counter and the slider.
+#[component]
+fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let step = move |to: usize| ply.set(to.min(last));
+    view! {
+            <nav class="review-steps" aria-label=text(ReviewText::Review)>
+                <button class="pill-button" data-testid="review-first" aria-label=text(ReviewText::First)
+                    on:click=move |_| step(0)>"⏮"</button>
+                <button class="pill-button" data-testid="review-prev" aria-label=text(ReviewText::Previous)
+                    on:click=move |_| step(ply.get_untracked().saturating_sub(1))>"◀"</button>
+                <span class="review-counter" data-testid="review-counter">
+                    {move || ply.get()} " / " {last}
+                </span>
+                <button class="pill-button" data-testid="review-next" aria-label=text(ReviewText::Next)
+                    on:click=move |_| step(ply.get_untracked() + 1)>"▶"</button>
+                <button class="pill-button" data-testid="review-last" aria-label=text(ReviewText::Last)
+                    on:click=move |_| step(last)>"⏭"</button>
+            </nav>
+            <input class="review-slider" type="range" min="0" max=last data-testid="review-slider"
+                prop:value=move || ply.get().to_string()
+                on:input=move |ev| step(event_target_value(&ev).parse().unwrap_or(0))/>
+    }
+}
+
+/// The game link, shown and copied.
+#[component]
+fn ShareLink(link: String) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    view! {
+            <section class="review-share">
+                <label>{text(ReviewText::Share)}
+                    <input class="review-link" readonly data-testid="review-link" prop:value=link.clone()/>
+                </label>
+                <button class="pill-button" data-testid="review-copy"
+                    on:click=move |_| send_link(ReviewText::Review.in_lang(lang.get_untracked()), &link)>{text(ReviewText::Copy)}</button>
+            </section>
+    }
+}
+
+/// The cross over the point whose stone the ply's capture removed.
+fn captured_mark(at: u8) -> impl IntoView {
+    let (x, y) = point_xy(at as usize);
+    let extent = 2.0 * point_xy(0).0 + 4.0 * (point_xy(1).0 - point_xy(0).0);
+    view! {
+        <svg class="review-overlay" viewBox=format!("0 0 {extent} {extent}") aria-hidden="true">
+            <g class="captured-mark" data-testid="review-captured" data-point=at
+                transform=format!("translate({x} {y})")>
+                <circle r=30/>
+                <path d="M -16 -16 L 16 16 M 16 -16 L -16 16"/>
+            </g>
+        </svg>
+    }
+}
+
+/// Analyse / cancel, the progress, and the graph.
+#[component]
+fn AnalysisPanel(analysis: Analysis, ply: RwSignal<usize>) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let running = move || matches!(analysis.progress.get(), Progress::Running { .. });
+    let status = move || match analysis.progress.get() {
+        Progress::Idle => String::new(),
+        Progress::Running { done, total } => {
+            format!(
+                "{} {done} / {total}",
+                ReviewText::Analysing.in_lang(lang.get())
+            )
+        }
+        Progress::Done => ReviewText::AnalysisDone.in_lang(lang.get()).to_string(),
+        Progress::Cancelled => ReviewText::AnalysisCancelled
+            .in_lang(lang.get())
+            .to_string(),
+        Progress::Failed(message) => message,
+    };
+    let state = move || match analysis.progress.get() {
+        Progress::Idle => "idle",
+        Progress::Running { .. } => "running",
+        Progress::Done => "done",
+        Progress::Cancelled => "cancelled",
+        Progress::Failed(_) => "failed",
+    };
+    let evals = Signal::derive(move || {
+        analysis
+            .run
+            .with(|r| r.as_ref().map(|r| r.evals().to_vec()).unwrap_or_default())
+    });
+    let total = Signal::derive(move || analysis.run.with(|r| r.as_ref().map_or(0, |r| r.total())));
+    let at = Signal::derive(move || {
+        analysis.run.with(|r| {
+            r.as_ref().map(|r| {
+                r.line()
+                    .turns()
+                    .iter()
+                    .take_while(|t| t.first_action < ply.get())
+                    .count()
+            })
+        })
+    });
+    view! {
+        <section class="review-analysis" data-testid="review-analysis" data-state=state>
+            <Show when=running fallback=move || view! {
+                <button class="pill-button" data-testid="review-analyse" on:click=move |_| analysis.start()>
+                    {text(ReviewText::Analyse)}
+                </button>
+            }>
+                <button class="pill-button" data-testid="review-cancel" on:click=move |_| analysis.cancel()>
+                    {text(ReviewText::Cancel)}
+                </button>
+            </Show>
+            <p class="review-progress" data-testid="review-progress" role="status">{status}</p>
+            <Show when=move || !evals.with(Vec::is_empty)>
+                <EvalGraph evals=evals total=total at=at/>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,167 @@
+//! Every visible string of the review screen and of a broken game link, in
+//! both interface languages.
+
+use engine::baifang::ai::analysis::TurnClass;
+use engine::baifang::game_link::{Flaw, LinkError};
+
+use crate::i18n::{translations, Lang};
+
+translations! {
+    /// Fixed texts of the review screen.
+    ReviewText {
+        Review => ("复盘", "Review"),
+        First => ("第一步", "First"),
+        Previous => ("上一步", "Previous"),
+        Next => ("下一步", "Next"),
+        Last => ("最后一步", "Last"),
+        Start => ("开局", "Start"),
+        Share => ("分享对局链接", "Share game link"),
+        Copy => ("复制", "Copy"),
+        Analyse => ("分析对局", "Analyse the game"),
+        Cancel => ("取消分析", "Cancel analysis"),
+        Analysing => ("分析中", "Analysing"),
+        AnalysisDone => ("分析完成", "Analysis complete"),
+        AnalysisCancelled => ("分析已取消", "Analysis cancelled"),
+        PlayHotSeat => ("从此处续下（双人）", "Play on from here (two players)"),
+        PlayAi => ("从此处对战 AI", "Play on from here against the AI"),
+        BestHere => ("AI 推荐", "Engine's choice"),
+        Captured => ("吃子", "Capture"),
+        BrokenLink => ("对局链接无法打开", "This game link cannot be opened"),
+        Home => ("回到主页", "Home"),
+        Lobby => ("摆方大厅", "Baifang lobby"),
+    }
+}
+
+/// The class of a turn, as the move list and the board caption name it.
+pub fn class_words(class: TurnClass, lang: Lang) -> &'static str {
+    match (class, lang) {
+        (TurnClass::Best, Lang::Zh) => "最佳",
+        (TurnClass::Good, Lang::Zh) => "好棋",
+        (TurnClass::Inaccuracy, Lang::Zh) => "欠准",
+        (TurnClass::Mistake, Lang::Zh) => "错着",
+        (TurnClass::Blunder, Lang::Zh) => "大错",
+        (TurnClass::Best, Lang::En) => "Best",
+        (TurnClass::Good, Lang::En) => "Good",
+        (TurnClass::Inaccuracy, Lang::En) => "Inaccuracy",
+        (TurnClass::Mistake, Lang::En) => "Mistake",
+        (TurnClass::Blunder, Lang::En) => "Blunder",
+    }
+}
+
+/// The sentence for a game link that cannot be read: what is wrong with it.
+pub fn link_error_words(error: &LinkError, lang: Lang) -> String {
+    match (error, lang) {
+        (LinkError::Empty, Lang::Zh) => "链接里没有对局代码。".into(),
+        (LinkError::Empty, Lang::En) => "The link holds no game code.".into(),
+        (LinkError::BadCharacter { position, character }, Lang::Zh) => {
+            format!("对局代码第 {} 个字符“{character}”无效。", position + 1)
+        }
+        (LinkError::BadCharacter { position, character }, Lang::En) => format!(
+            "The game code has an invalid character “{character}” at position {}.",
+            position + 1
+        ),
+        (LinkError::UnknownVersion(v), Lang::Zh) => {
+            format!("对局代码是第 {v} 版，本应用无法读取；可能来自更新的版本。")
+        }
+        (LinkError::UnknownVersion(v), Lang::En) => format!(
+            "The game code is version {v}, which this app cannot read; it may come from a newer app."
+        ),
+        (LinkError::Truncated, Lang::Zh) => "对局代码不完整（被截断了）。".into(),
+        (LinkError::Truncated, Lang::En) => "The game code is incomplete (cut off).".into(),
+        (LinkError::Altered, Lang::Zh) => "对局代码已损坏：校验和不符（被改动或抄错）。".into(),
+        (LinkError::Altered, Lang::En) => {
+            "The game code is damaged: its checksum does not match (altered or mistyped).".into()
+        }
+        (LinkError::Malformed(flaw), lang) => flaw_words(flaw, lang),
+        (LinkError::Illegal { index, .. }, Lang::Zh) => {
+            format!("对局代码的第 {} 步不合规则。", index + 1)
+        }
+        (LinkError::Illegal { index, .. }, Lang::En) => {
+            format!("Action {} of the game breaks the rules.", index + 1)
+        }
+    }
+}
+
+fn flaw_words(flaw: &Flaw, lang: Lang) -> String {
+    match (flaw, lang) {
+        (Flaw::Label, Lang::Zh) => "对局代码里的玩家名无效。".into(),
+        (Flaw::Label, Lang::En) => "A player name in the game code is invalid.".into(),
+        (Flaw::UnknownAction { index }, Lang::Zh) => {
+            format!("对局代码的第 {} 步不是任何动作。", index + 1)
+        }
+        (Flaw::UnknownAction { index }, Lang::En) => {
+            format!("Action {} of the game code is no action at all.", index + 1)
+        }
+        (Flaw::StepOffBoard { index }, Lang::Zh) => {
+            format!("对局代码的第 {} 步走出了棋盘。", index + 1)
+        }
+        (Flaw::StepOffBoard { index }, Lang::En) => {
+            format!("Action {} of the game code steps off the board.", index + 1)
+        }
+        (Flaw::Length | Flaw::TrailingBytes, Lang::Zh) => "对局代码的长度不对。".into(),
+        (Flaw::Length | Flaw::TrailingBytes, Lang::En) => {
+            "The game code has the wrong length.".into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::has_cjk;
+    use engine::baifang::ActionError;
+
+    #[test]
+    fn every_text_is_translated() {
+        for &text in ReviewText::ALL {
+            let (zh, en) = (text.in_lang(Lang::Zh), text.in_lang(Lang::En));
+            assert!(has_cjk(zh), "{text:?}: {zh:?}");
+            assert!(!has_cjk(en), "{text:?}: {en:?}");
+        }
+    }
+
+    #[test]
+    fn every_link_error_reads_in_both_languages() {
+        let errors = [
+            LinkError::Empty,
+            LinkError::BadCharacter {
+                position: 3,
+                character: '!',
+            },
+            LinkError::UnknownVersion(7),
+            LinkError::Truncated,
+            LinkError::Altered,
+            LinkError::Malformed(Flaw::Label),
+            LinkError::Malformed(Flaw::UnknownAction { index: 2 }),
+            LinkError::Malformed(Flaw::StepOffBoard { index: 2 }),
+            LinkError::Malformed(Flaw::Length),
+            LinkError::Malformed(Flaw::TrailingBytes),
+            LinkError::Illegal {
+                index: 4,
+                error: ActionError::Occupied { at: 3 },
+            },
+        ];
+        for e in &errors {
+            let (zh, en) = (link_error_words(e, Lang::Zh), link_error_words(e, Lang::En));
+            assert!(has_cjk(&zh) && !has_cjk(&en), "{e:?}: {zh} / {en}");
+        }
+        assert!(link_error_words(&errors[1], Lang::En).contains("position 4"));
+    }
+
+    #[test]
+    fn every_class_has_distinct_words() {
+        let all = [
+            TurnClass::Best,
+            TurnClass::Good,
+            TurnClass::Inaccuracy,
+            TurnClass::Mistake,
+            TurnClass::Blunder,
+        ];
+        for lang in [Lang::Zh, Lang::En] {
+            let words: Vec<_> = all.iter().map(|&c| class_words(c, lang)).collect();
+            for (i, w) in words.iter().enumerate() {
+                assert!(!words[..i].contains(w));
+            }
+        }
+    }
+}
