@@ -76,6 +76,11 @@ test("a hot-seat Baifang game to a capture, by keyboard only", async ({ page }) 
       // The capture is owed: the points say so to a screen reader.
       await expect(page.getByTestId("point-24")).toHaveAttribute("aria-label", /capturable|可吃/);
       await expect(page.getByTestId("point-0")).toHaveAttribute("aria-label", /A1/);
+      // The accessibility tree a screen reader walks: rows of labelled cells.
+      const tree = await page.getByRole("grid").ariaSnapshot();
+      expect(tree).toMatch(/- row/);
+      expect(tree).toMatch(/- gridcell "[^"\n]*A1[^"\n]*"/);
+      expect(tree).toMatch(/- gridcell "[^"\n]*(capturable|可吃)[^"\n]*"/);
     }
   }
   const after = engineReplay(actions);
@@ -159,6 +164,9 @@ test("a Hex Stroke level cleared by keyboard only", async ({ page }) => {
   await expectPath(page, solution.slice(0, 1));
   // Cells tell a screen reader their step and clue.
   expect(await page.getByTestId(`hex-cell-${solution[0]}`).getAttribute("aria-label")).toMatch(/step 1|第 1 步/);
+  // The accessibility tree: the board and its cells, the start cell at step 1.
+  const tree = await page.getByTestId("hex-board").ariaSnapshot();
+  expect(tree).toMatch(/- img "[^"\n]*(step 1|第 1 步)[^"\n]*"/);
   // One step, Backspace takes it back, then the whole path.
   await page.keyboard.press(directionKey(lvl, solution[0], solution[1]));
   await expectPath(page, solution.slice(0, 2));
