@@ -128,6 +128,8 @@ test("a small level built by clicks is unique with walls that matter, and its li
 
 test("tampered, truncated and empty links show the reason and a way home", async ({ page }) => {
   const console = watchConsole(page);
+  // the reasons are checked in English (the page words the engine's codes in both languages)
+  await page.addInitScript(() => localStorage.setItem("app:lang", "en"));
   const code = "AQAAAAMCPwIAAQEDAQcAqzQNWA"; // the small level's code (engine hex share encode)
   const flip = (c) => (c === "A" ? "B" : "A");
   const tampered = code.slice(0, 10) + flip(code[10]) + code.slice(11);
@@ -153,6 +155,7 @@ test("tampered, truncated and empty links show the reason and a way home", async
 
 test("importing a level JSON with errors lists every one", async ({ page }) => {
   const console = watchConsole(page);
+  await page.addInitScript(() => localStorage.setItem("app:lang", "en"));
   await openEditor(page);
   const bad = {
     id: "bad",
@@ -172,7 +175,7 @@ test("importing a level JSON with errors lists every one", async ({ page }) => {
   await expect(errors).toHaveCount(4);
   await expect(errors.filter({ hasText: /used twice/ })).toHaveCount(1);
   await expect(errors.filter({ hasText: /clue 9, outside/ })).toHaveCount(1);
-  await expect(errors.filter({ hasText: /not adjacent/ })).toHaveCount(1);
+  await expect(errors.filter({ hasText: /not neighbours/ })).toHaveCount(1);
   await expect(errors.filter({ hasText: /unknown cell "zz"/ })).toHaveCount(1);
   // not JSON at all: one sentence
   await page.getByTestId("editor-import-text").fill("{ nope");

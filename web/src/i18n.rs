@@ -131,6 +131,10 @@ translations! {
         HexUnknownVerdict => ("未知", "unknown"),
         HexNotApplicable => ("不适用", "n/a"),
         HexInvalidLevel => ("关卡还不成立", "The level is not valid yet"),
+        /// Editor status: after the search's node count.
+        HexSearchNodes => ("个搜索节点", "nodes"),
+        HexCheckerStopped => ("检查程序出错了，请重新打开编辑器", "The checker stopped working; reopen the editor"),
+        HexPackHasNoLevels => ("这个关卡包里没有关卡", "The pack has no levels"),
         /// Editor status: the deduction solver's verdict, followed by the tier number.
         HexReasoning => ("推理", "Reasoning"),
         HexSolvableByReasoning => ("不用猜就能解，推理层级：", "solvable by reasoning: tier"),

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod baifang;
 pub mod chrome;
+pub mod engine_text;
 pub mod hex;
 pub mod home;
 pub mod host;

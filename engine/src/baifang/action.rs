@@ -4,6 +4,7 @@
 use super::bitboard::CELLS;
 use super::spec::STONES_PER_SIDE;
 use super::state::Side;
+use crate::json_error::JsonError;
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -179,8 +180,35 @@ impl core::ops::Deref for ActionList {
     }
 }
 
-/// Why an action was rejected. A rejected action changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A point-carrying field of the wire packet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PacketField {
+    /// The origin of a move.
+    #[serde(rename = "fromIndex")]
+    FromIndex,
+    /// The target of a place or move.
+    #[serde(rename = "toIndex")]
+    ToIndex,
+    /// A captured point.
+    #[serde(rename = "eatIndices")]
+    EatIndices,
+}
+
+impl PacketField {
+    /// The field's name in the packet JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PacketField::FromIndex => "fromIndex",
+            PacketField::ToIndex => "toIndex",
+            PacketField::EatIndices => "eatIndices",
+        }
+    }
+}
+
+/// Why an action was rejected. A rejected action changes nothing. Pages
+/// translate the code; `Display` is the command line's English sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum ActionError {
     /// The game is already over.
     GameOver,
@@ -198,7 +226,7 @@ pub enum ActionError {
     /// An index outside `0..N²` (or missing, i.e. -1).
     OffBoard {
         /// Which packet field.
-        field: &'static str,
+        field: PacketField,
         /// The value.
         index: i64,
     },
@@ -268,7 +296,8 @@ impl fmt::Display for ActionError {
             OffBoard { field, index } => {
                 write!(
                     f,
-                    "{field} {index} is not a point of the board (0..{})",
+                    "{} {index} is not a point of the board (0..{})",
+                    field.name(),
                     CELLS - 1
                 )
             }
@@ -372,7 +401,7 @@ impl Packet {
 }
 
 /// Converts a packet index to a point.
-pub(crate) fn point(field: &'static str, v: Option<i64>) -> Result<u8, ActionError> {
+pub(crate) fn point(field: PacketField, v: Option<i64>) -> Result<u8, ActionError> {
     let index = v.unwrap_or(-1);
     if (0..CELLS as i64).contains(&index) {
         Ok(index as u8)
@@ -381,9 +410,9 @@ pub(crate) fn point(field: &'static str, v: Option<i64>) -> Result<u8, ActionErr
     }
 }
 
-/// Error for input that is not a JSON array of action objects.
-#[derive(Debug)]
-pub struct ParseError(pub String);
+/// Error for input that is not a JSON array of action objects: why and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParseError(pub JsonError);
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -395,7 +424,7 @@ impl std::error::Error for ParseError {}
 
 /// Parses a JSON array of packets.
 pub fn parse_packets(bytes: &[u8]) -> Result<Vec<Packet>, ParseError> {
-    serde_json::from_slice(bytes).map_err(|e| ParseError(e.to_string()))
+    serde_json::from_slice(bytes).map_err(|e| ParseError(e.into()))
 }
 
 /// An action serialises as its packet JSON ([`Action::to_json`]):
@@ -458,7 +487,7 @@ impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Action, D::Error> {
         use serde::de::Error;
         let j = ActionJson::deserialize(de)?;
-        let pt = |f: &'static str, v: Option<i64>| point(f, v).map_err(D::Error::custom);
+        let pt = |f: PacketField, v: Option<i64>| point(f, v).map_err(D::Error::custom);
         let side = |s: &Option<String>| {
             s.as_deref()
                 .and_then(Side::parse)
@@ -466,15 +495,15 @@ impl<'de> Deserialize<'de> for Action {
         };
         Ok(match j.action_type {
             0 => Action::Place {
-                to: pt("toIndex", j.to_index)?,
+                to: pt(PacketField::ToIndex, j.to_index)?,
             },
             1 => Action::Move {
-                from: pt("fromIndex", j.from_index)?,
-                to: pt("toIndex", j.to_index)?,
+                from: pt(PacketField::FromIndex, j.from_index)?,
+                to: pt(PacketField::ToIndex, j.to_index)?,
             },
             2 => match j.eat_indices.as_deref() {
                 Some([i]) => Action::Capture {
-                    at: pt("eatIndices", Some(*i))?,
+                    at: pt(PacketField::EatIndices, Some(*i))?,
                 },
                 _ => {
                     return Err(D::Error::custom(

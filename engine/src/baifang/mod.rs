@@ -46,7 +46,9 @@ pub mod spec;
 pub mod state;
 pub mod zobrist;
 
-pub use action::{parse_packets, Action, ActionError, ActionList, Packet, ParseError, MAX_ACTIONS};
+pub use action::{
+    parse_packets, Action, ActionError, ActionList, Packet, PacketField, ParseError, MAX_ACTIONS,
+};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
 pub use rules::ActionOutcome;

@@ -3,7 +3,7 @@
 //! Rule ids (R1…) refer to the rule table of the anatomy report
 //! (`engine spec anatomy`), which points each rule to the spec fields it reads.
 
-use super::action::{point, Action, ActionError, ActionList, Packet};
+use super::action::{point, Action, ActionError, ActionList, Packet, PacketField};
 use super::bitboard::{self, can_step, count_steps, formations_at, CELLS, FIRST_COL, LAST_COL, N};
 use super::spec::{
     DISCONNECTS_TO_LOSE, LINE_CAPTURE, MIN_STONES, SQUARE_CAPTURE, TIMEOUTS_TO_LOSE,
@@ -217,7 +217,7 @@ impl State {
                 if self.pending > 0 {
                     return Err(ActionError::CaptureOwed { owed: self.pending });
                 }
-                let to = point("toIndex", Some(to as i64))? as usize;
+                let to = point(PacketField::ToIndex, Some(to as i64))? as usize;
                 if occupied >> to & 1 == 1 {
                     return Err(ActionError::Occupied { at: to as u8 });
                 }
@@ -233,8 +233,8 @@ impl State {
                 if self.pending > 0 {
                     return Err(ActionError::CaptureOwed { owed: self.pending });
                 }
-                let from = point("fromIndex", Some(from as i64))? as usize;
-                let to = point("toIndex", Some(to as i64))? as usize;
+                let from = point(PacketField::FromIndex, Some(from as i64))? as usize;
+                let to = point(PacketField::ToIndex, Some(to as i64))? as usize;
                 if self.board[me.idx()] >> from & 1 == 0 {
                     return Err(ActionError::NotOwnStone { at: from as u8 });
                 }
@@ -253,7 +253,7 @@ impl State {
                 if self.pending == 0 {
                     return Err(ActionError::NoCaptureOwed);
                 }
-                let at = point("eatIndices", Some(at as i64))? as usize;
+                let at = point(PacketField::EatIndices, Some(at as i64))? as usize;
                 if self.board[me.other().idx()] >> at & 1 == 0 {
                     return Err(ActionError::NotEnemyStone { at: at as u8 });
                 }
@@ -463,11 +463,11 @@ impl State {
         let eat = p.eat();
         match p.kind() {
             0 => outs.push(s.apply(Action::Place {
-                to: point("toIndex", p.to_index)?,
+                to: point(PacketField::ToIndex, p.to_index)?,
             })?),
             1 => outs.push(s.apply(Action::Move {
-                from: point("fromIndex", p.from_index)?,
-                to: point("toIndex", p.to_index)?,
+                from: point(PacketField::FromIndex, p.from_index)?,
+                to: point(PacketField::ToIndex, p.to_index)?,
             })?),
             2 => {
                 if s.phase == Phase::Finished {
@@ -507,7 +507,7 @@ impl State {
                     });
                 }
                 outs.push(s.apply(Action::Capture {
-                    at: point("eatIndices", Some(i))?,
+                    at: point(PacketField::EatIndices, Some(i))?,
                 })?);
             }
         }

@@ -263,7 +263,35 @@ struct FileReport {
     errors: Vec<String>,
     /// Broken pack rules of the content law (sizes, tutorial table, knob schedule…).
     pack_problems: Vec<String>,
-    levels: Vec<CheckReport>,
+    levels: Vec<LevelRow>,
+}
+
+/// One level of `hex verify`: the engine's report, with its problems and the
+/// pack rules the level breaks as sentences (in `--json` too, where the report's
+/// fields appear as they are and `problems` is that list of sentences).
+struct LevelRow {
+    report: CheckReport,
+    problems: Vec<String>,
+    ok: bool,
+}
+
+impl LevelRow {
+    fn new(report: CheckReport) -> LevelRow {
+        LevelRow {
+            problems: report.problems.iter().map(ToString::to_string).collect(),
+            ok: report.ok,
+            report,
+        }
+    }
+}
+
+impl Serialize for LevelRow {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut v = serde_json::to_value(&self.report).map_err(serde::ser::Error::custom)?;
+        v["problems"] = serde_json::json!(self.problems);
+        v["ok"] = serde_json::json!(self.ok);
+        v.serialize(ser)
+    }
 }
 
 /// Applies the reasoning order across all loaded packs (difficulty rising inside a
@@ -271,7 +299,7 @@ struct FileReport {
 fn reasoning_order(reports: &mut [FileReport]) {
     let order: Vec<(u32, Vec<&CheckReport>)> = reports
         .iter()
-        .filter_map(|f| Some((f.pack?, f.levels.iter().collect())))
+        .filter_map(|f| Some((f.pack?, f.levels.iter().map(|r| &r.report).collect())))
         .collect();
     let violations = content::reasoning_order(&order);
     for (pack, v) in violations {
@@ -281,7 +309,7 @@ fn reasoning_order(reports: &mut [FileReport]) {
         match v
             .level
             .as_ref()
-            .and_then(|id| f.levels.iter_mut().find(|r| &r.id == id))
+            .and_then(|id| f.levels.iter_mut().find(|r| &r.report.id == id))
         {
             Some(r) => {
                 r.problems.push(v.message);
@@ -382,12 +410,14 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let mut r =
-                check_level_with_reasoning(l, &content::check_options(pack.pack, i + 1, opts));
-            let problems = content::reasoning_rules(pack.pack, &r);
-            r.ok &= problems.is_empty();
-            r.problems.extend(problems);
-            r
+            let mut row = LevelRow::new(check_level_with_reasoning(
+                l,
+                &content::check_options(pack.pack, i + 1, opts),
+            ));
+            let problems = content::reasoning_rules(pack.pack, &row.report);
+            row.ok &= problems.is_empty();
+            row.problems.extend(problems);
+            row
         })
         .collect();
     if content::pack_kind(pack.pack) != content::PackKind::Other {
@@ -401,7 +431,7 @@ fn verify_file(file: &str, opts: &CheckOptions, loaded: &mut Vec<u32>) -> FileRe
         match v
             .level
             .as_ref()
-            .and_then(|id| fr.levels.iter_mut().find(|r| &r.id == id))
+            .and_then(|id| fr.levels.iter_mut().find(|r| &r.report.id == id))
         {
             Some(r) => {
                 r.problems.push(v.message);
@@ -437,7 +467,8 @@ fn print_verify_table(reports: &[FileReport]) {
         for e in &f.pack_problems {
             println!("{}: ! {e}", f.file);
         }
-        for r in &f.levels {
+        for row in &f.levels {
+            let r = &row.report;
             let (tier, steps) = match &r.reasoning {
                 Some(x) if x.outcome == Outcome::Solved => {
                     (x.grade.tier.to_string(), x.grade.steps.to_string())
@@ -459,9 +490,9 @@ fn print_verify_table(reports: &[FileReport]) {
                 r.difficulty.score,
                 tier,
                 steps,
-                if r.ok { "ok" } else { "FAIL" }
+                if row.ok { "ok" } else { "FAIL" }
             );
-            for p in &r.problems {
+            for p in &row.problems {
                 println!("    ! {p}");
             }
         }

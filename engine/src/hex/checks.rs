@@ -6,6 +6,8 @@
 //! Every solver run is capped by [`CheckOptions::node_limit`]; a capped run makes
 //! the affected verdict `unknown` and sets [`CheckReport::aborted`] instead of hanging.
 
+use core::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::deduce::{deduce, Reasoning, MAX_TIER};
@@ -153,6 +155,94 @@ pub struct Difficulty {
     pub score: f64,
 }
 
+/// One failed content check. Pages translate the code; `Display` is the command
+/// line's English sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum CheckProblem {
+    /// The cell graph minus its walls falls apart.
+    NotConnected,
+    /// No path visits every cell.
+    NoSolution,
+    /// More than one path does.
+    SeveralSolutions,
+    /// The solver stopped at its node limit before uniqueness was known.
+    UniquenessUnknown {
+        /// The node limit of each solver run.
+        node_limit: u64,
+    },
+    /// Without walls and spinners the solution is still unique.
+    WallsDoNotMatter,
+    /// The walls-matter check stopped at the node limit.
+    WallsMatterUnknown,
+    /// Walls must matter here, but the level has none.
+    NoWallsToMatter,
+    /// Removing the spinner leaves the solution unique.
+    SpinnerDoesNotMatter {
+        /// The spinner's cell.
+        cell: String,
+        /// Its corner.
+        corner: u8,
+    },
+    /// A static wall on one of these candidates would do the spinner's job.
+    SpinnerCouldBeStatic {
+        /// The spinner's cell.
+        cell: String,
+        /// Its corner.
+        corner: u8,
+        /// The candidates (0..=2) a static wall could replace it on.
+        candidates: Vec<u8>,
+    },
+    /// The spinner's checks stopped at the node limit.
+    SpinnerChecksUnknown {
+        /// The spinner's cell.
+        cell: String,
+        /// Its corner.
+        corner: u8,
+    },
+}
+
+impl fmt::Display for CheckProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CheckProblem::*;
+        match self {
+            NotConnected => write!(f, "the cell graph minus its walls is not connected"),
+            NoSolution => write!(f, "the level has no solution"),
+            SeveralSolutions => write!(f, "the level has more than one solution"),
+            UniquenessUnknown { node_limit } => write!(
+                f,
+                "uniqueness unknown: the solver hit its node limit ({node_limit})"
+            ),
+            WallsDoNotMatter => write!(
+                f,
+                "walls do not matter: without walls and spinners the solution is still unique"
+            ),
+            WallsMatterUnknown => write!(f, "walls-matter unknown: node limit hit"),
+            NoWallsToMatter => write!(f, "walls must matter but the level has no walls or spinners"),
+            SpinnerDoesNotMatter { cell, corner } => write!(
+                f,
+                "the spinner at cell \"{cell}\" corner {corner} does not matter: without it the solution is still unique"
+            ),
+            SpinnerCouldBeStatic {
+                cell,
+                corner,
+                candidates,
+            } => {
+                let which: Vec<String> = candidates.iter().map(u8::to_string).collect();
+                write!(
+                    f,
+                    "the spinner at cell \"{cell}\" corner {corner} could be a static wall on candidate {}: its turning is not needed",
+                    which.join(", ")
+                )
+            }
+            SpinnerChecksUnknown { cell, corner } => write!(
+                f,
+                "spinner checks for cell \"{cell}\" corner {corner} unknown: node limit hit"
+            ),
+        }
+    }
+}
+
 /// Everything the CLI table, `--json`, the editor worker and the pack tests need.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckReport {
@@ -184,8 +274,8 @@ pub struct CheckReport {
     pub other_solution: Option<Vec<String>>,
     /// Some solver run hit the node limit.
     pub aborted: bool,
-    /// Human sentences, one per failed check.
-    pub problems: Vec<String>,
+    /// One code per failed check.
+    pub problems: Vec<CheckProblem>,
     pub ok: bool,
 }
 
@@ -211,8 +301,7 @@ pub fn check_level(level: &Level, opts: &CheckOptions) -> CheckReport {
     };
     let connected = level.wall_free_connected();
     if !connected {
-        c.problems
-            .push("the cell graph minus its walls is not connected".to_string());
+        c.problems.push(CheckProblem::NotConnected);
     }
     let main = solve(level, &c.so);
     c.aborted |= main.aborted;
@@ -267,7 +356,7 @@ struct Checker<'a> {
     level: &'a Level,
     so: SolveOptions,
     aborted: bool,
-    problems: Vec<String>,
+    problems: Vec<CheckProblem>,
 }
 
 impl Checker<'_> {
@@ -296,15 +385,11 @@ impl Checker<'_> {
             Verdict::from_bool(main.count == 1)
         };
         match unique {
-            Verdict::No if main.count == 0 => {
-                self.problems.push("the level has no solution".to_string())
-            }
-            Verdict::No => self
+            Verdict::No if main.count == 0 => self.problems.push(CheckProblem::NoSolution),
+            Verdict::No => self.problems.push(CheckProblem::SeveralSolutions),
+            Verdict::Unknown => self
                 .problems
-                .push("the level has more than one solution".to_string()),
-            Verdict::Unknown => self.problems.push(format!(
-                "uniqueness unknown: the solver hit its node limit ({node_limit})"
-            )),
+                .push(CheckProblem::UniquenessUnknown { node_limit }),
             _ => {}
         }
         unique
@@ -321,16 +406,12 @@ impl Checker<'_> {
         };
         if required {
             let problem = match verdict {
-                Verdict::No => Some(
-                    "walls do not matter: without walls and spinners the solution is still unique",
-                ),
-                Verdict::Unknown => Some("walls-matter unknown: node limit hit"),
-                Verdict::NotApplicable => {
-                    Some("walls must matter but the level has no walls or spinners")
-                }
+                Verdict::No => Some(CheckProblem::WallsDoNotMatter),
+                Verdict::Unknown => Some(CheckProblem::WallsMatterUnknown),
+                Verdict::NotApplicable => Some(CheckProblem::NoWallsToMatter),
                 Verdict::Yes => None,
             };
-            self.problems.extend(problem.map(str::to_string));
+            self.problems.extend(problem);
         }
         (verdict, wall_free)
     }
@@ -422,7 +503,7 @@ impl Checker<'_> {
         }
     }
 
-    /// The sentences for a spinner that fails its checks.
+    /// The problems of a spinner that fails its checks.
     fn spinner_problems(
         &mut self,
         cell: &str,
@@ -432,27 +513,28 @@ impl Checker<'_> {
         ok: Verdict,
         as_static: &[Option<Count>; 3],
     ) {
+        let cell = cell.to_string();
         if removal_breaks == Verdict::No {
-            self.problems.push(format!(
-                "the spinner at cell \"{cell}\" corner {corner} does not matter: without it the solution is still unique"
-            ));
+            self.problems.push(CheckProblem::SpinnerDoesNotMatter {
+                cell: cell.clone(),
+                corner,
+            });
         }
         if static_breaks == Verdict::No {
-            let which: Vec<String> = as_static
-                .iter()
-                .enumerate()
+            let candidates = (0u8..)
+                .zip(as_static)
                 .filter(|(_, c)| c.is_some_and(|c| c.breaks_uniqueness() == Verdict::No))
-                .map(|(j, _)| j.to_string())
+                .map(|(j, _)| j)
                 .collect();
-            self.problems.push(format!(
-                "the spinner at cell \"{cell}\" corner {corner} could be a static wall on candidate {}: its turning is not needed",
-                which.join(", ")
-            ));
+            self.problems.push(CheckProblem::SpinnerCouldBeStatic {
+                cell: cell.clone(),
+                corner,
+                candidates,
+            });
         }
         if ok == Verdict::Unknown {
-            self.problems.push(format!(
-                "spinner checks for cell \"{cell}\" corner {corner} unknown: node limit hit"
-            ));
+            self.problems
+                .push(CheckProblem::SpinnerChecksUnknown { cell, corner });
         }
     }
 }
@@ -510,7 +592,8 @@ mod tests {
         assert_eq!(r.unique, Verdict::Yes);
         assert_eq!(r.walls_matter, Verdict::No);
         assert!(!r.ok);
-        assert!(r.problems[0].contains("walls do not matter"));
+        assert_eq!(r.problems, vec![CheckProblem::WallsDoNotMatter]);
+        assert!(r.problems[0].to_string().contains("walls do not matter"));
     }
 
     #[test]

@@ -85,14 +85,62 @@ pub fn auto_node_limit(cells: usize) -> u64 {
 /// Node limit of the full content checks a spinner level must pass.
 const SPINNER_CHECK_NODES: u64 = 2_000_000;
 
-/// Why no level came out.
+/// Why no level came out. Pages translate the code; `Display` is the command
+/// line's English sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GenError(pub String);
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum GenError {
+    /// Fewer cells asked for than a level needs.
+    TooFewCells { min: usize },
+    /// More cells asked for than the engine's limit.
+    TooManyCells { max: usize },
+    /// Walls or spinners asked for on a board too small to hold them.
+    WallsNeedMoreCells { min: usize },
+    /// Every attempt failed. `last` is the last attempt's reason in English, a
+    /// diagnostic for the command line; pages say only that no level came out.
+    NoLevel { attempts: u32, last: String },
+    /// No level from the seeds tried passed the reasoning filter (the
+    /// generator's own last failure, if any, in `generator`).
+    NoneReasoned {
+        seeds: u64,
+        from: u64,
+        generator: Option<Box<GenError>>,
+    },
+}
 
 impl std::fmt::Display for GenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            GenError::TooFewCells { min } => write!(f, "a level needs at least {min} cells"),
+            GenError::TooManyCells { max } => write!(f, "at most {max} cells"),
+            GenError::WallsNeedMoreCells { min } => {
+                write!(f, "walls and spinners need at least {min} cells")
+            }
+            GenError::NoLevel { attempts, last } => {
+                write!(f, "no level after {attempts} attempts (last: {last})")
+            }
+            GenError::NoneReasoned {
+                seeds,
+                from,
+                generator,
+            } => {
+                write!(
+                    f,
+                    "no level among {seeds} seeds from {from} passed the reasoning filter"
+                )?;
+                match generator {
+                    Some(e) => write!(f, " (the generator also failed: {e})"),
+                    None => Ok(()),
+                }
+            }
+        }
     }
+}
+
+/// Problems as one English line, for [`GenError::NoLevel`]'s diagnostic.
+fn sentences<T: std::fmt::Display>(problems: &[T]) -> String {
+    let each: Vec<String> = problems.iter().map(T::to_string).collect();
+    each.join("; ")
 }
 
 /// What a generation cost: a load-independent measure for benches.
@@ -118,13 +166,13 @@ pub fn generate_costed(opts: &GenOptions) -> (Result<Level, GenError>, GenCost) 
 
 fn generate_inner(opts: &GenOptions, cost: &mut GenCost) -> Result<Level, GenError> {
     if opts.cells < 2 {
-        return Err(GenError("a level needs at least 2 cells".into()));
+        return Err(GenError::TooFewCells { min: 2 });
     }
     if opts.cells > MAX_CELLS {
-        return Err(GenError(format!("at most {MAX_CELLS} cells")));
+        return Err(GenError::TooManyCells { max: MAX_CELLS });
     }
     if opts.walls + opts.spinners > 0 && opts.cells < 3 {
-        return Err(GenError("walls and spinners need at least 3 cells".into()));
+        return Err(GenError::WallsNeedMoreCells { min: 3 });
     }
     let opts = &GenOptions {
         node_limit: if opts.node_limit == 0 {
@@ -151,10 +199,10 @@ fn generate_inner(opts: &GenOptions, cost: &mut GenCost) -> Result<Level, GenErr
             Err(why) => last = why,
         }
     }
-    Err(GenError(format!(
-        "no level after {} attempts (last: {last})",
-        opts.attempts.max(1)
-    )))
+    Err(GenError::NoLevel {
+        attempts: opts.attempts.max(1),
+        last,
+    })
 }
 
 /// What the level will hold, next to the search and the witnesses.
@@ -261,7 +309,7 @@ impl<const W: usize> Draft<'_, W> {
                 .collect(),
             spinners: self.spinners.clone(),
         })
-        .map_err(|e| e.join("; "))
+        .map_err(|e| sentences(&e))
     }
 }
 
@@ -359,7 +407,7 @@ fn build<const W: usize>(
             },
         );
         if !report.ok {
-            return Err(report.problems.join("; "));
+            return Err(sentences(&report.problems));
         }
     }
     Ok(level)

@@ -32,13 +32,11 @@ pub fn generate_graded(
             Err(e) => last = Some(e),
         }
     }
-    Err(GenError(format!(
-        "no level among {} seeds from {} passed the reasoning filter{}",
-        seeds.max(1),
-        opts.seed,
-        last.map(|e| format!(" (the generator also failed: {e})"))
-            .unwrap_or_default()
-    )))
+    Err(GenError::NoneReasoned {
+        seeds: seeds.max(1),
+        from: opts.seed,
+        generator: last.map(Box::new),
+    })
 }
 
 /// The first generated level (seeds from `opts.seed` on) that reasoning solves

@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::coord::Axial;
 use super::model::{Cell, Level, LevelParts, SpinnerSpec};
+use super::problem::{Document, LevelProblem};
+use crate::json_error::JsonError;
 
 fn pointy() -> String {
     "pointy".to_string()
@@ -74,27 +76,38 @@ pub struct Pack {
     pub levels: Vec<Level>,
 }
 
-/// One loading problem: which level (if known) and a human sentence.
+/// One loading problem: which level (if known) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelError {
     pub level: Option<String>,
-    pub message: String,
+    pub problem: LevelProblem,
 }
 
+/// The command line's sentence: `level 1-3: <problem>`.
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.level {
-            Some(id) => write!(f, "level {id}: {}", self.message),
-            None => write!(f, "{}", self.message),
+            Some(id) => write!(f, "level {id}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
         }
     }
 }
 
-fn err(level: Option<&str>, message: impl Into<String>) -> LevelError {
+fn err(level: Option<&str>, problem: LevelProblem) -> LevelError {
     LevelError {
         level: level.map(str::to_string),
-        message: message.into(),
+        problem,
     }
+}
+
+fn bad_json(document: Document, e: serde_json::Error) -> Vec<LevelError> {
+    vec![err(
+        None,
+        LevelProblem::BadJson {
+            document,
+            error: JsonError::from(e),
+        },
+    )]
 }
 
 /// Validates a level as written and builds it. Every problem is reported.
@@ -102,15 +115,14 @@ pub fn level_from_json(j: &LevelJson) -> Result<Level, Vec<LevelError>> {
     let id = j.id.as_str();
     let mut errors = Vec::new();
     if j.id.is_empty() {
-        errors.push(err(Some(id), "the level id is empty"));
+        errors.push(err(Some(id), LevelProblem::EmptyLevelId));
     }
     if j.orientation != "pointy" {
         errors.push(err(
             Some(id),
-            format!(
-                "orientation is \"{}\"; only \"pointy\" is supported",
-                j.orientation
-            ),
+            LevelProblem::Orientation {
+                given: j.orientation.clone(),
+            },
         ));
     }
     let cells: Vec<Cell> = j
@@ -133,7 +145,11 @@ pub fn level_from_json(j: &LevelJson) -> Result<Level, Vec<LevelError>> {
                     if find(name).is_none() {
                         errors.push(err(
                             Some(id),
-                            format!("the wall [\"{a}\", \"{b}\"] names unknown cell \"{name}\""),
+                            LevelProblem::WallUnknownCell {
+                                a: a.clone(),
+                                b: b.clone(),
+                                name: name.clone(),
+                            },
                         ));
                     }
                 }
@@ -150,7 +166,9 @@ pub fn level_from_json(j: &LevelJson) -> Result<Level, Vec<LevelError>> {
             }),
             None => errors.push(err(
                 Some(id),
-                format!("a spinner names unknown cell \"{}\"", s.cell),
+                LevelProblem::SpinnerUnknownCell {
+                    name: s.cell.clone(),
+                },
             )),
         }
     }
@@ -212,8 +230,7 @@ pub fn level_to_string(level: &Level) -> String {
 
 /// Parses and validates a single level.
 pub fn parse_level(text: &str) -> Result<Level, Vec<LevelError>> {
-    let j: LevelJson = serde_json::from_str(text)
-        .map_err(|e| vec![err(None, format!("not a valid level JSON: {e}"))])?;
+    let j: LevelJson = serde_json::from_str(text).map_err(|e| bad_json(Document::Level, e))?;
     level_from_json(&j)
 }
 
@@ -227,7 +244,10 @@ pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
         if seen.contains(&l.id.as_str()) {
             errors.push(err(
                 Some(&l.id),
-                format!("level id \"{}\" is used twice in pack {}", l.id, p.pack),
+                LevelProblem::DuplicateLevelId {
+                    id: l.id.clone(),
+                    pack: p.pack,
+                },
             ));
         }
         seen.push(&l.id);
@@ -235,18 +255,17 @@ pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
             if n != p.pack {
                 errors.push(err(
                     Some(&l.id),
-                    format!("the level says pack {n} but sits in pack {}", p.pack),
+                    LevelProblem::PackMismatch {
+                        says: n,
+                        pack: p.pack,
+                    },
                 ));
             }
         }
-        if l.index.is_some_and(|x| x as usize != i + 1) {
+        if let Some(says) = l.index.filter(|&x| x as usize != i + 1) {
             errors.push(err(
                 Some(&l.id),
-                format!(
-                    "the level says index {} but is entry {} of the pack",
-                    l.index.unwrap_or(0),
-                    i + 1
-                ),
+                LevelProblem::IndexMismatch { says, entry: i + 1 },
             ));
         }
         match level_from_json(l) {
@@ -267,8 +286,7 @@ pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
 
 /// Parses and validates a pack file.
 pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
-    let p: PackJson = serde_json::from_str(text)
-        .map_err(|e| vec![err(None, format!("not a valid pack JSON: {e}"))])?;
+    let p: PackJson = serde_json::from_str(text).map_err(|e| bad_json(Document::Pack, e))?;
     pack_from_json(&p)
 }
 
@@ -276,7 +294,7 @@ pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
 /// A single level comes back as a pack with number 0 and an empty title.
 pub fn parse_any(text: &str) -> Result<Pack, Vec<LevelError>> {
     let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| vec![err(None, format!("not valid JSON: {e}"))])?;
+        serde_json::from_str(text).map_err(|e| bad_json(Document::Any, e))?;
     if v.get("levels").is_some() {
         parse_pack(text)
     } else {
@@ -319,7 +337,19 @@ mod tests {
     fn solution_field_rejected() {
         let t = WALLED_TRIANGLE.replace("\"walls\"", "\"solution\":[\"a\"],\"walls\"");
         let e = parse_level(&t).unwrap_err();
-        assert!(e[0].message.contains("solution"), "{:?}", e);
+        match &e[0].problem {
+            LevelProblem::BadJson {
+                document: Document::Level,
+                error,
+            } => assert_eq!(
+                error.fault,
+                crate::json_error::JsonFault::UnknownField {
+                    field: "solution".into()
+                }
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(e[0].to_string().contains("solution"), "{e:?}");
     }
 
     #[test]

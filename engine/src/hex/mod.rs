@@ -1,7 +1,7 @@
 //! 六边一笔 Hex Stroke: the single-player hex path puzzle.
 //!
 //! Modules: [`coord`] and [`model`] (hexes, walls, spinners),
-//! [`level_file`] (JSON packs and levels), [`rules`] (legality, spinner positions,
+//! [`level_file`] (JSON packs and levels), [`problem`] (what can be wrong with a level), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
 //! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
@@ -18,6 +18,7 @@ pub mod hint;
 pub mod input;
 pub mod level_file;
 pub mod model;
+pub mod problem;
 pub mod rules;
 pub mod share;
 pub mod solver;
@@ -26,3 +27,4 @@ mod test_levels;
 
 pub use coord::Axial;
 pub use model::{Blocker, Cell, Edge, Level, LevelParts, Spinner, SpinnerSpec};
+pub use problem::LevelProblem;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::coord::{canonical_vertex, corner_directions, vertex_names, Axial};
+use super::problem::LevelProblem;
 
 /// Largest board the engine accepts (bitsets in the solver are sized for it).
 pub const MAX_CELLS: usize = 256;
@@ -148,24 +149,24 @@ impl PartialEq for Level {
     }
 }
 
-fn clue_name(cells: &[Cell], i: usize) -> String {
-    format!("\"{}\"", cells[i].id)
+fn id_of(cells: &[Cell], i: usize) -> String {
+    cells[i].id.clone()
 }
 
 impl Level {
-    /// Builds and fully validates a level. Every problem found is returned as a
-    /// human sentence (without the level id; the file loader adds it).
-    pub fn build(parts: LevelParts) -> Result<Level, Vec<String>> {
+    /// Builds and fully validates a level. Every problem found is returned (without
+    /// the level id; the file loader adds it).
+    pub fn build(parts: LevelParts) -> Result<Level, Vec<LevelProblem>> {
         Self::build_inner(parts, true)
     }
 
     /// Like [`Level::build`] but tolerates spinners overlapping static walls or each
     /// other's vertex. Used by the content checks to build "what if" variants.
-    pub fn build_relaxed(parts: LevelParts) -> Result<Level, Vec<String>> {
+    pub fn build_relaxed(parts: LevelParts) -> Result<Level, Vec<LevelProblem>> {
         Self::build_inner(parts, false)
     }
 
-    fn build_inner(parts: LevelParts, strict: bool) -> Result<Level, Vec<String>> {
+    fn build_inner(parts: LevelParts, strict: bool) -> Result<Level, Vec<LevelProblem>> {
         let LevelParts {
             id,
             pack,
@@ -178,12 +179,13 @@ impl Level {
         let mut problems = Vec::new();
         let n = cells.len();
         if n == 0 {
-            problems.push("the level has no cells".to_string());
+            problems.push(LevelProblem::NoCells);
         }
         if n > MAX_CELLS {
-            problems.push(format!(
-                "the level has {n} cells, more than the engine's limit of {MAX_CELLS}"
-            ));
+            problems.push(LevelProblem::TooManyCells {
+                cells: n,
+                max: MAX_CELLS,
+            });
             return Err(problems);
         }
         let (by_pos, by_id) = index_cells(&cells, &mut problems);
@@ -427,29 +429,30 @@ impl Level {
 /// position and by id (first cell wins on a duplicate).
 fn index_cells(
     cells: &[Cell],
-    problems: &mut Vec<String>,
+    problems: &mut Vec<LevelProblem>,
 ) -> (HashMap<Axial, usize>, HashMap<String, usize>) {
     let mut by_pos: HashMap<Axial, usize> = HashMap::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for (i, c) in cells.iter().enumerate() {
         if c.id.is_empty() {
-            problems.push(format!("cell #{} has an empty id", i + 1));
+            problems.push(LevelProblem::EmptyCellId { ordinal: i + 1 });
         }
         if let Some(&j) = by_id.get(&c.id) {
-            problems.push(format!(
-                "cell id \"{}\" is used twice (cells #{} and #{})",
-                c.id,
-                j + 1,
-                i + 1
-            ));
+            problems.push(LevelProblem::DuplicateCellId {
+                id: c.id.clone(),
+                first: j + 1,
+                second: i + 1,
+            });
         } else {
             by_id.insert(c.id.clone(), i);
         }
         if let Some(&j) = by_pos.get(&c.pos) {
-            problems.push(format!(
-                "cells \"{}\" and \"{}\" both sit at (q={}, r={})",
-                cells[j].id, c.id, c.pos.q, c.pos.r
-            ));
+            problems.push(LevelProblem::SharedPosition {
+                first: cells[j].id.clone(),
+                second: c.id.clone(),
+                q: c.pos.q,
+                r: c.pos.r,
+            });
         } else {
             by_pos.insert(c.pos, i);
         }
@@ -458,22 +461,23 @@ fn index_cells(
 }
 
 /// Clues: each within `1..=n` and distinct. Returns the cell of each step's clue.
-fn index_clues(cells: &[Cell], problems: &mut Vec<String>) -> Vec<Option<usize>> {
+fn index_clues(cells: &[Cell], problems: &mut Vec<LevelProblem>) -> Vec<Option<usize>> {
     let n = cells.len();
     let mut clue_at = vec![None; n + 1];
     for (i, c) in cells.iter().enumerate() {
         let Some(v) = c.clue else { continue };
         if v == 0 || v as usize > n {
-            problems.push(format!(
-                "cell \"{}\" has clue {v}, outside 1..{n} (the board has {n} cells)",
-                c.id
-            ));
+            problems.push(LevelProblem::ClueOutOfRange {
+                cell: c.id.clone(),
+                clue: v,
+                cells: n,
+            });
         } else if let Some(j) = clue_at[v as usize] {
-            problems.push(format!(
-                "clue {v} appears twice (cells {} and {}); clues must be distinct",
-                clue_name(cells, j),
-                clue_name(cells, i)
-            ));
+            problems.push(LevelProblem::DuplicateClue {
+                clue: v,
+                first: id_of(cells, j),
+                second: id_of(cells, i),
+            });
         } else {
             clue_at[v as usize] = Some(i);
         }
@@ -486,33 +490,30 @@ fn index_clues(cells: &[Cell], problems: &mut Vec<String>) -> Vec<Option<usize>>
 fn validate_walls(
     cells: &[Cell],
     raw_walls: &[(usize, usize)],
-    problems: &mut Vec<String>,
+    problems: &mut Vec<LevelProblem>,
 ) -> (Vec<Edge>, Vec<u8>) {
     let n = cells.len();
     let mut walls: Vec<Edge> = Vec::new();
     let mut wall_dirs = vec![0u8; n];
     for &(x, y) in raw_walls {
         if x >= n || y >= n {
-            problems.push(format!(
-                "a wall names cell #{} which does not exist",
-                x.max(y) + 1
-            ));
+            problems.push(LevelProblem::WallCellMissing {
+                ordinal: x.max(y) + 1,
+            });
             continue;
         }
-        let (nx, ny) = (clue_name(cells, x), clue_name(cells, y));
+        let (a, b) = (id_of(cells, x), id_of(cells, y));
         if x == y {
-            problems.push(format!("a wall joins cell {nx} to itself"));
+            problems.push(LevelProblem::WallToItself { cell: a });
             continue;
         }
         let Some(d) = cells[x].pos.direction_to(cells[y].pos) else {
-            problems.push(format!(
-                "the wall between {nx} and {ny} is not on a shared edge: the cells are not adjacent"
-            ));
+            problems.push(LevelProblem::WallNotAdjacent { a, b });
             continue;
         };
         let e = Edge::new(x, y);
         if walls.contains(&e) {
-            problems.push(format!("the wall between {nx} and {ny} is listed twice"));
+            problems.push(LevelProblem::WallTwice { a, b });
             continue;
         }
         walls.push(e);
@@ -537,7 +538,7 @@ fn validate_spinners(
     board: &Board,
     raw_spinners: &[SpinnerSpec],
     strict: bool,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<LevelProblem>,
 ) -> (Vec<Spinner>, Vec<Vec<(usize, u8)>>) {
     let cells = board.cells;
     let mut spinners: Vec<Spinner> = Vec::new();
@@ -575,26 +576,26 @@ fn validate_spinners(
 
 /// A written spinner in range, turned into its candidate edges and its phase
 /// as seen from the canonical name of its vertex.
-fn normalise_spinner(board: &Board, s: &SpinnerSpec) -> Result<Spinner, String> {
+fn normalise_spinner(board: &Board, s: &SpinnerSpec) -> Result<Spinner, LevelProblem> {
     let cells = board.cells;
     if s.cell >= cells.len() {
-        return Err(format!(
-            "a spinner names cell #{} which does not exist",
-            s.cell + 1
-        ));
+        return Err(LevelProblem::SpinnerCellMissing {
+            ordinal: s.cell + 1,
+        });
     }
-    let cname = clue_name(cells, s.cell);
+    let cell = id_of(cells, s.cell);
     if s.corner > 5 {
-        return Err(format!(
-            "the spinner on cell {cname} has corner {}, outside 0..5",
-            s.corner
-        ));
+        return Err(LevelProblem::SpinnerCorner {
+            cell,
+            corner: s.corner,
+        });
     }
     if s.phase > 2 {
-        return Err(format!(
-            "the spinner on cell {cname} corner {} has phase {}, outside 0..2",
-            s.corner, s.phase
-        ));
+        return Err(LevelProblem::SpinnerPhase {
+            cell,
+            corner: s.corner,
+            phase: s.phase,
+        });
     }
     let pos = cells[s.cell].pos;
     let k = s.corner as usize;
@@ -629,37 +630,37 @@ fn normalise_spinner(board: &Board, s: &SpinnerSpec) -> Result<Spinner, String> 
 
 /// The strict checks of one spinner against the board and the spinners
 /// accepted before it.
-fn spinner_conflicts(board: &Board, sp: &Spinner, accepted: &[Spinner]) -> Vec<String> {
+fn spinner_conflicts(board: &Board, sp: &Spinner, accepted: &[Spinner]) -> Vec<LevelProblem> {
     let cells = board.cells;
-    let cname = clue_name(cells, sp.cell);
+    let cell = id_of(cells, sp.cell);
     let mut problems = Vec::new();
     if sp.on_board_candidates() < 2 {
-        problems.push(format!(
-            "the spinner on cell {cname} corner {} has {} candidate edge(s) on the board; it needs at least two",
-            sp.corner,
-            sp.on_board_candidates()
-        ));
+        problems.push(LevelProblem::SpinnerFewCandidates {
+            cell: cell.clone(),
+            corner: sp.corner,
+            on_board: sp.on_board_candidates(),
+        });
     }
     for e in sp.candidates.iter().flatten() {
         if board.walls.contains(e) {
-            problems.push(format!(
-                "the spinner on cell {cname} corner {} overlaps the static wall between {} and {}",
-                sp.corner,
-                clue_name(cells, e.a),
-                clue_name(cells, e.b)
-            ));
+            problems.push(LevelProblem::SpinnerOnWall {
+                cell: cell.clone(),
+                corner: sp.corner,
+                a: id_of(cells, e.a),
+                b: id_of(cells, e.b),
+            });
         }
     }
     if let Some(o) = accepted
         .iter()
         .find(|o| o.vertex == sp.vertex && o.vertex_corner == sp.vertex_corner)
     {
-        problems.push(format!(
-            "two spinners sit on the same vertex (cell {cname} corner {} and cell {} corner {})",
-            sp.corner,
-            clue_name(cells, o.cell),
-            o.corner
-        ));
+        problems.push(LevelProblem::SpinnersShareVertex {
+            cell,
+            corner: sp.corner,
+            other_cell: id_of(cells, o.cell),
+            other_corner: o.corner,
+        });
     }
     problems
 }
@@ -769,7 +770,7 @@ mod tests {
             ..Default::default()
         };
         let errs = Level::build(parts).unwrap_err();
-        let all = errs.join("\n");
+        let all: String = errs.iter().map(|e| format!("{e}\n")).collect();
         assert!(all.contains("used twice"), "{all}");
         assert!(all.contains("both sit at"), "{all}");
         assert!(all.contains("outside 1..4"), "{all}");
@@ -798,7 +799,10 @@ mod tests {
             }],
             ..Default::default()
         };
-        assert!(Level::build(over.clone()).unwrap_err()[0].contains("overlaps"));
+        assert!(matches!(
+            Level::build(over.clone()).unwrap_err()[0],
+            LevelProblem::SpinnerOnWall { .. }
+        ));
         assert!(Level::build_relaxed(over).is_ok());
         let twice = LevelParts {
             id: "t".into(),
@@ -817,7 +821,10 @@ mod tests {
             ],
             ..Default::default()
         };
-        assert!(Level::build(twice).unwrap_err()[0].contains("same vertex"));
+        assert!(matches!(
+            Level::build(twice).unwrap_err()[0],
+            LevelProblem::SpinnersShareVertex { .. }
+        ));
     }
 
     #[test]

@@ -219,7 +219,13 @@ mod tests {
         let t = r#"{"id":"s","cells":[{"id":"c","q":0,"r":0,"clue":1},{"id":"e","q":1,"r":0}],
                 "spinners":[{"cell":"c","corner":0,"phase":0}]}"#;
         let e = parse_level(t).unwrap_err();
-        assert!(e[0].message.contains("at least two"), "{e:?}");
+        assert!(
+            matches!(
+                e[0].problem,
+                crate::hex::LevelProblem::SpinnerFewCandidates { on_board: 1, .. }
+            ),
+            "{e:?}"
+        );
         let mut parts =
             lvl(r#"{"id":"s","cells":[{"id":"c","q":0,"r":0,"clue":1},{"id":"e","q":1,"r":0}]}"#)
                 .parts();

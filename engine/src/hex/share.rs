@@ -20,26 +20,140 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::coord::Axial;
 use super::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec, MAX_CELLS};
+use super::problem::LevelProblem;
 
 /// The version this code writes.
 pub const VERSION: u8 = 1;
 const MAX_AREA: u64 = 65_536;
 const MAX_TITLE: usize = 200;
 
-/// Why a share code could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a share code could not be read. Pages translate the code; `Display` is
+/// the command line's English sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum ShareError {
+    /// Nothing was given.
     Empty,
-    BadCharacter { position: usize, character: char },
+    /// A character outside the code's alphabet.
+    BadCharacter {
+        /// 0-based position in the code.
+        position: usize,
+        /// The character.
+        character: char,
+    },
+    /// A version this app does not read (a newer app wrote it).
     UnknownVersion(u8),
+    /// The code is cut off.
     Truncated,
+    /// The checksum does not match: altered or mistyped.
     Altered,
-    Malformed(String),
-    Invalid(Vec<String>),
+    /// The checksum holds but the content cannot be read.
+    Malformed(ShareFault),
+    /// The content reads as a level that is not valid.
+    Invalid(Vec<LevelProblem>),
+}
+
+/// Which list of a share code is too long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShareList {
+    Clues,
+    Walls,
+    Spinners,
+    TitleBytes,
+}
+
+/// What is unreadable inside a share code whose checksum holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum ShareFault {
+    /// A number does not fit 64 bits.
+    NumberTooLarge,
+    /// A number runs over ten bytes.
+    NumberTooLong,
+    /// A list longer than the board allows.
+    TooMany {
+        /// Which list.
+        list: ShareList,
+        /// Its length as written.
+        count: u64,
+    },
+    /// Flag bits this version does not define.
+    UnknownFlags {
+        /// The flags.
+        flags: u64,
+    },
+    /// A bounding box that is empty or too large.
+    BoardSize {
+        /// Width in cells.
+        width: u64,
+        /// Height in cells.
+        height: u64,
+    },
+    /// The board's corner is too far from the origin.
+    CoordinatesOutOfRange,
+    /// More cells than the engine's limit.
+    TooManyCells {
+        /// The limit.
+        max: usize,
+    },
+    /// A clue on a cell rank beyond the cells.
+    ClueCellMissing {
+        /// The rank written.
+        rank: u64,
+    },
+    /// A clue that does not fit 32 bits.
+    ClueTooLarge,
+    /// One cell given two clues.
+    TwoClues,
+    /// A wall on a cell rank beyond the cells.
+    WallCellMissing,
+    /// A wall toward a position with no cell.
+    WallBordersNothing,
+    /// A spinner on a cell rank beyond the cells.
+    SpinnerCellMissing,
+    /// The title is not UTF-8 text.
+    TitleNotUtf8,
+    /// Bytes after the last field.
+    TrailingBytes,
+}
+
+impl fmt::Display for ShareFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ShareFault::*;
+        match self {
+            NumberTooLarge => write!(f, "a number is too large"),
+            NumberTooLong => write!(f, "a number is too long"),
+            TooMany { list, count } => {
+                let what = match list {
+                    ShareList::Clues => "clues",
+                    ShareList::Walls => "walls",
+                    ShareList::Spinners => "spinners",
+                    ShareList::TitleBytes => "title bytes",
+                };
+                write!(f, "too many {what} ({count})")
+            }
+            UnknownFlags { flags } => write!(f, "unknown flags {flags}"),
+            BoardSize { width, height } => write!(f, "bad board size {width}×{height}"),
+            CoordinatesOutOfRange => write!(f, "coordinates out of range"),
+            TooManyCells { max } => write!(f, "more than {max} cells"),
+            ClueCellMissing { rank } => {
+                write!(f, "a clue names cell #{rank}, which does not exist")
+            }
+            ClueTooLarge => write!(f, "a clue is too large"),
+            TwoClues => write!(f, "a cell has two clues"),
+            WallCellMissing => write!(f, "a wall names a cell that does not exist"),
+            WallBordersNothing => write!(f, "a wall borders no cell"),
+            SpinnerCellMissing => write!(f, "a spinner names a cell that does not exist"),
+            TitleNotUtf8 => write!(f, "the title is not UTF-8"),
+            TrailingBytes => write!(f, "unexpected bytes at the end"),
+        }
+    }
 }
 
 impl fmt::Display for ShareError {
@@ -61,7 +175,10 @@ impl fmt::Display for ShareError {
                 "the share code is damaged: its checksum does not match (altered or mistyped)"
             ),
             ShareError::Malformed(m) => write!(f, "the share code is malformed: {m}"),
-            ShareError::Invalid(p) => write!(f, "the shared level is invalid: {}", p.join("; ")),
+            ShareError::Invalid(p) => {
+                let each: Vec<String> = p.iter().map(LevelProblem::to_string).collect();
+                write!(f, "the shared level is invalid: {}", each.join("; "))
+            }
         }
     }
 }
@@ -238,14 +355,14 @@ impl Reader<'_> {
         for i in 0..10 {
             let b = self.byte()?;
             if i == 9 && b > 1 {
-                return Err(ShareError::Malformed("a number is too large".into()));
+                return Err(ShareError::Malformed(ShareFault::NumberTooLarge));
             }
             v |= ((b & 0x7f) as u64) << (7 * i);
             if b & 0x80 == 0 {
                 return Ok(v);
             }
         }
-        Err(ShareError::Malformed("a number is too long".into()))
+        Err(ShareError::Malformed(ShareFault::NumberTooLong))
     }
     fn bytes(&mut self, n: usize) -> Result<&[u8], ShareError> {
         if self.data.len() - self.pos < n {
@@ -255,10 +372,13 @@ impl Reader<'_> {
         self.pos += n;
         Ok(s)
     }
-    fn count(&mut self, what: &str, max: usize) -> Result<usize, ShareError> {
+    fn count(&mut self, list: ShareList, max: usize) -> Result<usize, ShareError> {
         let v = self.varint()?;
         if v > max as u64 {
-            return Err(ShareError::Malformed(format!("too many {what} ({v})")));
+            return Err(ShareError::Malformed(ShareFault::TooMany {
+                list,
+                count: v,
+            }));
         }
         Ok(v as usize)
     }
@@ -273,24 +393,24 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
     };
     let flags = r.varint()?;
     if flags > 1 {
-        return Err(ShareError::Malformed(format!("unknown flags {flags}")));
+        return Err(ShareError::Malformed(ShareFault::UnknownFlags { flags }));
     }
     let mut cells = read_cells(&mut r)?;
     read_clues(&mut r, &mut cells)?;
     let walls = read_walls(&mut r, &cells)?;
     let spinners = read_spinners(&mut r, cells.len())?;
     let title = if flags & 1 == 1 {
-        let len = r.count("title bytes", MAX_TITLE)?;
+        let len = r.count(ShareList::TitleBytes, MAX_TITLE)?;
         let bytes = r.bytes(len)?;
         Some(
             String::from_utf8(bytes.to_vec())
-                .map_err(|_| ShareError::Malformed("the title is not UTF-8".into()))?,
+                .map_err(|_| ShareError::Malformed(ShareFault::TitleNotUtf8))?,
         )
     } else {
         None
     };
     if r.pos != body.len() {
-        return Err(ShareError::Malformed("unexpected bytes at the end".into()));
+        return Err(ShareError::Malformed(ShareFault::TrailingBytes));
     }
     Level::build(LevelParts {
         id: "shared".into(),
@@ -334,11 +454,14 @@ fn read_cells(r: &mut Reader) -> Result<Vec<Cell>, ShareError> {
     let w = r.varint()?;
     let h = r.varint()?;
     if w == 0 || h == 0 || w > MAX_AREA || h > MAX_AREA || w * h > MAX_AREA {
-        return Err(ShareError::Malformed(format!("bad board size {w}×{h}")));
+        return Err(ShareError::Malformed(ShareFault::BoardSize {
+            width: w,
+            height: h,
+        }));
     }
     let lim = i64::from(i32::MAX) / 2;
     if !(-lim..=lim).contains(&q0) || !(-lim..=lim).contains(&r0) {
-        return Err(ShareError::Malformed("coordinates out of range".into()));
+        return Err(ShareError::Malformed(ShareFault::CoordinatesOutOfRange));
     }
     let (w, h) = (w as usize, h as usize);
     let bitmap = r.bytes((w * h).div_ceil(8))?;
@@ -346,9 +469,9 @@ fn read_cells(r: &mut Reader) -> Result<Vec<Cell>, ShareError> {
     for s in 0..w * h {
         if bitmap[s / 8] >> (s % 8) & 1 == 1 {
             if cells.len() >= MAX_CELLS {
-                return Err(ShareError::Malformed(format!(
-                    "more than {MAX_CELLS} cells"
-                )));
+                return Err(ShareError::Malformed(ShareFault::TooManyCells {
+                    max: MAX_CELLS,
+                }));
             }
             cells.push(Cell {
                 id: cell_name(cells.len()),
@@ -363,20 +486,20 @@ fn read_cells(r: &mut Reader) -> Result<Vec<Cell>, ShareError> {
 /// The clues, as (cell rank, value) pairs.
 fn read_clues(r: &mut Reader, cells: &mut [Cell]) -> Result<(), ShareError> {
     let n = cells.len();
-    let nclues = r.count("clues", n)?;
+    let nclues = r.count(ShareList::Clues, n)?;
     for _ in 0..nclues {
         let o = r.varint()?;
         let v = r.varint()?;
         if o >= n as u64 {
-            return Err(ShareError::Malformed(format!(
-                "a clue names cell #{o}, which does not exist"
-            )));
+            return Err(ShareError::Malformed(ShareFault::ClueCellMissing {
+                rank: o,
+            }));
         }
         if v > u32::MAX as u64 {
-            return Err(ShareError::Malformed("a clue is too large".into()));
+            return Err(ShareError::Malformed(ShareFault::ClueTooLarge));
         }
         if cells[o as usize].clue.is_some() {
-            return Err(ShareError::Malformed("a cell has two clues".into()));
+            return Err(ShareError::Malformed(ShareFault::TwoClues));
         }
         cells[o as usize].clue = Some(v as u32);
     }
@@ -386,19 +509,17 @@ fn read_clues(r: &mut Reader, cells: &mut [Cell]) -> Result<(), ShareError> {
 /// The walls, each as its first cell's rank and a direction (E, SE or SW).
 fn read_walls(r: &mut Reader, cells: &[Cell]) -> Result<Vec<(usize, usize)>, ShareError> {
     let n = cells.len();
-    let nwalls = r.count("walls", 3 * n)?;
+    let nwalls = r.count(ShareList::Walls, 3 * n)?;
     let mut walls = Vec::with_capacity(nwalls);
     for _ in 0..nwalls {
         let v = r.varint()?;
         let (o, d) = ((v / 3) as usize, (v % 3) as usize);
         if o >= n {
-            return Err(ShareError::Malformed(
-                "a wall names a cell that does not exist".into(),
-            ));
+            return Err(ShareError::Malformed(ShareFault::WallCellMissing));
         }
         let to = cells[o].pos.neighbor(d);
         let Some(j) = cells.iter().position(|c| c.pos == to) else {
-            return Err(ShareError::Malformed("a wall borders no cell".into()));
+            return Err(ShareError::Malformed(ShareFault::WallBordersNothing));
         };
         walls.push((o, j));
     }
@@ -407,7 +528,7 @@ fn read_walls(r: &mut Reader, cells: &[Cell]) -> Result<Vec<(usize, usize)>, Sha
 
 /// The spinners, each as `(cell rank · 6 + corner) · 3 + phase`.
 fn read_spinners(r: &mut Reader, n: usize) -> Result<Vec<SpinnerSpec>, ShareError> {
-    let nsp = r.count("spinners", 2 * n)?;
+    let nsp = r.count(ShareList::Spinners, 2 * n)?;
     let mut spinners = Vec::with_capacity(nsp);
     for _ in 0..nsp {
         let v = r.varint()?;
@@ -415,9 +536,7 @@ fn read_spinners(r: &mut Reader, n: usize) -> Result<Vec<SpinnerSpec>, ShareErro
         let corner = (v / 3 % 6) as u8;
         let o = v / 18;
         if o >= n as u64 {
-            return Err(ShareError::Malformed(
-                "a spinner names a cell that does not exist".into(),
-            ));
+            return Err(ShareError::Malformed(ShareFault::SpinnerCellMissing));
         }
         spinners.push(SpinnerSpec {
             cell: o as usize,

@@ -3,6 +3,11 @@
 //! Like chessground, the board knows no rules. It maps pointer positions to point
 //! indices, shows the aiming ring and the dragged stone, and calls `on_tap` when a
 //! press or release lands on a point; the room asks the engine what that means.
+//!
+//! By keyboard the board is a grid of 25 cells with one focus ring: the arrows
+//! move it, Enter or Space tap the focused point, Escape taps the picked-up stone
+//! (which puts it down again); Tab leaves the board. Each point is labelled with
+//! its coordinates and what the snapshot says is on it.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -10,7 +15,9 @@ use wasm_bindgen::JsCast;
 use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
 use engine::baifang::Side;
 
+use super::strings::point_label;
 use super::view_model::BoardView;
+use crate::i18n::{use_lang, Lang};
 
 /// SVG user units between two neighbouring points.
 const STEP: f64 = 100.0;
@@ -83,6 +90,38 @@ pub fn Board(
 ) -> impl IntoView {
     let aim = RwSignal::new(None::<u8>);
     let press = RwSignal::new(None::<Press>);
+    let lang = use_lang();
+    // The point the keyboard focus ring is on (the centre until the arrows move it).
+    let focus = RwSignal::new((POINTS / 2) as u8);
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let at = focus.get_untracked() as usize;
+        let (col, row) = (at % SIDE, at / SIDE);
+        let moved = match ev.key().as_str() {
+            "ArrowLeft" if col > 0 => Some(at - 1),
+            "ArrowRight" if col + 1 < SIDE => Some(at + 1),
+            "ArrowUp" if row > 0 => Some(at - SIDE),
+            "ArrowDown" if row + 1 < SIDE => Some(at + SIDE),
+            "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => Some(at),
+            "Enter" | " " => {
+                on_tap.run(at as u8);
+                None
+            }
+            "Escape" => {
+                // Putting the picked-up stone down is a tap on it (the room decides).
+                if let Some(p) = view.with_untracked(|v| v.points.iter().position(|pt| pt.selected))
+                {
+                    on_tap.run(p as u8);
+                }
+                None
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(p) = moved {
+            focus.set(p as u8);
+            focus_point(p);
+        }
+    };
 
     let on_down = move |ev: web_sys::PointerEvent| {
         if !ev.is_primary() {
@@ -178,11 +217,14 @@ pub fn Board(
             on:pointerup=on_up
             on:pointerleave=on_leave
             on:pointercancel=on_cancel
+            on:keydown=on_key
+            role="grid"
+            aria-label=move || match lang.get() { Lang::Zh => "棋盘 5×5", Lang::En => "Board, 5 by 5" }
         >
             <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
             <g class="grid">{grid()}</g>
             <g class="formation-lines">{move || formation_lines(view, formation_key)}</g>
-            <g class="points">{points(view, mover, refused, aim, press)}</g>
+            <g class="points">{points(view, mover, refused, aim, press, focus, lang)}</g>
             {move || hint_marks(&hint.get())}
             {move || ghost(press, mover)}
             <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
@@ -202,73 +244,113 @@ fn grid() -> impl IntoView {
         .collect_view()
 }
 
-/// Every point: its hit area, the target glow, the aiming ring, and its stone.
+/// Moves keyboard focus to point `p`'s cell.
+fn focus_point(p: usize) {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-testid=\"point-{p}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
+}
+
+/// Every point, row by row (the grid's rows for screen readers): its hit area,
+/// the target glow, the aiming ring, the keyboard focus ring, and its stone.
 fn points(
     view: Signal<BoardView>,
     mover: Signal<Side>,
     refused: Signal<Option<(u8, u32)>>,
     aim: RwSignal<Option<u8>>,
     press: RwSignal<Option<Press>>,
+    focus: RwSignal<u8>,
+    lang: RwSignal<Lang>,
 ) -> impl IntoView {
-    (0..POINTS)
-        .map(|p| {
-            let (cx, cy) = point_xy(p);
-            let pv = move || view.with(|v| v.points[p]);
-            let owner = move || pv().owner.map_or(String::new(), |s| s.letter().to_string());
-            let class = move || {
-                let v = pv();
-                let mut class = format!("point {}", v.flags());
-                if let Some((at, n)) = refused.get() {
-                    if at as usize == p {
-                        // Alternate two identical animations so a repeated refusal replays.
-                        class.push_str(if n % 2 == 0 {
-                            " refused-a"
-                        } else {
-                            " refused-b"
-                        });
-                    }
-                }
-                if v.pickable {
-                    class.push_str(" pickable");
-                }
-                class
-            };
-            let dragging = move || {
-                press
-                    .with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()))
-            };
-            view! {
-                <g
-                    data-testid=format!("point-{p}")
-                    data-owner=owner
-                    data-flags=move || pv().flags()
-                    class=class
-                    style=format!("transform-origin: {cx}px {cy}px")
-                >
-                    <circle class="hit" cx=cx cy=cy r=HIT_R/>
-                    <circle class="target-glow" cx=cx cy=cy r=STONE_R * 0.42/>
-                    <Show when=move || aim.get() == Some(p as u8) && pv().owner.is_none()>
-                        <circle
-                            class=move || format!("aim-ring aim-{}", mover.get().letter())
-                            cx=cx cy=cy r=STONE_R * 0.5
-                        />
-                    </Show>
-                    <Show when=move || pv().owner.is_some()>
-                        <circle class="ripple" cx=cx cy=cy r=STONE_R/>
-                        <circle
-                            class=move || format!("stone stone-{}", owner())
-                            class:lifted=dragging
-                            cx=cx cy=cy r=STONE_R
-                        />
-                        <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
-                            <rect x=-9 y=-3 width=18 height=14 rx=3/>
-                            <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>
-                        </g>
-                    </Show>
-                </g>
-            }
+    (0..SIDE)
+        .map(|row| {
+            let cells = (row * SIDE..(row + 1) * SIDE)
+                .map(|p| point(p, view, mover, refused, aim, press, focus, lang))
+                .collect_view();
+            view! { <g role="row">{cells}</g> }
         })
         .collect_view()
+}
+
+/// One point of [`points`].
+#[allow(clippy::too_many_arguments)]
+fn point(
+    p: usize,
+    view: Signal<BoardView>,
+    mover: Signal<Side>,
+    refused: Signal<Option<(u8, u32)>>,
+    aim: RwSignal<Option<u8>>,
+    press: RwSignal<Option<Press>>,
+    focus: RwSignal<u8>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
+    let (cx, cy) = point_xy(p);
+    let pv = move || view.with(|v| v.points[p]);
+    let owner = move || pv().owner.map_or(String::new(), |s| s.letter().to_string());
+    let class = move || {
+        let v = pv();
+        let mut class = format!("point {}", v.flags());
+        if let Some((at, n)) = refused.get() {
+            if at as usize == p {
+                // Alternate two identical animations so a repeated refusal replays.
+                class.push_str(if n % 2 == 0 {
+                    " refused-a"
+                } else {
+                    " refused-b"
+                });
+            }
+        }
+        if v.pickable {
+            class.push_str(" pickable");
+        }
+        class
+    };
+    let dragging = move || {
+        press.with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()))
+    };
+    view! {
+        <g
+            data-testid=format!("point-{p}")
+            data-owner=owner
+            data-flags=move || pv().flags()
+            class=class
+            style=format!("transform-origin: {cx}px {cy}px")
+            role="gridcell"
+            tabindex=move || if focus.get() as usize == p { "0" } else { "-1" }
+            aria-label=move || point_label(p, &pv(), lang.get())
+            on:focus=move |_| focus.set(p as u8)
+        >
+            <circle class="hit" cx=cx cy=cy r=HIT_R/>
+            <circle class="focus-ring" cx=cx cy=cy r=HIT_R - 2.0/>
+            <circle class="target-glow" cx=cx cy=cy r=STONE_R * 0.42/>
+            <Show when=move || aim.get() == Some(p as u8) && pv().owner.is_none()>
+                <circle
+                    class=move || format!("aim-ring aim-{}", mover.get().letter())
+                    cx=cx cy=cy r=STONE_R * 0.5
+                />
+            </Show>
+            <Show when=move || pv().owner.is_some()>
+                <circle class="ripple" cx=cx cy=cy r=STONE_R/>
+                <circle
+                    class=move || format!("stone stone-{}", owner())
+                    class:lifted=dragging
+                    cx=cx cy=cy r=STONE_R
+                />
+                <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
+                    <rect x=-9 y=-3 width=18 height=14 rx=3/>
+                    <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>
+                </g>
+            </Show>
+        </g>
+    }
 }
 
 /// The gold outline of the formations the last action completed; keyed by the

@@ -77,11 +77,24 @@ fn ProfileSummary() -> impl IntoView {
         Lang::En => tier.en.clone(),
     };
     let zh = move || lang.get() == Lang::Zh;
+    // the default nickname is a word, not a name: it is shown in the interface language
+    let nickname = profile.nickname.clone();
+    let shown_name = move || {
+        if nickname == profile::DEFAULT_NICKNAME {
+            BaifangText::DefaultNickname.in_lang(lang.get()).to_string()
+        } else {
+            nickname.clone()
+        }
+    };
+    let initial = {
+        let shown_name = shown_name.clone();
+        move || shown_name().chars().next().unwrap_or('?').to_string()
+    };
     view! {
         <section class="profile-bar" data-testid="profile-bar">
-            <span class="avatar" aria-hidden="true">{profile.nickname.chars().next().unwrap_or('棋').to_string()}</span>
+            <span class="avatar" aria-hidden="true">{initial}</span>
             <div class="profile-text">
-                <span class="profile-name">{profile.nickname.clone()}</span>
+                <span class="profile-name">{shown_name}</span>
                 <span class="profile-rating" data-testid="profile-rating" data-rating=profile.rating>
                     {move || BaifangText::Rating.in_lang(lang.get())} " " {profile.rating} " · " {tier_name}
                 </span>

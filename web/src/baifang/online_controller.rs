@@ -10,13 +10,12 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use engine::baifang::session::{
-    MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent, DATA_ERROR_MESSAGE,
-    PEER_LEFT_MESSAGE,
+    MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent,
 };
 use engine::baifang::{ActionOutcome, Reason};
 
 use crate::host::haptics::{self, Haptic};
-use crate::i18n::{use_lang, Lang};
+use crate::i18n::Lang;
 use crate::online::{
     avoid_store, now_ms, page_transport, secure_random, Transport, TransportEvent,
 };
@@ -25,6 +24,40 @@ use super::feel::feel;
 use super::profile::{self, Profile, RecentMatch};
 use super::strings::{sign_in_text, BaifangText};
 use super::tap::{tap_intent, TapIntent};
+use crate::online::host::SignInFailure;
+
+/// What the room tells the player outside the board's banner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineNotice {
+    /// Game Center sign-in failed: Baifang online needs a signed-in player,
+    /// there is no guest play.
+    SignIn(SignInFailure),
+    /// The host could not find a match (its own message goes to the console).
+    MatchmakingFailed,
+    /// The match was voided.
+    DataError,
+    /// The opponent left for good and this player won.
+    PeerLeft,
+    /// Online play cannot start in this browser; the browser's own reason
+    /// (an API's error, kept as the browser gave it) follows the words.
+    Unavailable(String),
+}
+
+impl OnlineNotice {
+    /// The notice in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        let text = match self {
+            OnlineNotice::SignIn(why) => sign_in_text(*why),
+            OnlineNotice::MatchmakingFailed => BaifangText::MatchmakingFailed,
+            OnlineNotice::DataError => BaifangText::DataError,
+            OnlineNotice::PeerLeft => BaifangText::PeerLeft,
+            OnlineNotice::Unavailable(why) => {
+                return format!("{}{why}", BaifangText::OnlineUnavailable.in_lang(lang))
+            }
+        };
+        text.in_lang(lang).to_string()
+    }
+}
 
 /// The online room's controller: every handle its callbacks share (all `Copy`).
 #[derive(Clone, Copy)]
@@ -35,8 +68,8 @@ pub struct OnlineController {
     pub last: RwSignal<Option<ActionOutcome>>,
     /// The stone this player picked up (moving phase).
     pub selection: RwSignal<Option<u8>>,
-    /// A sentence for the player (sign-in refused, matchmaking failed, how it ended).
-    pub message: RwSignal<Option<String>>,
+    /// A notice for the player (sign-in refused, matchmaking failed, how it ended).
+    pub message: RwSignal<Option<OnlineNotice>>,
     profile: RwSignal<Profile>,
     /// The loss the stored record holds while the running game lasts.
     held_loss: StoredValue<Option<RecentMatch>>,
@@ -45,7 +78,6 @@ pub struct OnlineController {
     pub applied: RwSignal<usize>,
     /// The page clock as the room last saw it (for the clocks' countdowns).
     pub clock: RwSignal<u64>,
-    lang: RwSignal<Lang>,
 }
 
 impl OnlineController {
@@ -69,7 +101,6 @@ impl OnlineController {
             friend,
             applied: RwSignal::new(0),
             clock: RwSignal::new(now_ms()),
-            lang: use_lang(),
         };
         let transport = page_transport(Rc::new(move |e| ctl.on_transport(e)));
         transport.start();
@@ -209,7 +240,7 @@ impl OnlineController {
         match outcome {
             MatchResult::Void(_) | MatchResult::Interrupted => {
                 if matches!(outcome, MatchResult::Void(_)) {
-                    self.message.set(Some(DATA_ERROR_MESSAGE.to_string()));
+                    self.message.set(Some(OnlineNotice::DataError));
                 }
                 // Not scored: the held loss goes.
                 if self.held_loss.with_value(Option::is_some) {
@@ -218,7 +249,7 @@ impl OnlineController {
             }
             MatchResult::Decided(s) => {
                 if s.won && s.reason == Reason::Disconnect {
-                    self.message.set(Some(PEER_LEFT_MESSAGE.to_string()));
+                    self.message.set(Some(OnlineNotice::PeerLeft));
                 }
                 let mut p = self.record_without_held_loss();
                 p.record(self.recent_match(s));
@@ -246,11 +277,11 @@ impl OnlineController {
                     t.find_match(p.rating, friend)
                 });
             }
-            TransportEvent::AuthFailed(why) => {
-                let text = sign_in_text(why).in_lang(self.lang.get_untracked());
-                self.message.set(Some(text.to_string()))
+            TransportEvent::AuthFailed(why) => self.message.set(Some(OnlineNotice::SignIn(why))),
+            TransportEvent::MatchFailed(why) => {
+                leptos::logging::log!("matchmaking failed: {why}");
+                self.message.set(Some(OnlineNotice::MatchmakingFailed))
             }
-            TransportEvent::MatchFailed(m) => self.message.set(Some(m)),
             TransportEvent::Matched { peer } => match secure_random() {
                 Ok(secret) => self.drive(|s| s.on_matched(&peer, secret, now)),
                 Err(why) => {
@@ -273,8 +304,8 @@ impl OnlineController {
 
     /// Online play cannot start here: say why (the lobby's other modes work).
     fn unavailable(self, why: &str) {
-        let text = BaifangText::OnlineUnavailable.in_lang(self.lang.get_untracked());
-        self.message.set(Some(format!("{text}{why}")));
+        self.message
+            .set(Some(OnlineNotice::Unavailable(why.to_string())));
     }
 
     /// A tap on point `p` by this player: whether it meant something.

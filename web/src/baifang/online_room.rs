@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::session::{MatchResult, Stage, DATA_ERROR_MESSAGE};
+use engine::baifang::session::{MatchResult, Stage};
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
@@ -80,7 +80,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 Lang::En => "Matched, shaking hands…".to_string(),
             },
             _ => match ctl.message.get() {
-                Some(m) if stage.get() == Stage::Finished => m,
+                Some(m) if stage.get() == Stage::Finished => m.words(l),
                 _ => banner_text(view.with(|v| v.banner), Audience::Player(me.get()), l),
             },
         }
@@ -171,7 +171,7 @@ fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
     view! {
         <div class="online-wait" data-testid="online-wait">
             <div class="spinner" aria-hidden="true"></div>
-            {move || ctl.message.get().map(|m| view! { <p class="notice" data-testid="online-message">{m}</p> })}
+            {move || ctl.message.get().map(|m| view! { <p class="notice" data-testid="online-message" role="alert">{move || m.words(lang.get())}</p> })}
             <button class="pill-button" data-testid="online-cancel" on:click=move |_| on_exit.run(())>
                 {move || BaifangText::Cancel.in_lang(lang.get())}
             </button>
@@ -182,17 +182,18 @@ fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
 /// The settlement once the match has a result: rated, or void.
 fn match_end(ctl: OnlineController, me: Side, on_exit: Callback<()>) -> Option<AnyView> {
     let result = ctl.session.with(|s| s.result().cloned())?;
+    let lang = use_lang();
     Some(match result {
         MatchResult::Decided(s) => view! {
             <div class="online-end">
-                {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message">{m}</p> })}
+                {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
                 <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me)
                     rating=s.my_rating on_close=on_exit/>
             </div>
         }
         .into_any(),
         MatchResult::Void(reason) => view! {
-            <VoidSettlement headline=DATA_ERROR_MESSAGE detail=reason.to_string() on_close=on_exit/>
+            <VoidSettlement reason=reason on_close=on_exit/>
         }
         .into_any(),
         MatchResult::Interrupted => view! { <InterruptedSettlement on_close=on_exit/> }.into_any(),

@@ -69,10 +69,13 @@ impl Profile {
     }
 }
 
+/// The nickname of a player who never chose one (the page shows it translated).
+pub const DEFAULT_NICKNAME: &str = "棋手";
+
 impl Default for Profile {
     fn default() -> Profile {
         Profile {
-            nickname: "棋手".to_string(),
+            nickname: DEFAULT_NICKNAME.to_string(),
             rating: ELO_START,
             games: 0,
             wins: 0,

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::session::Reject;
 use engine::baifang::{Reason, Side};
 
 use crate::i18n::{use_lang, Lang};
@@ -116,18 +117,17 @@ pub fn Settlement(
     }
 }
 
-/// An online match declared void (the peers' data disagreed): `headline` says so,
-/// `detail` names the failed check; ratings stay as they were.
+/// An online match declared void (the peers' data disagreed): the headline says
+/// so, the detail names the failed check (`data-detail` keeps the engine's
+/// diagnostic sentence); ratings stay as they were.
 #[component]
-pub fn VoidSettlement(
-    headline: &'static str,
-    detail: String,
-    on_close: Callback<()>,
-) -> impl IntoView {
+pub fn VoidSettlement(reason: Reject, on_close: Callback<()>) -> impl IntoView {
     let lang = use_lang();
+    let diagnostic = reason.to_string();
     view! {
-        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=detail on_review=None on_close=on_close>
-            <h2 class="settlement-title" data-testid="online-message">{headline}</h2>
+        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=diagnostic on_review=None on_close=on_close>
+            <h2 class="settlement-title" data-testid="online-message">{move || BaifangText::DataError.in_lang(lang.get())}</h2>
+            <p class="settlement-detail" data-testid="settlement-detail">{move || crate::engine_text::reject(&reason, lang.get())}</p>
             <p class="settlement-reason" data-testid="settlement-reason">
                 {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
             </p>

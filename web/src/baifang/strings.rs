@@ -7,7 +7,7 @@ use engine::baifang::{Phase, Reason, Side};
 use crate::i18n::{translations, Lang};
 use crate::online::host::SignInFailure;
 
-use super::view_model::Banner;
+use super::view_model::{Banner, PointView};
 
 pub fn side_name(side: Side, lang: Lang) -> &'static str {
     match (side, lang) {
@@ -96,6 +96,42 @@ pub fn banner_text(banner: Banner, audience: Audience, lang: Lang) -> String {
     }
 }
 
+/// What a screen reader says for point `p`: its coordinates (column letter A–E
+/// from the left, row 1–5 from the top) and what the snapshot shows there.
+pub fn point_label(p: usize, v: &PointView, lang: Lang) -> String {
+    let side = engine::baifang::bitboard::N;
+    let (col, row) = ((b'A' + (p % side) as u8) as char, p / side + 1);
+    let mut words: Vec<String> = vec![format!("{col}{row}")];
+    let stone = match (v.owner, lang) {
+        (Some(s), Lang::Zh) => format!("{}棋子", side_name(s, lang)),
+        (Some(s), Lang::En) => format!("{} stone", side_name(s, lang)),
+        (None, Lang::Zh) => "空".to_string(),
+        (None, Lang::En) => "empty".to_string(),
+    };
+    words.push(stone);
+    let flags = [
+        (v.selected, "已拿起", "picked up"),
+        (v.legal, "可以走到这里", "you can go here"),
+        (v.capturable, "可吃", "capturable"),
+        (v.locked, "受保护", "protected"),
+    ];
+    for (on, zh, en) in flags {
+        if on {
+            words.push(
+                match lang {
+                    Lang::Zh => zh,
+                    Lang::En => en,
+                }
+                .to_string(),
+            );
+        }
+    }
+    words.join(match lang {
+        Lang::Zh => "，",
+        Lang::En => ", ",
+    })
+}
+
 translations! {
     /// Fixed interface texts of the Baifang screens.
     BaifangText {
@@ -136,6 +172,10 @@ translations! {
         Ai => ("AI", "AI"),
         Hint => ("提示", "Hint"),
         Rating => ("积分", "Rating"),
+        DefaultNickname => ("棋手", "Player"),
+        MatchmakingFailed => ("匹配失败，请稍后再试", "Matchmaking failed; try again later"),
+        DataError => ("对局数据异常", "The match data is inconsistent"),
+        PeerLeft => ("对方玩家断开连接，本局获胜", "Your opponent disconnected: you win this game"),
     }
 }
 

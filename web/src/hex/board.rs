@@ -10,9 +10,10 @@ use std::sync::Arc;
 use engine::hex::coord::{spinner_arm_angle, SQRT3};
 use leptos::prelude::*;
 
-use super::board_model::{BoardModel, BoardState};
+use super::board_model::{BoardModel, BoardState, CellState};
 use super::pointer::{DragTracker, PointerInput, PointerSink};
 use super::svg::{hex_points, r1, SIZE};
+use crate::i18n::Lang;
 
 /// Cells are drawn a little smaller than the lattice so tiles read as separate.
 const CELL_SCALE: f64 = 0.93;
@@ -33,6 +34,7 @@ pub fn Board(
     #[prop(optional)] on_pointer: Option<PointerSink>,
 ) -> impl IntoView {
     let drag = StoredValue::new_local(DragTracker::default());
+    let lang = crate::i18n::use_lang();
     let view_box = model.view_box;
     let on_pointer_set = on_pointer.is_some();
     let send = move |input: Option<PointerInput>| {
@@ -63,6 +65,9 @@ pub fn Board(
             class:is-cleared=move || state.with(|s| s.cleared)
             class:walls-cb=move || colour_blind.get()
             data-testid="hex-board"
+            tabindex=on_pointer_set.then_some("0")
+            role="group"
+            aria-label=move || board_label(lang.get(), on_pointer_set)
             data-cleared=move || state.with(|s| s.cleared.to_string())
             viewBox=model.view_box_attr()
             preserveAspectRatio="xMidYMid meet"
@@ -78,7 +83,7 @@ pub fn Board(
                     <rect class="stripe-dark" width="6" height="12"/>
                 </pattern>
             </defs>
-            <g class="hex-cells">{cells(&model, state)}</g>
+            <g class="hex-cells">{cells(&model, state, lang)}</g>
             <g class="hex-links">{links(model.clone(), state)}</g>
             <g class="hex-walls">{walls(&model)}</g>
             <g class="hex-spinners">{spinners(&model, state)}</g>
@@ -86,8 +91,89 @@ pub fn Board(
     }
 }
 
+/// The board's name for screen readers, with its keys when it can be played.
+fn board_label(lang: Lang, playable: bool) -> &'static str {
+    match (lang, playable) {
+        (Lang::Zh, true) => "六边形棋盘：方向键选起点，回车开始；方向键或 Q W E D S A 延长路径，退格撤销一步",
+        (Lang::En, true) => "Hex board: arrows choose the start, Enter starts; arrows or Q W E D S A extend the path, Backspace takes a step back",
+        (Lang::Zh, false) => "六边形棋盘",
+        (Lang::En, false) => "Hex board",
+    }
+}
+
+/// What a screen reader says for a cell: its id, clue, step, and the sides
+/// (E, SE, SW, W, NW, NE) that carry a wall.
+fn cell_label(
+    model: &BoardModel,
+    i: usize,
+    visual: (CellState, Option<usize>),
+    lang: Lang,
+) -> String {
+    let c = &model.cells[i];
+    let mut words = vec![match lang {
+        Lang::Zh => format!("格 {}", c.id),
+        Lang::En => format!("cell {}", c.id),
+    }];
+    if let Some(v) = c.clue {
+        words.push(match lang {
+            Lang::Zh => format!("数字 {v}"),
+            Lang::En => format!("clue {v}"),
+        });
+    }
+    if let Some(s) = visual.1 {
+        words.push(match lang {
+            Lang::Zh => format!("第 {s} 步"),
+            Lang::En => format!("step {s}"),
+        });
+    }
+    let (zh_dirs, en_dirs) = (
+        ["东", "东南", "西南", "西", "西北", "东北"],
+        [
+            "east",
+            "south-east",
+            "south-west",
+            "west",
+            "north-west",
+            "north-east",
+        ],
+    );
+    let walled: Vec<&str> = model
+        .walls
+        .iter()
+        .filter_map(|w| {
+            let other = if w.a == i {
+                w.b
+            } else if w.b == i {
+                w.a
+            } else {
+                return None;
+            };
+            let d = (0..6).find(|&d| c.pos.neighbor(d) == model.cells[other].pos)?;
+            Some(match lang {
+                Lang::Zh => zh_dirs[d],
+                Lang::En => en_dirs[d],
+            })
+        })
+        .collect();
+    if !walled.is_empty() {
+        words.push(match lang {
+            Lang::Zh => format!("墙在{}", walled.join("、")),
+            Lang::En => format!("wall to the {}", walled.join(", ")),
+        });
+    }
+    words.join(match lang {
+        Lang::Zh => "，",
+        Lang::En => ", ",
+    })
+}
+
 /// Every cell: its face, the clue outline, and its step or clue number.
-fn cells(model: &BoardModel, state: Signal<BoardState>) -> impl IntoView {
+fn cells(
+    model: &Arc<BoardModel>,
+    state: Signal<BoardState>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
+    let shared = model.clone();
     let face = hex_points(SIZE * CELL_SCALE);
     let ring = hex_points(SIZE * RING_SCALE);
     let hint_ring = hex_points(SIZE * (CELL_SCALE - 0.06));
@@ -109,10 +195,14 @@ fn cells(model: &BoardModel, state: Signal<BoardState>) -> impl IntoView {
                     <polygon class="hex-clue-flash" data-fx=format!("r{i}") points=ring.clone()/>
                 }
             });
+            let m = shared.clone();
             view! {
                 <g
                     class="hex-cell"
                     class:has-clue=clue.is_some()
+                    class:is-cursor=move || state.with(|s| s.cursor == Some(i))
+                    role="img"
+                    aria-label=move || cell_label(&m, i, visual.get(), lang.get())
                     data-testid=format!("hex-cell-{}", c.id)
                     data-state=move || visual.get().0.as_str()
                     data-step=move || visual.get().1.map(|s| s.to_string()).unwrap_or_default()

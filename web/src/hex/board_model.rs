@@ -177,6 +177,8 @@ pub struct BoardState {
     /// before (≡ its candidate mod 3), so the arm turns the short way.
     pub spinner_turns: Vec<i64>,
     pub cleared: bool,
+    /// The cell the keyboard points at: the start being chosen, or the path's end.
+    pub cursor: Option<usize>,
 }
 
 impl BoardState {

@@ -40,7 +40,7 @@ pub struct HexCtx {
     pub settings: RwSignal<Settings>,
     /// The level played outside the packs (a share link or the editor's 试玩).
     pub custom: RwSignal<Option<Level>>,
-    pub share_error: RwSignal<Option<String>>,
+    pub share_error: RwSignal<Option<engine::hex::share::ShareError>>,
     /// The editor's document and undo history (kept while trying the level out).
     pub editor: RwSignal<History<Draft>>,
 }
@@ -75,14 +75,14 @@ impl HexCtx {
         self.progress.with_untracked(Progress::save);
     }
 
-    /// Opens a share code: the level standalone, or the engine's sentence on failure.
+    /// Opens a share code: the level standalone, or why it cannot be read.
     pub fn open_shared(&self, code: &str) {
         match engine::hex::share::decode(code) {
             Ok(level) => {
                 self.play_custom(level, LevelSource::ShareLink);
             }
             Err(e) => {
-                self.share_error.set(Some(e.to_string()));
+                self.share_error.set(Some(e));
                 self.view.set(HexView::ShareError);
             }
         }

@@ -7,7 +7,7 @@
 
 use engine::hex::coord::{canonical_vertex, Axial};
 use engine::hex::model::{cell_name, Cell, LevelParts, SpinnerSpec};
-use engine::hex::Level;
+use engine::hex::{Level, LevelProblem};
 
 /// The lattice shown around the origin is at least this radius (it grows to fit).
 pub const MIN_RADIUS: i32 = 6;
@@ -166,8 +166,8 @@ impl Draft {
             .max(MIN_RADIUS)
     }
 
-    /// The engine level, or every validation problem as a sentence.
-    pub fn to_level(&self) -> Result<Level, Vec<String>> {
+    /// The engine level, or every validation problem.
+    pub fn to_level(&self) -> Result<Level, Vec<LevelProblem>> {
         let index_of = |p: Axial| self.cells.iter().position(|c| c.pos == p);
         let parts = LevelParts {
             id: if self.id.trim().is_empty() {
@@ -205,7 +205,7 @@ impl Draft {
                 .collect(),
         };
         if parts.cells.is_empty() {
-            return Err(vec!["the level has no cells yet".into()]);
+            return Err(vec![LevelProblem::NoCells]);
         }
         Level::build(parts)
     }
@@ -398,7 +398,7 @@ mod tests {
         d.toggle_cell(ax(1, 0));
         d.toggle_clue(ax(0, 0), 5);
         let errors = d.to_level().unwrap_err();
-        assert!(!errors.is_empty() && errors.iter().all(|e| !e.is_empty()));
+        assert!(!errors.is_empty());
         assert_eq!(d.lattice_radius(), MIN_RADIUS);
         d.toggle_cell(ax(9, 0));
         assert_eq!(d.lattice_radius(), 10);

@@ -66,6 +66,16 @@ pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
 pub fn play(root: &web_sys::Element, cues: &[Cue]) {
     for e in cues {
         match e {
+            Cue::Pop { cell } if reduced_motion() => animate(
+                root,
+                &format!("c{cell}"),
+                &[
+                    &[("opacity", "1")],
+                    &[("opacity", "0.7")],
+                    &[("opacity", "1")],
+                ],
+                80.0,
+            ),
             Cue::Pop { cell } => animate(
                 root,
                 &format!("c{cell}"),
@@ -91,6 +101,25 @@ pub fn play(root: &web_sys::Element, cues: &[Cue]) {
             Cue::Haptic(h) => haptics::play(*h),
         }
     }
+}
+
+/// Whether the system asks for reduced motion (the pop becomes a fade).
+fn reduced_motion() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let Ok(f) = js_sys::Reflect::get(&window, &JsValue::from_str("matchMedia")) else {
+        return false;
+    };
+    let Some(f) = f.dyn_ref::<js_sys::Function>() else {
+        return false;
+    };
+    f.call1(
+        &window,
+        &JsValue::from_str("(prefers-reduced-motion: reduce)"),
+    )
+    .and_then(|list| js_sys::Reflect::get(&list, &JsValue::from_str("matches")))
+    .is_ok_and(|m| m.as_bool() == Some(true))
 }
 
 /// White for 100 ms, then a quick fade.

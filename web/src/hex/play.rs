@@ -30,13 +30,32 @@ use super::svg::SIZE;
 use super::technique_text::technique_text;
 use crate::i18n::{tr, Text};
 
-/// One level being played: the engine's input machine, the drag in progress and
-/// the level's solution once a hint asked for it.
+/// One level being played: the engine's input machine, the drag in progress,
+/// the keyboard's start cursor and the level's solution once a hint asked for it.
 pub struct LevelPlay {
     pub machine: InputMachine,
     last_point: Option<(f64, f64)>,
     last_hex: Option<Axial>,
     solution: Option<Option<Vec<usize>>>,
+    /// The cell the arrows point at while no path is drawn.
+    start_cursor: usize,
+}
+
+/// The lattice direction (the engine's order: E, SE, SW, W, NW, NE) a key
+/// extends the path in. Q W E D S A go clockwise round the hexagon from
+/// north-west; the arrows give E and W, and NW / SE (NE / SW with Shift).
+fn key_direction(key: &str, shift: bool) -> Option<usize> {
+    Some(match key {
+        "e" | "E" | "ArrowRight" => 0,
+        "d" | "D" => 1,
+        "ArrowDown" if !shift => 1,
+        "s" | "S" | "ArrowDown" => 2,
+        "a" | "A" | "ArrowLeft" => 3,
+        "q" | "Q" => 4,
+        "ArrowUp" if !shift => 4,
+        "w" | "W" | "ArrowUp" => 5,
+        _ => return None,
+    })
 }
 
 impl LevelPlay {
@@ -46,7 +65,48 @@ impl LevelPlay {
             last_point: None,
             last_hex: None,
             solution: None,
+            start_cursor: 0,
         }
+    }
+
+    /// A key pressed on the focused board, or `None` when the key means nothing
+    /// here. With no path, the arrows walk the start cursor over the cells and
+    /// Enter or Space start there; then direction keys extend the path from its
+    /// end and Backspace takes the last step back. Each is the machine's own
+    /// press / enter / release, as a finger would do them: the engine decides.
+    pub fn key(&mut self, key: &str, shift: bool) -> Option<Vec<ViewEvent>> {
+        let m = &mut self.machine;
+        let n = m.level().len();
+        let path = m.path().to_vec();
+        let Some(&end) = path.last() else {
+            match key {
+                "ArrowRight" | "ArrowDown" => self.start_cursor = (self.start_cursor + 1) % n,
+                "ArrowLeft" | "ArrowUp" => self.start_cursor = (self.start_cursor + n - 1) % n,
+                "Enter" | " " => {
+                    let mut out = m.press(self.start_cursor);
+                    out.extend(m.release());
+                    return Some(out);
+                }
+                _ => return None,
+            }
+            return Some(Vec::new());
+        };
+        let target = if key == "Backspace" {
+            if path.len() < 2 {
+                return Some(m.restart());
+            }
+            path[path.len() - 2]
+        } else {
+            let d = key_direction(key, shift)?;
+            match m.level().neighbor(end, d) {
+                Some(t) => t,
+                None => return Some(Vec::new()),
+            }
+        };
+        let mut out = m.press(end);
+        out.extend(m.enter(target));
+        out.extend(m.release());
+        Some(out)
     }
 
     /// Feeds pointer input (board coordinates) to the machine. A movement is walked
@@ -100,6 +160,7 @@ impl LevelPlay {
             &old.spinner_turns,
         );
         st.cleared = m.state() == State::Cleared;
+        st.cursor = Some(m.path().last().copied().unwrap_or(self.start_cursor));
         if st.path == old.path {
             st.hint = old.hint;
             st.reason = old.reason.clone();
@@ -164,13 +225,11 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let shown = shown_name(lvl, pack.is_some());
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
-    let state = RwSignal::new(BoardState::new(
-        n,
-        &[],
-        &[],
-        machine.spinner_positions(),
-        &[],
-    ));
+    let state = RwSignal::new(BoardState {
+        // the keyboard's start cursor begins on the first cell
+        cursor: Some(0),
+        ..BoardState::new(n, &[], &[], machine.spinner_positions(), &[])
+    });
     let play_state = StoredValue::new(LevelPlay::new(machine));
     let board_wrap = NodeRef::<leptos::html::Div>::new();
     let menu_open = RwSignal::new(false);
@@ -228,6 +287,28 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         sink_apply(events);
     });
 
+    let key_apply = apply.clone();
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if menu_open.get_untracked() {
+            return;
+        }
+        let Some(events) = play_state
+            .try_update_value(|s| s.key(&ev.key(), ev.shift_key()))
+            .flatten()
+        else {
+            return;
+        };
+        ev.prevent_default();
+        if events.is_empty() {
+            // the cursor may have moved: redraw without feedback
+            let old = state.get_untracked();
+            if let Some(next) = play_state.try_with_value(|s| s.board_state(&old)) {
+                state.set(next);
+            }
+        }
+        key_apply(events);
+    };
+
     let restart_apply = apply.clone();
     let on_restart = UnsyncCallback::new(move |_| {
         cancel_advance();
@@ -257,7 +338,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <TopBar shown=shown.clone() remaining=Signal::derive(remaining) menu_open=menu_open/>
             {tutorial}
             {pack.is_none().then(|| view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> })}
-            <div class="hex-board-wrap" node_ref=board_wrap>
+            <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
             <HintLine state=state/>

@@ -5,8 +5,9 @@ use engine::hex::Level;
 use leptos::prelude::*;
 
 use super::context::use_hex;
+use crate::engine_text;
 use crate::host::share;
-use crate::i18n::{tr, Text};
+use crate::i18n::{tr, use_lang, Text};
 use crate::nav::{clear_fragment, use_nav, Screen};
 
 /// The link for `level` (never carries a solution: the code holds only cells, walls,
@@ -28,12 +29,17 @@ pub fn send_link_for(level: &Level) -> Option<String> {
     Some(link)
 }
 
-/// A share code that could not be read: the engine's sentence and a way home.
+/// A share code that could not be read: why, in the page's words, and a way home.
 #[component]
 pub fn ShareErrorScreen() -> impl IntoView {
     let ctx = use_hex();
     let nav = use_nav();
-    let message = ctx.share_error.get_untracked().unwrap_or_default();
+    let lang = use_lang();
+    let message = move || {
+        ctx.share_error
+            .with(|e| e.as_ref().map(|e| engine_text::share_error(e, lang.get())))
+            .unwrap_or_default()
+    };
     view! {
         <div class="hex-share-error" data-testid="hex-share-error">
             <h2 class="hex-section-title">{tr(Text::HexShareBroken)}</h2>

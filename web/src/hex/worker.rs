@@ -3,8 +3,8 @@
 //! The plumbing is [`crate::worker_link`], as for the Baifang AI worker.
 
 use engine::hex::checks::{check_level_with_reasoning, CheckOptions, CheckReport};
-use engine::hex::generator::{generate, GenOptions};
-use engine::hex::level_file::{level_to_string, parse_level};
+use engine::hex::generator::{generate, GenError, GenOptions};
+use engine::hex::level_file::{level_to_string, parse_level, LevelError};
 use serde::{Deserialize, Serialize};
 
 use crate::worker_link::{Reply, WorkerLink};
@@ -27,35 +27,34 @@ pub enum HexAnswer {
     Checked(Box<CheckReport>),
     /// The generated level as `levels/` JSON text.
     Generated(String),
+    /// The level text could not be read (the page words the problems).
+    Unreadable(Vec<LevelError>),
+    /// The generator made no level (the page words why).
+    NotGenerated(GenError),
 }
 
 /// The worker's answer to request `id`.
 pub type HexResponse = Reply<HexAnswer>;
 
 /// Serves one job (pure; tested natively): the engine's report, a generated
-/// level, or the engine's sentences when the level or the options are bad.
+/// level, or the engine's codes when the level or the options are bad.
 pub fn answer(job: HexJob) -> Result<HexAnswer, String> {
-    match job {
-        HexJob::Check { level } => {
-            let level = parse_level(&level).map_err(|errors| {
-                errors
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })?;
-            let options = CheckOptions {
-                node_limit: CHECK_NODE_LIMIT,
-                ..CheckOptions::default()
-            };
-            Ok(HexAnswer::Checked(Box::new(check_level_with_reasoning(
-                &level, &options,
-            ))))
-        }
-        HexJob::Generate { options } => generate(&options)
-            .map(|level| HexAnswer::Generated(level_to_string(&level)))
-            .map_err(|e| e.to_string()),
-    }
+    Ok(match job {
+        HexJob::Check { level } => match parse_level(&level) {
+            Ok(level) => {
+                let options = CheckOptions {
+                    node_limit: CHECK_NODE_LIMIT,
+                    ..CheckOptions::default()
+                };
+                HexAnswer::Checked(Box::new(check_level_with_reasoning(&level, &options)))
+            }
+            Err(errors) => HexAnswer::Unreadable(errors),
+        },
+        HexJob::Generate { options } => match generate(&options) {
+            Ok(level) => HexAnswer::Generated(level_to_string(&level)),
+            Err(e) => HexAnswer::NotGenerated(e),
+        },
+    })
 }
 
 /// The page side: the editor numbers its jobs itself, so ids stay unique when a
@@ -96,7 +95,19 @@ mod tests {
             panic!("a level")
         };
         assert_eq!(parse_level(&text).unwrap().len(), 10);
-        assert!(answer(HexJob::Check { level: "{".into() }).is_err());
+        assert!(matches!(
+            answer(HexJob::Check { level: "{".into() }),
+            Ok(HexAnswer::Unreadable(e)) if !e.is_empty()
+        ));
+        assert!(matches!(
+            answer(HexJob::Generate {
+                options: GenOptions {
+                    cells: 1,
+                    ..GenOptions::default()
+                },
+            }),
+            Ok(HexAnswer::NotGenerated(GenError::TooFewCells { .. }))
+        ));
     }
 
     #[test]

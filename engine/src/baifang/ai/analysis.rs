@@ -20,7 +20,7 @@
 //! [`review_game`] runs all three natively (the `engine baifang analyse`
 //! command).
 
-use super::super::action::{point, Action, ActionError, Packet};
+use super::super::action::{point, Action, ActionError, Packet, PacketField};
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};
 use super::strength::{ai_spec, IntParam};
@@ -237,11 +237,11 @@ fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, ActionError> {
     let mut acts = Vec::new();
     match p.kind() {
         0 => acts.push(Action::Place {
-            to: point("toIndex", p.to_index)?,
+            to: point(PacketField::ToIndex, p.to_index)?,
         }),
         1 => acts.push(Action::Move {
-            from: point("fromIndex", p.from_index)?,
-            to: point("toIndex", p.to_index)?,
+            from: point(PacketField::FromIndex, p.from_index)?,
+            to: point(PacketField::ToIndex, p.to_index)?,
         }),
         3 => {
             let side = match &p.side {
@@ -256,7 +256,7 @@ fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, ActionError> {
     if matches!(p.kind(), 0..=2) {
         for &i in p.eat() {
             acts.push(Action::Capture {
-                at: point("eatIndices", Some(i))?,
+                at: point(PacketField::EatIndices, Some(i))?,
             });
         }
     }

@@ -4,11 +4,6 @@
 use super::super::{Action, ActionOutcome, Reason, Side};
 use super::wire::Reject;
 
-/// The message both sides show when a match is voided.
-pub const DATA_ERROR_MESSAGE: &str = "对局数据异常";
-/// The message the present side shows when the peer does not come back.
-pub const PEER_LEFT_MESSAGE: &str = "对方玩家断开连接，本局获胜";
-
 /// Lifecycle stage of a match session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {

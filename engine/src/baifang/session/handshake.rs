@@ -25,7 +25,7 @@ use super::super::spec::{
 };
 use super::super::{elo, Side};
 use super::events::{Player, SessionCommand, Stage, UiEvent};
-use super::wire::{self, hex, Reject, Wire, PROTOCOL_VERSION};
+use super::wire::{self, hex, BadMessage, OutOfPlace, Reject, Wire, PROTOCOL_VERSION};
 use super::MatchSession;
 
 /// Messages that arrive before the transport reported the match are kept (at most this many).
@@ -134,10 +134,10 @@ impl MatchSession {
         }
         let peer = self.peer.as_mut().expect("matched");
         if self.stage != Stage::Matched || peer.hello.is_some() {
-            return Err(Reject::Unexpected("second hello"));
+            return Err(Reject::Unexpected(OutOfPlace::SecondHello));
         }
         if hello.0.len() != 64 {
-            return Err(Reject::Malformed("commitment is not 64 hex digits".into()));
+            return Err(Reject::Malformed(BadMessage::Commitment));
         }
         let (commit, claimed, games) = hello;
         peer.hello = Some((commit, plausible_rating(claimed, games), games));
@@ -162,10 +162,10 @@ impl MatchSession {
     ) -> Result<(), Reject> {
         let peer = self.peer.as_mut().expect("matched");
         if self.stage != Stage::Matched || peer.secret.is_some() {
-            return Err(Reject::Unexpected("reveal outside the handshake"));
+            return Err(Reject::Unexpected(OutOfPlace::RevealOutsideHandshake));
         }
         let Some((commit, _, _)) = &peer.hello else {
-            return Err(Reject::Unexpected("reveal before hello"));
+            return Err(Reject::Unexpected(OutOfPlace::RevealBeforeHello));
         };
         let secret = wire::unhex32(secret).ok_or(Reject::RevealMismatch)?;
         if commitment(&secret, &peer.id) != *commit {

@@ -44,17 +44,17 @@ mod tests;
 
 use super::{Side, State};
 pub use avoid::{AvoidList, AVOID_MS};
-pub use events::{
-    MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent, DATA_ERROR_MESSAGE,
-    PEER_LEFT_MESSAGE,
-};
+pub use events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 pub use fixtures::playing_pair;
 pub use handshake::{
     black_of, commitment, plausible_rating, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS,
 };
 pub use presence::{NETWORK_GRACE_MS, RESYNC_WINDOW_MS, SPLIT_WINDOW_MS};
 pub use verify::{MAX_CLOCK_SKEW_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
-pub use wire::{hex, BoardActionPacket, Reject, Wire, MAX_MESSAGE_BYTES, PROTOCOL_VERSION};
+pub use wire::{
+    hex, BadMessage, BoardActionPacket, OutOfPlace, Reject, Wire, MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+};
 
 /// One online match, from matchmaking to settlement. Its behaviour is spread
 /// over the files of this module by concept; the fields live here so each of

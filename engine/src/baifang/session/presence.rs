@@ -35,7 +35,7 @@ use super::super::spec::{DISCONNECTS_TO_LOSE, DISCONNECT_GRACE_MS, STEP_TIME_LIM
 use super::super::{Action, Reason};
 use super::events::{MatchResult, SessionCommand, Stage, UiEvent};
 use super::handshake::HANDSHAKE_TIMEOUT_MS;
-use super::wire::{Reject, Wire};
+use super::wire::{OutOfPlace, Reject, Wire};
 use super::MatchSession;
 
 /// The waiting side applies a timeout this long after the mover's 30 s ran out.
@@ -232,7 +232,7 @@ impl MatchSession {
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
         if self.stage != Stage::Playing {
-            return Err(Reject::Unexpected("sync outside the game"));
+            return Err(Reject::Unexpected(OutOfPlace::SyncOutsideGame));
         }
         let from = received as usize;
         if !reply {

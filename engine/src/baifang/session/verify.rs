@@ -27,7 +27,7 @@ use super::super::spec::STEP_TIME_LIMIT_MS;
 use super::super::{Action, ActionError, ActionOutcome, Packet, State};
 use super::events::{SessionCommand, Stage, UiEvent};
 use super::presence::{Resync, RESYNC_WINDOW_MS};
-use super::wire::{self, BoardActionPacket, Reject, PROTOCOL_VERSION};
+use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
 use super::MatchSession;
 
 /// A timeout claim for our own turn is accepted this much before our 30 s.
@@ -63,7 +63,7 @@ impl MatchSession {
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
         if self.stage != Stage::Playing {
-            return Err(Reject::Unexpected("action before the game started"));
+            return Err(Reject::Unexpected(OutOfPlace::ActionBeforeStart));
         }
         if p.protocol_version != PROTOCOL_VERSION {
             return Err(Reject::ProtocolVersion(p.protocol_version));

@@ -10,6 +10,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::baifang::ActionError;
+use crate::json_error::JsonError;
 
 /// The largest message accepted, checked before parsing (the largest honest
 /// one, an action packet with a long player id, is well under 1 KB).
@@ -112,7 +113,8 @@ pub enum Wire {
         /// The sender's player id.
         #[serde(rename = "playerID")]
         player_id: String,
-        /// Why (the sender's [`Reject`] in words).
+        /// Why (the sender's [`Reject`] as the command line words it; a
+        /// diagnostic, never shown to a player).
         reason: String,
     },
 }
@@ -127,16 +129,66 @@ impl Wire {
         if bytes.len() > MAX_MESSAGE_BYTES {
             return Err(Reject::TooLarge { bytes: bytes.len() });
         }
-        serde_json::from_slice(bytes).map_err(|e| Reject::Malformed(bounded(&e.to_string())))
+        serde_json::from_slice(bytes)
+            .map_err(|e| Reject::Malformed(BadMessage::Json(bounded_json(e))))
     }
 }
 
-/// Why a received message voids the match. Every
-/// rejection shows 「对局数据异常」 on both sides.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong with a message that is not a wire message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum BadMessage {
+    /// Bad JSON, the wrong shape or an unknown kind.
+    Json(JsonError),
+    /// A hello whose commitment is not 64 hex digits.
+    Commitment,
+}
+
+impl fmt::Display for BadMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadMessage::Json(e) => write!(f, "{e}"),
+            BadMessage::Commitment => write!(f, "commitment is not 64 hex digits"),
+        }
+    }
+}
+
+/// A message that has no place in the session's current stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutOfPlace {
+    /// An action before the game started.
+    ActionBeforeStart,
+    /// A second hello.
+    SecondHello,
+    /// A reveal after the handshake.
+    RevealOutsideHandshake,
+    /// A reveal before the peer's hello.
+    RevealBeforeHello,
+    /// A sync before the game started or after it ended.
+    SyncOutsideGame,
+}
+
+impl fmt::Display for OutOfPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OutOfPlace::ActionBeforeStart => "action before the game started",
+            OutOfPlace::SecondHello => "second hello",
+            OutOfPlace::RevealOutsideHandshake => "reveal outside the handshake",
+            OutOfPlace::RevealBeforeHello => "reveal before hello",
+            OutOfPlace::SyncOutsideGame => "sync outside the game",
+        })
+    }
+}
+
+/// Why a received message voids the match. Every rejection voids the match on
+/// both sides (the page says the match data is inconsistent). Pages translate
+/// the code; `Display` is the English sentence of logs and the abort notice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum Reject {
     /// Not a wire message (bad JSON, wrong shape, unknown kind).
-    Malformed(String),
+    Malformed(BadMessage),
     /// `protocolVersion` is not 1.
     ProtocolVersion(i64),
     /// `playerID` is not the peer's.
@@ -187,14 +239,15 @@ pub enum Reject {
     },
     /// A message that has no place in the current stage (an action before the
     /// game started, a second hello, a reveal before the hello…).
-    Unexpected(&'static str),
+    Unexpected(OutOfPlace),
     /// The reveal does not match the commitment.
     RevealMismatch,
     /// Both players claim the same id.
     SameId,
     /// After a reconnection, equal action counts but different hashes.
     SyncMismatch,
-    /// The peer voided the match (its reason).
+    /// The peer voided the match. Its reason as it sent it: untrusted text,
+    /// for logs only.
     PeerAborted(String),
     /// Longer than [`MAX_MESSAGE_BYTES`]; not parsed.
     TooLarge {
@@ -246,6 +299,19 @@ pub fn bounded(text: &str) -> String {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_string(),
     }
+}
+
+/// The parser's error with the peer's text it may quote (a field name, the
+/// parser's sentence) cut by [`bounded`].
+fn bounded_json(e: serde_json::Error) -> JsonError {
+    use crate::json_error::JsonFault;
+    let mut error = JsonError::from(e);
+    error.detail = bounded(&error.detail);
+    if let JsonFault::UnknownField { field } | JsonFault::MissingField { field } = &mut error.fault
+    {
+        *field = bounded(field);
+    }
+    error
 }
 
 /// Lower-case hex of bytes.

@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use engine::hex::generator::GenOptions;
 use engine::hex::level_file::{level_to_string, parse_any};
-use engine::hex::Level;
+use engine::hex::{Level, LevelProblem};
 use leptos::prelude::*;
 
-use super::status::Status;
+use super::status::{EditorFault, Status};
 use crate::hex::context::{use_hex, HexCtx};
 use crate::hex::draft::Draft;
 use crate::hex::worker::{spawn_solver, HexAnswer, HexJob, HexResponse, SolverClient};
@@ -24,7 +24,7 @@ pub struct Checker {
     ctx: HexCtx,
     pub status: RwSignal<Status>,
     pub generating: RwSignal<bool>,
-    pub gen_error: RwSignal<Option<String>>,
+    pub gen_error: RwSignal<Option<EditorFault>>,
     /// Ids of the newest check and generate requests; other answers are stale.
     latest_check: StoredValue<u32>,
     latest_gen: StoredValue<u32>,
@@ -72,7 +72,10 @@ impl Checker {
                 self.client.set_value(Some(c));
                 self.check_in_flight.set_value(None);
             }
-            Err(e) => self.status.set(Status::Failed(e)),
+            Err(e) => {
+                leptos::logging::error!("{e}");
+                self.status.set(Status::Failed(EditorFault::Worker(e)))
+            }
         }
     }
 
@@ -94,7 +97,7 @@ impl Checker {
         let _ = self.pending.try_set_value(None);
     }
 
-    fn draft_changed(self, level: Result<Level, Vec<String>>) {
+    fn draft_changed(self, level: Result<Level, Vec<LevelProblem>>) {
         self.cancel_pending();
         // any answer to an earlier draft is stale from now on (job ids start at 1)
         self.latest_check.set_value(0);
@@ -161,17 +164,26 @@ impl Checker {
                         self.ctx.editor.maybe_update(|h| h.edit(|x| *x = d));
                         self.fit.set(true);
                     }
-                    _ => self
-                        .gen_error
-                        .set(Some("the generator returned an unreadable level".into())),
+                    _ => self.gen_error.set(Some(EditorFault::Worker(
+                        "the generator returned an unreadable level".into(),
+                    ))),
                 }
             }
+            Ok(HexAnswer::NotGenerated(e)) if response.id == self.latest_gen.get_value() => {
+                self.generating.set(false);
+                self.gen_error.set(Some(EditorFault::Gen(e)));
+            }
+            Ok(HexAnswer::Unreadable(errors)) if response.id == self.latest_check.get_value() => {
+                self.status.set(Status::Failed(EditorFault::Level(errors)))
+            }
             Err(message) => {
+                leptos::logging::error!("{message}");
                 if response.id == self.latest_gen.get_value() {
                     self.generating.set(false);
-                    self.gen_error.set(Some(message));
+                    self.gen_error.set(Some(EditorFault::Worker(message)));
                 } else if response.id == self.latest_check.get_value() {
-                    self.status.set(Status::Failed(message));
+                    self.status
+                        .set(Status::Failed(EditorFault::Worker(message)));
                 }
             }
             _ => {}

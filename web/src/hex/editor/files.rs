@@ -1,7 +1,7 @@
 //! Getting a level out of the editor and in: try it, copy its share link, export
 //! it as `levels/` JSON (through the host share sheet where there is one), and import JSON pasted or picked as a file.
 
-use engine::hex::level_file::{level_to_string, parse_any};
+use engine::hex::level_file::{level_to_string, parse_any, LevelError};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -50,14 +50,32 @@ pub fn LevelActions() -> impl IntoView {
     }
 }
 
+/// Why pasted or picked JSON gave no level.
+#[derive(Clone, Debug, PartialEq)]
+enum ImportError {
+    /// A pack without levels.
+    NoLevels,
+    /// One of the engine's loading problems.
+    Level(LevelError),
+}
+
+impl ImportError {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            ImportError::NoLevels => Text::HexPackHasNoLevels.in_lang(lang).to_string(),
+            ImportError::Level(e) => crate::engine_text::level_error(e, lang),
+        }
+    }
+}
+
 /// 导入 JSON: the first level of pasted or picked JSON replaces the draft (as one
-/// undoable edit); the parser's sentences show when it is not a level.
+/// undoable edit); the engine's problems show, worded by the page, when it is not a level.
 #[component]
 pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
     let ctx = use_hex();
     let lang = use_lang();
     let import_text = RwSignal::new(String::new());
-    let import_errors = RwSignal::new(Vec::<String>::new());
+    let import_errors = RwSignal::new(Vec::<ImportError>::new());
     let do_import = move |text: String| match parse_any(&text) {
         Ok(pack) if !pack.levels.is_empty() => {
             import_errors.set(Vec::new());
@@ -65,8 +83,8 @@ pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
             ctx.editor.maybe_update(|h| h.edit(|x| *x = d));
             fit.set(true);
         }
-        Ok(_) => import_errors.set(vec!["the pack has no levels".into()]),
-        Err(errors) => import_errors.set(errors.iter().map(|e| e.to_string()).collect()),
+        Ok(_) => import_errors.set(vec![ImportError::NoLevels]),
+        Err(errors) => import_errors.set(errors.into_iter().map(ImportError::Level).collect()),
     };
     let on_import = move |_| do_import(import_text.get_untracked());
     let on_file = move |ev: web_sys::Event| {
@@ -94,10 +112,13 @@ pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
                 placeholder=move || if lang.get() == Lang::Zh { "粘贴关卡 JSON" } else { "Paste a level JSON" }
                 prop:value=move || import_text.get()
                 on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
-            <input type="file" accept=".json,application/json" data-testid="editor-import-file" on:change=on_file/>
+            <input type="file" accept=".json,application/json" data-testid="editor-import-file" aria-label=tr(Text::HexImport) on:change=on_file/>
             <button class="hex-menu-item" data-testid="editor-import" on:click=on_import>{tr(Text::HexImport)}</button>
             <ul class="editor-import-errors" data-testid="editor-import-errors">
-                {move || import_errors.get().into_iter().map(|e| view! { <li data-testid="editor-import-error">{e}</li> }).collect_view()}
+                {move || {
+                    let l = lang.get();
+                    import_errors.get().into_iter().map(|e| view! { <li data-testid="editor-import-error">{e.text(l)}</li> }).collect_view()
+                }}
             </ul>
         </details>
     }

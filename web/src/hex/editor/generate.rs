@@ -60,7 +60,7 @@ pub fn GeneratePanel(checker: Checker) -> impl IntoView {
                     Text::HexGenerate.in_lang(lang.get()).to_string()
                 }}
             </button>
-            {move || checker.gen_error.get().map(|e| view! { <p class="editor-verdict is-bad" data-testid="editor-gen-error">{e}</p> })}
+            {move || checker.gen_error.get().map(|e| view! { <p class="editor-verdict is-bad" data-testid="editor-gen-error">{e.text(lang.get())}</p> })}
         </details>
     }
 }

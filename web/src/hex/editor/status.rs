@@ -5,21 +5,52 @@
 
 use engine::hex::checks::{CheckReport, Verdict};
 use engine::hex::deduce::{Outcome, Reasoning};
+use engine::hex::generator::GenError;
+use engine::hex::level_file::LevelError;
+use engine::hex::LevelProblem;
 use leptos::prelude::*;
 
+use crate::engine_text;
 use crate::i18n::{use_lang, Lang, Text};
+
+/// Something the editor's worker could not do, worded by the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorFault {
+    /// The generator made no level.
+    Gen(GenError),
+    /// A level text the worker could not read.
+    Level(Vec<LevelError>),
+    /// The worker failed (could not start, or answered unreadably). The
+    /// diagnostic goes to the console; the page says the checker stopped.
+    Worker(String),
+}
+
+impl EditorFault {
+    /// The sentence the page shows.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            EditorFault::Gen(e) => engine_text::gen_error(e, lang),
+            EditorFault::Level(errors) => errors
+                .iter()
+                .map(|e| engine_text::level_error(e, lang))
+                .collect::<Vec<_>>()
+                .join(" · "),
+            EditorFault::Worker(_) => Text::HexCheckerStopped.in_lang(lang).to_string(),
+        }
+    }
+}
 
 /// What the status panel shows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
     /// Nothing painted yet.
     Empty,
-    /// The draft is not a valid level: every problem as a sentence.
-    Invalid(Vec<String>),
+    /// The draft is not a valid level: every problem.
+    Invalid(Vec<LevelProblem>),
     /// The worker is checking (or generating).
     Running,
     Report(Box<CheckReport>),
-    Failed(String),
+    Failed(EditorFault),
 }
 
 impl Status {
@@ -123,9 +154,12 @@ pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl I
                     None => view! { {badge}<p class="editor-verdict">" "</p> }.into_any(),
                 }
             }
-            Status::Failed(m) => view! { <p class="editor-verdict is-bad">{m.clone()}</p> }.into_any(),
+            Status::Failed(f) => view! { <p class="editor-verdict is-bad">{f.text(l)}</p> }.into_any(),
             Status::Invalid(problems) => {
-                let items = problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view();
+                let items = problems
+                    .iter()
+                    .map(|p| view! { <li>{engine_text::level_problem(p, l)}</li> })
+                    .collect_view();
                 view! {
                     <p class="editor-verdict is-bad">{Text::HexInvalidLevel.in_lang(l)}</p>
                     <ul class="editor-problems" data-testid="editor-problems">{items}</ul>
@@ -178,7 +212,7 @@ fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
     let problems = r
         .problems
         .iter()
-        .map(|p| view! { <li>{p.clone()}</li> })
+        .map(|p| view! { <li>{engine_text::check_problem(p, l)}</li> })
         .collect_view();
     let two = (r.count.solutions >= 2 && r.other_solution.is_some()).then(|| {
         view! {
@@ -199,7 +233,7 @@ fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
             <dt>{Text::HexSpinnerChecks.in_lang(l)}</dt>
             <dd>{spinners}</dd>
             <dt>{Text::HexDifficulty.in_lang(l)}</dt>
-            <dd data-testid="editor-difficulty">{format!("{:.1} ({} nodes)", r.difficulty.score, r.difficulty.nodes)}</dd>
+            <dd data-testid="editor-difficulty">{format!("{:.1} ({} {})", r.difficulty.score, r.difficulty.nodes, Text::HexSearchNodes.in_lang(l))}</dd>
             <dt>{Text::HexReasoning.in_lang(l)}</dt>
             <dd data-testid="editor-reasoning">{r.reasoning.as_ref().map(|x| reasoning_line(x, l)).unwrap_or_else(|| "—".into())}</dd>
         </dl>
@@ -218,6 +252,9 @@ mod tests {
         assert_eq!(Status::Running.solutions_attr(), "");
         assert_eq!(Status::Invalid(vec![]).solutions_attr(), "0");
         assert_eq!(Status::Empty.walls_matter_attr(), "");
-        assert_eq!(Status::Failed("x".into()).key(), "failed");
+        assert_eq!(
+            Status::Failed(EditorFault::Worker("x".into())).key(),
+            "failed"
+        );
     }
 }

@@ -100,7 +100,7 @@ fn handshake_errors() {
     );
     assert_eq!(
         void_reason(&n.ui_a),
-        Some(Reject::Unexpected("reveal before hello"))
+        Some(Reject::Unexpected(OutOfPlace::RevealBeforeHello))
     );
     // Same id on both sides.
     let mut n = Net::new();
@@ -122,7 +122,7 @@ fn handshake_errors() {
     n.inject_a(&hello.to_json());
     assert_eq!(
         void_reason(&n.ui_a),
-        Some(Reject::Unexpected("second hello"))
+        Some(Reject::Unexpected(OutOfPlace::SecondHello))
     );
     // A hello of another protocol version.
     let mut n = Net::new();

@@ -219,7 +219,7 @@ fn reject_unexpected_messages() {
     n.inject_a(&Wire::Action(p).to_json());
     assert_eq!(
         void_reason(&n.ui_a),
-        Some(Reject::Unexpected("action before the game started"))
+        Some(Reject::Unexpected(OutOfPlace::ActionBeforeStart))
     );
     // A reveal during the game.
     let mut n = Net::b_to_move();

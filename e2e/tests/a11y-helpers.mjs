@@ -1,0 +1,105 @@
+// Walks every screen of the app, calling `check(name)` on each: the home screen,
+// Baifang's lobby, AI sheet, rooms, menu, settlement, game review (with its
+// analysis) and online waiting panel, a broken game link, Hex Stroke's level
+// select, play screen with a teaching hint, menu, editor (with engine problems
+// and a reasoning verdict shown) and a broken share link. The language, accessibility and motion tests
+// share it so they all see the same screens.
+import { expect } from "@playwright/test";
+import { drag, level, startCell } from "./hex-helpers.mjs";
+
+export async function walkScreens(page, check) {
+  await page.goto("./");
+  await expect(page.getByTestId("app")).toBeVisible();
+  await check("home");
+
+  // Baifang: lobby, the AI sheet, a hot-seat room with its menu and a settlement.
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await check("Baifang lobby");
+  await page.getByTestId("lobby-ai").click();
+  await expect(page.getByTestId("ai-sheet")).toBeVisible();
+  await check("AI sheet");
+  await page.getByTestId("ai-start").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  await check("vs-AI room");
+  await page.goto("./");
+  await page.getByTestId("home-baifang").click();
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  for (const p of [0, 24, 1, 23, 5, 19, 6]) await page.getByTestId(`point-${p}`).click();
+  await check("hot-seat room while capturing");
+  await page.getByTestId("room-menu").click();
+  await check("room menu");
+  await page.getByTestId("menu-resign").click();
+  await check("resign confirmation");
+  await page.getByTestId("resign-confirm").click();
+  await expect(page.getByTestId("settlement")).toBeVisible();
+  await check("settlement");
+  await page.getByTestId("settlement-review").click();
+  await expect(page.getByTestId("review")).toBeVisible();
+  await check("game review");
+  await page.getByTestId("review-analyse").click();
+  await expect(page.getByTestId("review-analysis")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+  await page.getByTestId("review-first").click();
+  await page.keyboard.press("ArrowRight");
+  await check("game review analysed");
+  await page.goto("./#game=AAAA");
+  await expect(page.getByTestId("game-link-error")).toBeVisible();
+  await check("broken game link");
+
+  // Online: the waiting panel.
+  await page.goto("./");
+  await page.getByTestId("home-baifang").click();
+  await page.getByTestId("lobby-quick").click();
+  await expect(page.getByTestId("online-wait")).toBeVisible();
+  await check("online waiting");
+
+  // Hex Stroke: level select, a level with its menu, the editor with problems.
+  await page.goto("./");
+  await page.evaluate(() => localStorage.setItem("mode:03-hex-walls:clearedId", JSON.stringify(["1-1", "1-2", "1-3"])));
+  await page.reload();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await check("Hex level select");
+  await page.getByTestId("hex-continue").click();
+  await expect(page.getByTestId("hex-play")).toBeVisible();
+  await check("Hex play");
+  await page.getByTestId("hex-menu").click();
+  await expect(page.getByTestId("hex-menu-sheet")).toBeVisible();
+  await check("Hex menu");
+  await page.getByTestId("hex-menu-levels").click();
+  // A teaching hint on 1-4: after the first step the hint names the deduction.
+  await page.getByTestId("hex-level-1-4").click();
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-4");
+  await drag(page, [startCell(level("1-4"))]);
+  await page.getByTestId("hex-hint").click();
+  await expect(page.getByTestId("hex-hint-line")).toBeVisible();
+  await check("Hex teaching hint");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("editor-import-text")).toBeVisible();
+  await check("editor");
+  // An engine problem about a level, worded by the page.
+  await page.getByTestId("editor-import-text").fill(
+    JSON.stringify({ id: "x", cells: [{ id: "a", q: 0, r: 0, clue: 1 }, { id: "b", q: 1, r: 0, clue: 1 }] }),
+  );
+  await page.getByTestId("editor-import").click();
+  await expect(page.getByTestId("editor-import-error").first()).toBeVisible();
+  await check("editor import problem");
+  await page.getByTestId("editor-import-text").fill('{"id": "x",');
+  await page.getByTestId("editor-import").click();
+  await expect(page.getByTestId("editor-import-error").first()).toContainText(/1/);
+  await check("editor JSON problem");
+  // A valid level: the content checks' report and the reasoning verdict.
+  await page.getByTestId("editor-import-text").fill(JSON.stringify(level("1-4")));
+  await page.getByTestId("editor-import").click();
+  await expect(page.getByTestId("editor-status")).toHaveAttribute("data-reasoning", /tier|stuck/, { timeout: 30_000 });
+  await check("editor reasoning verdict");
+
+  // A broken share link: the engine's reason, worded by the page.
+  await page.goto("./#play=AAAA");
+  await expect(page.getByTestId("hex-share-error")).toBeVisible();
+  await expect(page.getByTestId("hex-share-error-text")).not.toBeEmpty();
+  await check("share error");
+}
