@@ -82,7 +82,7 @@ translations! {
         HexStart => ("开始", "Start"),
         HexAllCleared => ("全部通关", "All cleared"),
         HexExperimental => ("实验", "Experimental"),
-        HexUnlocksAfterTutorial => ("通关教学后解锁", "Unlocks after the tutorial"),
+        HexUnlocksAfterMainLine => ("通关主线后解锁", "Unlocks after the main line"),
         HexPackTutorial => ("教学", "Tutorial"),
         HexPackSpinner => ("转墙", "Spinners"),
         HexPackRegular => ("关卡包", "Pack"),
