@@ -120,6 +120,7 @@ translations! {
         HexNecessaryWalls => ("必要的墙", "Necessary walls"),
         HexSpinnerChecks => ("转墙检查", "Spinner checks"),
         HexShowTwo => ("显示两个不同的解", "Show two different solutions"),
+        HexShowStuck => ("显示推理卡住的盘面", "Show where reasoning gets stuck"),
         HexTitle => ("标题", "Title"),
         HexCells => ("格数", "Cells"),
         HexHoles => ("洞", "Holes"),
