@@ -1,8 +1,8 @@
 // The Hex Stroke level editor and share links, driven with real clicks and
 // drags. Solutions come from the engine CLI at test time (hex-helpers.mjs `solve`).
 import { test, expect } from "@playwright/test";
-import { observeLongTasks, watchConsole } from "./helpers.mjs";
-import { board, drag, openHex, solve } from "./hex-helpers.mjs";
+import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
+import { board, deduce, drag, openHex, solve } from "./hex-helpers.mjs";
 
 // The level the test draws: six cells in two rows, clue 1 on a, clue 3 on b, and one
 // wall c–f. With the wall it has one solution; without it two (so the wall matters).
@@ -228,6 +228,63 @@ test("export downloads the level in the levels/ format, and 试玩 plays it", as
   await page.getByTestId("hex-edit").click();
   await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-clue", "3");
   await expect(page.getByTestId("editor-undo")).toBeEnabled();
+});
+
+test("a level that needs guessing shows the board where reasoning gets stuck, as the engine's deduce reports it", async ({ page }, testInfo) => {
+  const console = watchConsole(page);
+  await openEditor(page);
+  // the small level without its wall: two solutions, so reasoning must stop somewhere
+  for (const [q, r] of CELLS) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  await page.getByTestId("editor-tool-clue").click();
+  await page.getByTestId("editor-clue-number").fill("1");
+  await page.getByTestId("editor-cell-0-0").click();
+  await page.getByTestId("editor-clue-number").fill("3");
+  await page.getByTestId("editor-cell-1-0").click();
+  const status = page.getByTestId("editor-status");
+  await expect(status).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+  await expect(status).toHaveAttribute("data-reasoning", "stuck");
+
+  // the oracle: the engine CLI on the same level
+  const drawn = { ...SMALL, walls: [] };
+  const oracle = deduce(drawn);
+  expect(oracle.outcome).toBe("stuck");
+  const steps = oracle.stuck_board.steps;
+  const fixed = Object.fromEntries(Object.entries(steps).filter(([, s]) => s.length === 1).map(([id, [s]]) => [id, String(s)]));
+  const choices = Object.keys(steps).filter((id) => steps[id].includes(oracle.stuck_step)).sort();
+  const pairs = (list) => list.map(([a, b]) => [a, b].sort().join("-")).sort();
+  // the board must show more than the clues: reasoning fixed a cell of its own
+  expect(Object.keys(fixed).length).toBeGreaterThan(2);
+  await expect(page.getByTestId("editor-reasoning")).toContainText(String(oracle.stuck_step));
+
+  await expect(page.getByTestId("editor-stuck-board")).toHaveCount(0);
+  await page.getByTestId("editor-show-stuck").click();
+  await expect(page.getByTestId("editor-show-stuck")).toHaveAttribute("aria-pressed", "true");
+  const overlay = page.getByTestId("editor-stuck-board");
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveAttribute("data-step", String(oracle.stuck_step));
+  const read = (prefix, attr) =>
+    page.locator(`[data-testid^="${prefix}"]`).evaluateAll(
+      (els, [prefix, attr]) => els.map((e) => [e.dataset.testid.slice(prefix.length), attr ? e.getAttribute(attr) : null]),
+      [prefix, attr],
+    );
+  expect(Object.fromEntries(await read("editor-stuck-cell-", "data-step"))).toEqual(fixed);
+  expect((await read("editor-stuck-choice-")).map(([id]) => id).sort()).toEqual(choices);
+  const sides = async (prefix) => (await read(prefix)).map(([ab]) => ab).sort();
+  expect(await sides("editor-stuck-used-")).toEqual(pairs(oracle.stuck_board.used));
+  expect(await sides("editor-stuck-closed-")).toEqual(pairs(oracle.stuck_board.closed));
+  await snap(page, testInfo, "hex-editor-stuck-board");
+
+  // the toggle hides it again; an edit takes it away with the old report
+  await page.getByTestId("editor-show-stuck").click();
+  await expect(overlay).toHaveCount(0);
+  await page.getByTestId("editor-show-stuck").click();
+  await expect(overlay).toBeVisible();
+  await page.getByTestId("editor-tool-wall").click();
+  await page.getByTestId("editor-edge-c-f").click();
+  await expect(overlay).toHaveCount(0);
+  await expect(status).toHaveAttribute("data-reasoning", /^tier-/, { timeout: 15_000 });
+  await expect(page.getByTestId("editor-show-stuck")).toHaveCount(0);
+  console.expectClean();
 });
 
 test("two solutions can be shown on the board", async ({ page }) => {

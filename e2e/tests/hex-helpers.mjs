@@ -31,25 +31,34 @@ export function level(id) {
   return l;
 }
 
-const solved = new Map();
-/** The solution as a list of cell ids, from `engine hex solve -`. */
-export function solve(lvl) {
-  if (solved.has(lvl.id)) return solved.get(lvl.id);
-  const input = JSON.stringify(lvl);
-  // ENGINE_BIN (set by scripts/test.sh), else the release binary in the target folder
+/** Runs the engine CLI with `args` on `input`: ENGINE_BIN (set by scripts/test.sh),
+ * else the release binary in the target folder, else `cargo run`. */
+function engine(args, input) {
   const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, "target");
   const bin = [process.env.ENGINE_BIN, join(target, "release", "engine")].find((b) => b && existsSync(b));
   const out = bin
-    ? execFileSync(bin, ["hex", "solve", "-"], { input })
-    : execFileSync("cargo", ["run", "-p", "engine", "--release", "--quiet", "--", "hex", "solve", "-"], {
+    ? execFileSync(bin, args, { input })
+    : execFileSync("cargo", ["run", "-p", "engine", "--release", "--quiet", "--", ...args], {
         input,
         cwd: root,
         stdio: ["pipe", "pipe", "inherit"],
       });
-  const result = JSON.parse(out.toString());
+  return JSON.parse(out.toString());
+}
+
+const solved = new Map();
+/** The solution as a list of cell ids, from `engine hex solve -`. */
+export function solve(lvl) {
+  if (solved.has(lvl.id)) return solved.get(lvl.id);
+  const result = engine(["hex", "solve", "-"], JSON.stringify(lvl));
   if (!result.path) throw new Error(`level ${lvl.id} has no solution`);
   solved.set(lvl.id, result.path);
   return result.path;
+}
+
+/** The deduction solver's report with its trace, from `engine hex deduce - --trace`. */
+export function deduce(lvl) {
+  return engine(["hex", "deduce", "-", "--trace"], JSON.stringify(lvl));
 }
 
 // ---- lattice facts read from the level JSON (for choosing moves, not for rules) ----

@@ -1,5 +1,5 @@
-// Hex Stroke level select and saves: packs in order, linear unlock,
-// the spinner branch after the tutorial, progress that survives a reload, no
+// Hex Stroke level select and saves: packs in the order players meet them, linear
+// unlock, the experimental spinner branch listed and opened after the main line, progress that survives a reload, no
 // half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
@@ -8,17 +8,21 @@ import { drag, level, openHex, openLevel, packs, solve } from "./hex-helpers.mjs
 const storage = (page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
 
-test("level select: packs in order, linear unlock, the spinner branch after the tutorial", async ({ page }, testInfo) => {
+test("level select: packs in order, linear unlock, the spinner branch after the main line", async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await openHex(page);
   const all = packs();
-  const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  expect(order).toEqual(all.map((p) => `hex-pack-${p.pack}`));
+  // the engine's progression: the tutorial, the main packs, then the spinner branch (pack 2)
+  const mainLine = all.filter((p) => p.pack !== 2);
+  const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
+  expect(order).toEqual([...mainLine, ...all.filter((p) => p.pack === 2)].map((p) => `hex-pack-${p.pack}`));
   const tutorial = all.find((p) => p.pack === 1).levels.map((l) => l.id);
+  const mainIds = mainLine.flatMap((p) => p.levels.map((l) => l.id));
   await expect(page.getByTestId("hex-level-1-1")).toBeEnabled();
   await expect(page.getByTestId("hex-level-1-2")).toBeDisabled();
   await expect(page.getByTestId("hex-level-2-1")).toBeDisabled();
   await expect(page.getByTestId("hex-level-3-1")).toBeDisabled();
+  await expect(page.getByTestId("hex-pack-note-2")).toHaveText("通关主线后解锁");
   await snap(page, testInfo, "hex-select-fresh");
 
   // partway through the tutorial: cleared marked, the next open, the branch still shut
@@ -31,12 +35,24 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   await expect(page.getByTestId("hex-continue")).toContainText(tutorial[3]);
   await snap(page, testInfo, "hex-select");
 
-  // the tutorial cleared: the main line goes on and the experimental branch opens
+  // the tutorial cleared: the main line goes on, the experimental branch stays shut
   await openHex(page, { cleared: tutorial });
   await expect(page.getByTestId("hex-level-3-1")).toBeEnabled();
+  await expect(page.getByTestId("hex-level-3-2")).toBeDisabled();
+  await expect(page.getByTestId("hex-level-2-1")).toBeDisabled();
+  await expect(page.getByTestId("hex-pack-note-2")).toBeVisible();
+
+  // all but the main line's last level: still shut
+  await openHex(page, { cleared: mainIds.slice(0, -1) });
+  await expect(page.getByTestId(`hex-level-${mainIds.at(-1)}`)).toBeEnabled();
+  await expect(page.getByTestId("hex-level-2-1")).toBeDisabled();
+
+  // the whole main line cleared: the branch opens, one level at a time, and continue leads there
+  await openHex(page, { cleared: mainIds });
   await expect(page.getByTestId("hex-level-2-1")).toBeEnabled();
   await expect(page.getByTestId("hex-level-2-2")).toBeDisabled();
-  await expect(page.getByTestId("hex-level-3-2")).toBeDisabled();
+  await expect(page.getByTestId("hex-pack-note-2")).toHaveCount(0);
+  await expect(page.getByTestId("hex-continue")).toContainText("2-1");
   console.expectClean();
 });
 

@@ -1,15 +1,17 @@
 // The experimental spinner pack (docs/hex-stroke-rules.md, "Spinners"): 2-1 opens
-// after the tutorial, its spinners turn one candidate per step (and back on undo)
+// after the main line, its spinners turn one candidate per step (and back on undo)
 // and it clears.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
 import { bumpsSoFar, drag, expectPath, level, neighbours, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
 
+/** Every main-line level id: what opens the spinner branch. */
+const mainLine = () => packs().filter((p) => p.pack !== 2).flatMap((p) => p.levels.map((l) => l.id));
+
 test("2-1: spinners turn with every step and back on undo, and the level clears", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "phone is the target");
   const console = watchConsole(page);
-  const tutorial = packs().find((p) => p.pack === 1).levels.map((l) => l.id);
-  await openHex(page, { cleared: tutorial });
+  await openHex(page, { cleared: mainLine() });
   await openLevel(page, "2-1");
   const lvl = level("2-1");
   expect(lvl.spinners.length).toBeGreaterThan(0);
@@ -39,8 +41,7 @@ test("2-1: spinners turn with every step and back on undo, and the level clears"
 test("2-1: after the first press a spinner blocks a step: a bump, nothing appended", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "phone is the target");
   const console = watchConsole(page);
-  const tutorial = packs().find((p) => p.pack === 1).levels.map((l) => l.id);
-  await openHex(page, { cleared: tutorial });
+  await openHex(page, { cleared: mainLine() });
   await openLevel(page, "2-1");
   const lvl = level("2-1");
   expect(lvl.walls ?? []).toEqual([]); // so any bump here is a spinner

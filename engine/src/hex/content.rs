@@ -7,8 +7,10 @@
 //! content law"). `hex verify` applies all of it, so the test command fails on any
 //! violation.
 //!
-//! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (a side
-//! branch), 3–5 the main packs. The main line is 1-1 … 1-8 then 3-1 … 5-8; other
+//! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (an
+//! experimental branch), 3–5 the main packs. The main line is 1-1 … 1-8 then
+//! 3-1 … 5-8; [`PROGRESSION`] is the one order players meet the packs in (the law
+//! judges each pack's techniques by it, the app lists and unlocks by it); other
 //! pack numbers (samples, designer files) only get the per-level checks.
 
 use std::collections::BTreeSet;
@@ -24,6 +26,26 @@ pub const TUTORIAL_PACK: u32 = 1;
 pub const SPINNER_PACK: u32 = 2;
 /// The main packs after the tutorial.
 pub const MAIN_PACKS: [u32; 3] = [3, 4, 5];
+/// The shipped packs in the order players meet them: the tutorial, the main packs,
+/// then the experimental spinner branch. It is the one definition of that order:
+/// the content law judges what each pack may introduce against the packs before it
+/// ([`earlier_packs`]), and the app lists the packs in this order and opens a pack
+/// that is not on the main line once every pack before it is cleared.
+///
+/// The spinner branch comes last. The main line teaches the techniques one pack at
+/// a time (`distance` in 3, `region` in 4, `lookahead` in 5) and the spinner pack
+/// uses all of them besides spinner timing: no board with three or four spinners,
+/// every one needed, was found that the tutorial's techniques alone solve. Opened
+/// right after the tutorial it would drop four new techniques on a player at once;
+/// after pack 5 it adds exactly one, and as an experimental mechanism it does not
+/// stand between a player and the main line.
+pub const PROGRESSION: [u32; 5] = [
+    TUTORIAL_PACK,
+    MAIN_PACKS[0],
+    MAIN_PACKS[1],
+    MAIN_PACKS[2],
+    SPINNER_PACK,
+];
 /// Most spinners in one level of the spinner pack.
 pub const SPINNER_MAX: usize = 4;
 /// Cell range of the spinner pack.
@@ -399,19 +421,22 @@ pub fn max_tier(pack: u32) -> Option<u8> {
     }
 }
 
-/// The packs whose techniques a player knows before `pack`: the main line before
-/// it (the tutorial, then 3, 4, 5). The spinner branch builds on the whole main
-/// line: boards with three or four spinners that every spinner is needed for are
-/// not solvable with the tutorial's techniques alone, so it is judged (and meant
-/// to be opened) after the main line's last pack.
+/// The packs a player has met before `pack`, in [`PROGRESSION`] order (empty for
+/// the tutorial and for packs outside the shipped content). The content law judges
+/// a pack's new techniques against them; the app opens the spinner branch once
+/// every level of them is cleared.
 pub fn earlier_packs(pack: u32) -> Vec<u32> {
-    match pack_kind(pack) {
-        PackKind::Tutorial | PackKind::Other => Vec::new(),
-        PackKind::Spinner => std::iter::once(TUTORIAL_PACK).chain(MAIN_PACKS).collect(),
-        PackKind::Main => std::iter::once(TUTORIAL_PACK)
-            .chain(MAIN_PACKS.iter().copied().filter(|&p| p < pack))
-            .collect(),
+    match PROGRESSION.iter().position(|&p| p == pack) {
+        Some(k) => PROGRESSION[..k].to_vec(),
+        None => Vec::new(),
     }
+}
+
+/// Where the level select lists `pack`: by its place in [`PROGRESSION`], packs
+/// outside the shipped content after them by number.
+pub fn listing_key(pack: u32) -> (usize, u32) {
+    let place = PROGRESSION.iter().position(|&p| p == pack);
+    (place.unwrap_or(PROGRESSION.len()), pack)
 }
 
 /// The per-level reasoning rule: a content level is solved by reasoning alone,
@@ -571,6 +596,22 @@ mod tests {
         assert_eq!(main_line_position(5, 8), Some(32));
         assert_eq!(main_line_position(2, 1), None);
         assert_eq!(main_line_position(9, 1), None);
+    }
+
+    #[test]
+    fn the_spinner_branch_comes_after_the_main_line() {
+        assert_eq!(earlier_packs(TUTORIAL_PACK), Vec::<u32>::new());
+        assert_eq!(earlier_packs(4), vec![1, 3]);
+        assert_eq!(earlier_packs(SPINNER_PACK), vec![1, 3, 4, 5]);
+        assert_eq!(earlier_packs(9), Vec::<u32>::new());
+        let mut listed = vec![9, 5, 2, 4, 1, 3];
+        listed.sort_by_key(|&p| listing_key(p));
+        assert_eq!(listed, [1, 3, 4, 5, 2, 9]);
+        // every main pack is met before the branch
+        for p in MAIN_PACKS {
+            assert!(earlier_packs(SPINNER_PACK).contains(&p));
+            assert!(!earlier_packs(p).contains(&SPINNER_PACK));
+        }
     }
 
     #[test]

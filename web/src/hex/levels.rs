@@ -1,13 +1,14 @@
 //! The level catalogue: the packs in `levels/pack-*.json`, embedded at compile time
 //! by `build.rs`, parsed and validated by the engine once, and arranged into two
 //! lines: the main line (the tutorial, then the regular packs, unlocked one level
-//! after another) and the experimental spinner branch (unlocked once the tutorial
-//! is cleared). Which pack is the tutorial and which the spinner branch is the
-//! engine's content law ([`engine::hex::content::pack_kind`]).
+//! after another) and the experimental spinner branch (unlocked once every pack
+//! before it is cleared). Which pack is which, the order packs are listed in and
+//! which packs come before the branch are the engine's content law
+//! ([`engine::hex::content::pack_kind`], [`engine::hex::content::PROGRESSION`]).
 
 use std::sync::OnceLock;
 
-use engine::hex::content::{pack_kind, PackKind};
+use engine::hex::content::{earlier_packs, listing_key, pack_kind, PackKind};
 use engine::hex::level_file::parse_pack;
 use engine::hex::Level;
 
@@ -38,7 +39,7 @@ pub struct LevelRef {
     pub level: usize,
 }
 
-/// All packs, in pack-number order, with any loading problems.
+/// All packs, in the order players meet them, with any loading problems.
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     pub packs: Vec<PackInfo>,
@@ -81,7 +82,7 @@ impl Catalog {
                 }
             }
         }
-        packs.sort_by_key(|p| p.number);
+        packs.sort_by_key(|p| listing_key(p.number));
         // Level ids are the save keys: a repeated id would share progress, so drop it.
         let mut seen: Vec<String> = Vec::new();
         for pack in &mut packs {
@@ -154,27 +155,28 @@ impl Catalog {
         }
     }
 
-    /// The tutorial pack.
-    pub fn tutorial(&self) -> Option<&PackInfo> {
-        self.packs.iter().find(|p| p.kind == PackKind::Tutorial)
-    }
-
-    /// Whether every level of the tutorial is cleared (true when there is none).
-    pub fn tutorial_cleared(&self, cleared: &dyn Fn(&str) -> bool) -> bool {
-        self.tutorial()
-            .is_none_or(|t| t.levels.iter().all(|l| cleared(&l.id)))
+    /// Whether every level of the packs met before pack `p` (the engine's
+    /// [`earlier_packs`], those loaded) is cleared: the branch's first level opens then.
+    pub fn earlier_packs_cleared(&self, p: usize, cleared: &dyn Fn(&str) -> bool) -> bool {
+        let earlier = earlier_packs(self.packs[p].number);
+        self.packs
+            .iter()
+            .filter(|pack| earlier.contains(&pack.number))
+            .all(|pack| pack.levels.iter().all(|l| cleared(&l.id)))
     }
 
     /// Linear unlock: the first level of the main line is open; every other level opens
     /// when the one before it in its line is cleared; the branch's first level opens
-    /// with the tutorial cleared. A cleared level always stays open.
+    /// when every pack before it is cleared. A cleared level always stays open.
     pub fn is_unlocked(&self, r: LevelRef, cleared: &dyn Fn(&str) -> bool) -> bool {
         if cleared(&self.level(r).id) {
             return true;
         }
         let line = self.line_of(r);
         match line.iter().position(|&x| x == r) {
-            Some(0) => !self.packs[r.pack].experimental() || self.tutorial_cleared(cleared),
+            Some(0) => {
+                !self.packs[r.pack].experimental() || self.earlier_packs_cleared(r.pack, cleared)
+            }
             Some(k) => cleared(&self.level(line[k - 1]).id),
             None => false,
         }
@@ -236,11 +238,11 @@ mod tests {
 
     fn sample() -> Catalog {
         let (p1, p2, p3) = (pack(1, 3, false), pack(2, 2, true), pack(3, 2, false));
-        // file order differs from pack order on purpose
+        // file order differs from the listing order on purpose
         Catalog::from_files(&[
+            ("pack-2.json", &p2),
             ("pack-3.json", &p3),
             ("pack-1.json", &p1),
-            ("pack-2.json", &p2),
         ])
     }
 
@@ -249,22 +251,21 @@ mod tests {
     }
 
     #[test]
-    fn packs_sort_by_number_and_split_into_lines() {
+    fn packs_list_in_the_engines_order_and_split_into_lines() {
         let c = sample();
         assert!(c.problems.is_empty(), "{:?}", c.problems);
         assert_eq!(
             c.packs.iter().map(|p| p.number).collect::<Vec<_>>(),
-            [1, 2, 3]
+            [1, 3, 2]
         );
-        assert!(c.packs[1].experimental());
-        assert_eq!(c.tutorial().map(|t| t.number), Some(1));
+        assert!(c.packs[2].experimental());
         assert_eq!(ids(&c, c.main_line()), ["1-1", "1-2", "1-3", "3-1", "3-2"]);
         assert_eq!(ids(&c, c.branch_line()), ["2-1", "2-2"]);
         assert_eq!(display_id(c.level(c.find("3-2").unwrap())), "3-2");
     }
 
     #[test]
-    fn linear_unlock_and_the_branch_after_the_tutorial() {
+    fn linear_unlock_and_the_branch_after_the_main_line() {
         let c = sample();
         let open = |cleared: &[&str], id: &str| {
             let f = |x: &str| cleared.contains(&x);
@@ -275,9 +276,14 @@ mod tests {
         assert!(!open(&[], "2-1"));
         assert!(open(&["1-1"], "1-2"));
         assert!(!open(&["1-1", "1-2"], "2-1"));
-        assert!(open(&["1-1", "1-2", "1-3"], "2-1"));
+        // the tutorial cleared: the main line goes on, the branch stays shut
         assert!(open(&["1-1", "1-2", "1-3"], "3-1"));
-        assert!(!open(&["1-1", "1-2", "1-3"], "2-2"));
+        assert!(!open(&["1-1", "1-2", "1-3"], "2-1"));
+        assert!(!open(&["1-1", "1-2", "1-3", "3-1"], "2-1"));
+        // the main line cleared (pack 3 is the last one loaded here): the branch opens
+        let main = ["1-1", "1-2", "1-3", "3-1", "3-2"];
+        assert!(open(&main, "2-1"));
+        assert!(!open(&main, "2-2"));
         // a cleared level stays open even if an earlier one is somehow not cleared
         assert!(open(&["3-2"], "3-2"));
     }
@@ -299,6 +305,19 @@ mod tests {
             c.first_open(&f).map(|r| c.level(r).id.clone()).as_deref(),
             Some("2-1")
         );
+    }
+
+    #[test]
+    fn the_shipped_branch_opens_with_the_whole_main_line_cleared() {
+        let c = Catalog::from_files(embedded::PACK_FILES);
+        let main: Vec<String> = ids(&c, c.main_line());
+        let branch = c.branch_line()[0];
+        let opens = |ids: &[String]| c.is_unlocked(branch, &|x: &str| ids.iter().any(|i| i == x));
+        assert!(opens(&main));
+        let (last, but_last) = main.split_last().unwrap();
+        assert!(!opens(but_last), "{last} not cleared");
+        // the select lists the branch after the main line's last pack
+        assert!(c.packs.last().unwrap().experimental());
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! The mode's level select: packs in order, levels unlocked one after
-//! another, cleared ones marked, the spinner pack shown as an experimental branch
-//! that opens once the tutorial is cleared.
+//! The mode's level select: packs in the order players meet them, levels
+//! unlocked one after another, cleared ones marked, the spinner pack listed last as
+//! an experimental branch that opens once the main line is cleared.
 
 use engine::hex::content::PackKind;
 use leptos::prelude::*;
@@ -99,7 +99,7 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
         experimental
             && !ctx
                 .progress
-                .with(|pr| cat.tutorial_cleared(&|id| pr.is_cleared(id)))
+                .with(|pr| cat.earlier_packs_cleared(p, &|id| pr.is_cleared(id)))
     };
     let tiles = (0..pack.levels.len())
         .map(|level| view! { <LevelTile r=LevelRef { pack: p, level }/> })
@@ -111,7 +111,7 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
                 <span class="hex-pack-title">{label}</span>
                 {move || (experimental && !label_badge().contains(badge())).then(|| view! { <span class="hex-badge">{badge}</span> })}
             </header>
-            {move || branch_locked().then(|| view! { <p class="hex-pack-note">{tr(Text::HexUnlocksAfterTutorial)}</p> })}
+            {move || branch_locked().then(|| view! { <p class="hex-pack-note" data-testid=format!("hex-pack-note-{number}")>{tr(Text::HexUnlocksAfterMainLine)}</p> })}
             <div class="hex-level-grid">{tiles}</div>
         </section>
     }

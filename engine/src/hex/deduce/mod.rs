@@ -64,6 +64,23 @@ pub struct Snapshot {
     pub closed: Vec<Edge>,
 }
 
+impl Snapshot {
+    /// The step reasoning has fixed for `cell` (its only candidate left), if any.
+    pub fn fixed_step(&self, cell: usize) -> Option<u32> {
+        match self.steps.get(cell).map(Vec::as_slice) {
+            Some(&[s]) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The cells that may still hold `step`: where a guess at that step would choose.
+    pub fn cells_for_step(&self, step: u32) -> Vec<usize> {
+        (0..self.steps.len())
+            .filter(|&c| self.steps[c].contains(&step))
+            .collect()
+    }
+}
+
 /// The result of a deduction run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deduced {

@@ -309,6 +309,35 @@ fn next_step_reason_names_the_deduction() {
     assert_eq!(next_step_reason(&l, &[]), None);
 }
 
+#[test]
+fn the_stuck_board_names_fixed_cells_and_where_the_guess_is() {
+    // two rows of three, clues 1 and 3 on the top row: step 2 is forced below the 1,
+    // then the path may go either way round
+    let l = level(
+        &[
+            ("a", 0, 0, Some(1)),
+            ("b", 1, 0, Some(3)),
+            ("c", 2, 0, None),
+            ("d", 0, 1, None),
+            ("e", 1, 1, None),
+            ("f", 2, 1, None),
+        ],
+        &[],
+    );
+    let r = deduce(&l, MAX_TIER);
+    assert_eq!(r.outcome, Outcome::Stuck);
+    let board = r.reasoning().stuck_board.unwrap();
+    let fixed: Vec<_> = (0..6).map(|c| board.fixed_step(c)).collect();
+    assert_eq!(fixed, [Some(1), Some(3), None, Some(2), None, None]);
+    assert_eq!(r.stuck_step(), Some(4));
+    assert_eq!(board.cells_for_step(4), [2, 4]);
+    assert_eq!(board.cells_for_step(1), [0]);
+    assert!(board.used.contains(&Edge::new(0, 3)));
+    assert!(board.closed.contains(&Edge::new(0, 1)));
+    // a solved run keeps no stuck board
+    assert_eq!(deduce(&line(3, &[(0, 1)]), 1).reasoning().stuck_board, None);
+}
+
 mod order {
     //! Every technique is monotone (what it concludes stays true on any narrower
     //! board), so the end of reasoning does not depend on the order techniques

@@ -1,7 +1,7 @@
 //! The editor's canvas: the hex lattice as SVG, where a click paints with the
 //! current tool (cells, walls on the nearest edge, clues, spinners on the nearest
 //! corner), with the necessary walls marked and, on request, two differing
-//! solutions drawn over it.
+//! solutions or the deduction solver's stuck board drawn over it.
 
 use engine::hex::checks::Verdict;
 use engine::hex::coord::{
@@ -10,6 +10,7 @@ use engine::hex::coord::{
 use leptos::prelude::*;
 
 use super::status::Status;
+use super::stuck::stuck_overlay;
 use super::toolbar::Tool;
 use crate::hex::context::{use_hex, HexCtx};
 use crate::hex::pointer::ViewportMap;
@@ -30,6 +31,7 @@ pub fn Canvas(
     fit: RwSignal<bool>,
     status: RwSignal<Status>,
     show_two: RwSignal<bool>,
+    show_stuck: RwSignal<bool>,
 ) -> impl IntoView {
     let ctx = use_hex();
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
@@ -64,6 +66,7 @@ pub fn Canvas(
             <g class="editor-edges">{move || edges(ctx, status)}</g>
             <g class="editor-spinners">{move || spinners(ctx)}</g>
             <g class="editor-overlay">{move || show_two.get().then(|| two_solutions(ctx, status))}</g>
+            <g class="editor-overlay">{move || show_stuck.get().then(|| stuck_overlay(ctx, status))}</g>
         </svg>
     }
 }

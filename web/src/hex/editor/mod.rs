@@ -8,6 +8,7 @@ pub mod checker;
 pub mod files;
 pub mod generate;
 pub mod status;
+pub mod stuck;
 pub mod toolbar;
 
 use leptos::prelude::*;
@@ -29,7 +30,11 @@ pub fn EditorScreen() -> impl IntoView {
     let clue_n = RwSignal::new(1u32);
     let fit = RwSignal::new(false);
     let show_two = RwSignal::new(false);
-    let checker = Checker::start(fit, move || show_two.set(false));
+    let show_stuck = RwSignal::new(false);
+    let checker = Checker::start(fit, move || {
+        show_two.set(false);
+        show_stuck.set(false);
+    });
     let status = checker.status;
 
     let back = BackAction {
@@ -49,10 +54,10 @@ pub fn EditorScreen() -> impl IntoView {
             <Toolbar tool=tool clue_n=clue_n fit=fit/>
             <div class="editor-main">
                 <div class="editor-board-wrap">
-                    <Canvas tool=tool clue_n=clue_n fit=fit status=status show_two=show_two/>
+                    <Canvas tool=tool clue_n=clue_n fit=fit status=status show_two=show_two show_stuck=show_stuck/>
                 </div>
                 <aside class="editor-side">
-                    <StatusPanel status=status show_two=show_two/>
+                    <StatusPanel status=status show_two=show_two show_stuck=show_stuck/>
                     <label class="editor-field">
                         <span>{tr(Text::HexTitle)}</span>
                         <input type="text" data-testid="editor-title" prop:value=title_value on:change=on_title/>

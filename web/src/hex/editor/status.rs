@@ -1,7 +1,8 @@
 //! The editor's status panel: what the engine's content checks say about the draft
 //! (solutions, whether the walls matter, necessary walls, spinner checks,
-//! difficulty, whether reasoning alone solves it and at which tier, problems), or
-//! why there is nothing to say yet.
+//! difficulty, whether reasoning alone solves it and at which tier, with a toggle
+//! that draws the board where it needs guessing, problems), or why there is
+//! nothing to say yet.
 
 use engine::hex::checks::{CheckReport, Verdict};
 use engine::hex::deduce::{Outcome, Reasoning};
@@ -127,10 +128,26 @@ fn verdict_text(v: Verdict) -> Text {
     }
 }
 
+/// The overlays the panel's buttons toggle on the canvas.
+#[derive(Clone, Copy)]
+struct Toggles {
+    show_two: RwSignal<bool>,
+    show_stuck: RwSignal<bool>,
+}
+
 /// The panel. While the worker runs, the last report stays (dimmed) so the panel
-/// does not jump; `show_two` is toggled by its "two solutions" button.
+/// does not jump; `show_two` is toggled by its "two solutions" button, `show_stuck`
+/// by its "where reasoning gets stuck" button.
 #[component]
-pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl IntoView {
+pub fn StatusPanel(
+    status: RwSignal<Status>,
+    show_two: RwSignal<bool>,
+    show_stuck: RwSignal<bool>,
+) -> impl IntoView {
+    let toggles = Toggles {
+        show_two,
+        show_stuck,
+    };
     let lang = use_lang();
     let last_report = RwSignal::new(None::<Box<CheckReport>>);
     Effect::new(move |_| {
@@ -145,7 +162,7 @@ pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl I
         status.with(|s| match s {
             Status::Empty => view! { <p class="editor-verdict">{Text::HexInvalidLevel.in_lang(l)}</p> }.into_any(),
             Status::Running => {
-                let stale = last_report.with(|r| r.as_ref().map(|r| report_view(r, l, show_two)));
+                let stale = last_report.with(|r| r.as_ref().map(|r| report_view(r, l, toggles)));
                 let badge = view! {
                     <p class="editor-computing" data-testid="editor-computing">{Text::HexComputing.in_lang(l)}"…"</p>
                 };
@@ -165,7 +182,7 @@ pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl I
                     <ul class="editor-problems" data-testid="editor-problems">{items}</ul>
                 }.into_any()
             }
-            Status::Report(r) => report_view(r, l, show_two),
+            Status::Report(r) => report_view(r, l, toggles),
         })
     };
     view! {
@@ -184,7 +201,11 @@ pub fn StatusPanel(status: RwSignal<Status>, show_two: RwSignal<bool>) -> impl I
 }
 
 /// One report as facts and problems.
-fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
+fn report_view(r: &CheckReport, l: Lang, toggles: Toggles) -> AnyView {
+    let Toggles {
+        show_two,
+        show_stuck,
+    } = toggles;
     let verdict_class = if r.ok {
         "editor-verdict is-good"
     } else {
@@ -222,6 +243,19 @@ fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
             </button>
         }
     });
+    let stuck = r
+        .reasoning
+        .as_ref()
+        .is_some_and(|x| x.outcome == Outcome::Stuck && x.stuck_board.is_some())
+        .then(|| {
+            view! {
+                <button class="hex-menu-item" data-testid="editor-show-stuck"
+                    aria-pressed=move || show_stuck.get().to_string()
+                    on:click=move |_| show_stuck.update(|v| *v = !*v)>
+                    {Text::HexShowStuck.in_lang(l)}
+                </button>
+            }
+        });
     view! {
         <dl class="editor-facts">
             <dt>{Text::HexSolutions.in_lang(l)}</dt>
@@ -238,6 +272,7 @@ fn report_view(r: &CheckReport, l: Lang, show_two: RwSignal<bool>) -> AnyView {
             <dd data-testid="editor-reasoning">{r.reasoning.as_ref().map(|x| reasoning_line(x, l)).unwrap_or_else(|| "—".into())}</dd>
         </dl>
         <ul class="editor-problems" data-testid="editor-problems">{problems}</ul>
+        {stuck}
         {two}
     }
     .into_any()
