@@ -256,6 +256,7 @@ impl MatchSession {
                     to_index: (p.action_type != 2).then_some(p.to_index),
                     eat_indices: Some(p.eat_indices.clone()),
                     side: None,
+                    grace_expired: None,
                 };
                 let outcomes = next.apply_packet(&packet).map_err(Reject::Illegal)?;
                 let first = outcomes.first().copied().unwrap_or_default();
