@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { snap, watchConsole } from "./helpers.mjs";
 import {
-  boardString, capture, clickAction, engineBin, engineReplay, openBaifang, place, startHotSeat,
+  boardString, capture, clickAction, engineBin, engineReplay, openBaifang, place, scenarios, startHotSeat,
 } from "./baifang-helpers.mjs";
 
 /** `engine baifang notation -` on an action list: the line and every ply. */
@@ -150,4 +150,35 @@ test("export and import the game as JSON; a broken file says what is wrong", asy
   await expect(review).toHaveAttribute("data-ply", String(finished.length));
   await expect(page.getByTestId("review-import-error")).toHaveCount(0);
   console.expectClean();
+});
+
+test("an online match's settlement opens its review, and the lobby keeps the game", async ({ context }) => {
+  test.setTimeout(120_000);
+  const state = (page) => page.evaluate(() => window.__onlineTest.state());
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  for (const [p, slot] of [[a, "a"], [b, "b"]]) {
+    await p.goto(`./?profile=${slot}&testhooks`);
+    await p.getByTestId("home-baifang").click();
+    await p.getByTestId("lobby-quick").click();
+  }
+  for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
+  const [black, white] = (await state(a)).mySide === "B" ? [a, b] : [b, a];
+  for (const action of scenarios.fewerThanFour) {
+    const before = (await state(black)).actions;
+    const mover = (await state(black)).toMove === "B" ? black : white;
+    await clickAction(mover, action);
+    await expect.poll(async () => (await state(white)).actions).toBeGreaterThan(before);
+    await expect.poll(async () => (await state(black)).actions).toBe((await state(white)).actions);
+  }
+  for (const p of [black, white]) {
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "fewer_than_four");
+    const hash = await p.getByTestId("room").getAttribute("data-hash");
+    await p.getByTestId("settlement-review").click();
+    const review = p.getByTestId("review");
+    await expect(review).toHaveAttribute("data-hash", hash);
+    await expect(p.getByTestId("review-banner")).not.toBeEmpty();
+    await p.getByTestId("review-back").click();
+    await expect(p.getByTestId("recent-game")).toHaveCount(1);
+    await expect(p.getByTestId("recent-game")).toContainText("联机对战");
+  }
 });

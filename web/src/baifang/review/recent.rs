@@ -119,9 +119,21 @@ pub fn with_added(list: &[RecentGame], game: SavedGame) -> Vec<SavedGame> {
         .collect()
 }
 
+/// The storage key: [`KEY`], or `KEY:<slot>` with `?profile=<slot>` (the
+/// profile's slot: two tabs standing for two devices keep separate games).
+fn key() -> String {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    match crate::baifang::profile::slot(&search) {
+        Some(slot) => format!("{KEY}:{slot}"),
+        None => KEY.to_string(),
+    }
+}
+
 /// The stored games, newest first.
 pub fn load() -> Vec<RecentGame> {
-    storage::read(KEY).map(|t| parse(&t)).unwrap_or_default()
+    storage::read(&key()).map(|t| parse(&t)).unwrap_or_default()
 }
 
 /// Keeps a finished game (a full storage only loses it).
@@ -129,7 +141,7 @@ pub fn remember(record: &GameRecord, mode: Mode, level: Option<Strength>) {
     let game = SavedGame::of(record, mode, level, js_sys::Date::now());
     let list = with_added(&load(), game);
     if let Ok(text) = serde_json::to_string(&list) {
-        storage::write(KEY, &text);
+        storage::write(&key(), &text);
     }
 }
 
