@@ -255,3 +255,31 @@ fn spec_anatomy_text_and_json() {
     assert_eq!(v["unused_verbs"], serde_json::json!([]));
     assert_eq!(v["verbs"].as_array().unwrap().len(), 6);
 }
+
+#[test]
+fn notation_prints_the_move_list_and_names_bad_input() {
+    let game = r#"[{"actionType":0,"toIndex":0},{"actionType":0,"toIndex":24},
+        {"actionType":0,"toIndex":1},{"actionType":0,"toIndex":23},
+        {"actionType":0,"toIndex":5},{"actionType":0,"toIndex":22},
+        {"actionType":0,"toIndex":6,"eatIndices":[22]},{"actionType":4},
+        {"actionType":5,"side":"W","graceExpired":true}]"#;
+    let o = engine(&["baifang", "notation", "-"], game);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["line"], "a5 e1 b5 d1 a4 c1 b4+xc1 T DW!#");
+    assert_eq!(v["plies"][7]["text"], "xc1");
+    assert_eq!(v["plies"][7]["turn"], 7);
+    assert_eq!(v["plies"][8]["side"], "W");
+    // The replay command reads the same file, disconnects included.
+    let (code, state, _) = replay(game);
+    assert_eq!(code, 0);
+    assert_eq!(state["winner"], "B");
+    let bad = engine(
+        &["baifang", "notation", "-"],
+        "[{\"actionType\":0,\"toIndex\":3},7]",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("entry 2 of the list is not an action"));
+    let data_game = engine(&["baifang", "notation", &data("baifang-game.json")], "");
+    assert_eq!(data_game.status.code(), Some(0));
+}

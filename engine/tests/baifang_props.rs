@@ -362,6 +362,7 @@ proptest! {
                 to_index: Some(to),
                 eat_indices: Some(eat),
                 side: None,
+                grace_expired: None,
             })
             .collect();
         let r = replay(&packets);

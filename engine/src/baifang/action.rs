@@ -273,7 +273,7 @@ pub enum ActionError {
         /// How many were left.
         left: usize,
     },
-    /// `actionType` not in 0..=4 (5 = disconnect is accepted from the library only).
+    /// `actionType` not in 0..=5.
     UnknownActionType(i64),
     /// `side` is neither `"B"` nor `"W"`.
     BadSide(String),
@@ -325,7 +325,7 @@ impl fmt::Display for ActionError {
             LeftoverEat { left } => {
                 write!(f, "{left} capture index(es) left over after the game ended")
             }
-            UnknownActionType(t) => write!(f, "unknown actionType {t} (expected 0..4)"),
+            UnknownActionType(t) => write!(f, "unknown actionType {t} (expected 0..5)"),
             BadSide(s) => write!(f, "side {s:?} is neither \"B\" nor \"W\""),
         }
     }
@@ -338,7 +338,8 @@ impl std::error::Error for ActionError {}
 /// packet carries a whole turn: a place/move may list the captures it owes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Packet {
-    /// 0 place, 1 move, 2 capture, 3 resign, 4 timeout (5 disconnect: library only).
+    /// 0 place, 1 move, 2 capture, 3 resign, 4 timeout, 5 disconnect (game
+    /// files and replays only: peers and the referee never accept it).
     #[serde(
         rename = "actionType",
         default,
@@ -358,9 +359,16 @@ pub struct Packet {
         skip_serializing_if = "Option::is_none"
     )]
     pub eat_indices: Option<Vec<i64>>,
-    /// Resigning side (`"B"`/`"W"`); default: the side to move.
+    /// Resigning or disconnecting side (`"B"`/`"W"`); default: the side to move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
+    /// Disconnect only: the reconnection grace ran out (default false).
+    #[serde(
+        rename = "graceExpired",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub grace_expired: Option<bool>,
 }
 
 impl Packet {
@@ -394,7 +402,14 @@ impl Packet {
                 p.side = Some(side.letter().to_string());
             }
             Action::Timeout => p.action_type = Some(4),
-            Action::Disconnect { .. } => p.action_type = Some(5),
+            Action::Disconnect {
+                side,
+                grace_expired,
+            } => {
+                p.action_type = Some(5);
+                p.side = Some(side.letter().to_string());
+                p.grace_expired = Some(grace_expired);
+            }
         }
         p
     }

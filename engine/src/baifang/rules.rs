@@ -488,6 +488,16 @@ impl State {
                 outs.push(s.apply(Action::Resign { side })?);
             }
             4 => outs.push(s.apply(Action::Timeout)?),
+            5 => {
+                let side = match &p.side {
+                    None => s.to_move,
+                    Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone()))?,
+                };
+                outs.push(s.apply(Action::Disconnect {
+                    side,
+                    grace_expired: p.grace_expired.unwrap_or(false),
+                })?);
+            }
             k => return Err(ActionError::UnknownActionType(k)),
         }
         if matches!(p.kind(), 0..=2) && !eat.is_empty() {

@@ -14,6 +14,8 @@
 //! - `ai FILE [--strength S] [--seed N]`: the AI's whole turn after FILE (JSON).
 //! - `analyse FILE [--nodes N]`: the game review of FILE as JSON (every
 //!   position evaluated, every turn classified). Bad input exits 2.
+//! - `notation FILE`: the game in the move list's notation (JSON: the line
+//!   and every ply). Bad input exits 2.
 
 use clap::Subcommand;
 use engine::baifang::ai::analysis::{review_game, GameLine};
@@ -91,6 +93,11 @@ pub enum Command {
         /// Node budget per position (default: `review.nodes` in the AI spec).
         #[arg(long)]
         nodes: Option<u64>,
+    },
+    /// A JSON action list (FILE or `-`) in the move list's notation: the line and every ply (JSON).
+    Notation {
+        /// File with a JSON array of actions, or `-` for stdin.
+        file: String,
     },
 }
 
@@ -366,6 +373,34 @@ fn analyse(file: &str, nodes: Option<u64>) -> i32 {
     0
 }
 
+fn notation(file: &str) -> i32 {
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let game = match baifang::game_file::from_json(&String::from_utf8_lossy(&bytes)) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return 2;
+        }
+    };
+    let notes = baifang::notation::notate(game.log()).expect("a replayed log replays");
+    let plies: Vec<_> = notes
+        .iter()
+        .map(|n| {
+            serde_json::json!({
+                "ply": n.ply, "turn": n.turn, "side": n.side.letter().to_string(), "text": n.text,
+            })
+        })
+        .collect();
+    println!(
+        "{}",
+        serde_json::json!({ "line": baifang::notation::line(&notes), "plies": plies })
+    );
+    0
+}
+
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Bench { depth, runs } => bench(depth, runs),
@@ -383,6 +418,7 @@ pub fn run(cmd: Command) -> i32 {
             seed,
         } => ai_turn(&file, &strength, seed),
         Command::Analyse { file, nodes } => analyse(&file, nodes),
+        Command::Notation { file } => notation(&file),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(

@@ -1,5 +1,6 @@
-//! The Baifang lobby: a profile bar, the recent online matches, and capsule
-//! buttons for the four ways to play (quick match, friend match, vs AI, hot-seat).
+//! The Baifang lobby: a profile bar, the recent online matches, capsule
+//! buttons for the four ways to play (quick match, friend match, vs AI,
+//! hot-seat), and the recent games to review.
 
 use leptos::prelude::*;
 
@@ -12,11 +13,18 @@ use crate::i18n::{use_lang, Lang};
 use super::local_match::Opponent;
 use super::online_room::OnlineSetup;
 use super::profile::{self, Loaded};
+use super::review::recent_list::RecentGames;
+use super::review::ReviewSource;
 use super::room::RoomSetup;
 use super::strings::BaifangText;
 
 #[component]
-pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) -> impl IntoView {
+pub fn Lobby(
+    on_start: Callback<RoomSetup>,
+    on_online: Callback<OnlineSetup>,
+    /// Opens a recent game's review.
+    on_review: Callback<ReviewSource>,
+) -> impl IntoView {
     let lang = use_lang();
     let ai_sheet = RwSignal::new(false);
     // The sheet's choices outlive the sheet, so reopening it shows them again.
@@ -53,6 +61,7 @@ pub fn Lobby(on_start: Callback<RoomSetup>, on_online: Callback<OnlineSetup>) ->
                     <span>{text(BaifangText::StepClock)} " 30 s"</span>
                 </label>
             </div>
+            <RecentGames on_open=on_review/>
             <Show when=move || ai_sheet.get()>
                 <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
             </Show>

@@ -92,6 +92,7 @@ pub fn BaifangScreen() -> impl IntoView {
     let review = move |level: Strength| {
         Callback::new(move |record: GameRecord| open(Open::Review(ReviewSource { record, level })))
     };
+    let open_review = Callback::new(move |source: ReviewSource| open(Open::Review(source)));
     let play_on = Callback::new(move |(log, opponent): (Vec<Action>, Opponent)| {
         open(Open::Local(
             RoomSetup {
@@ -106,7 +107,7 @@ pub fn BaifangScreen() -> impl IntoView {
             {move || match room.get() {
                 None => view! {
                     <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start on_online=online/>
+                    <Lobby on_start=start on_online=online on_review=open_review/>
                 }.into_any(),
                 Some((Open::Local(setup, log), _)) => {
                     let level = match setup.opponent {
@@ -115,9 +116,9 @@ pub fn BaifangScreen() -> impl IntoView {
                     };
                     view! { <Room setup=setup start=log on_exit=exit on_review=review(level)/> }.into_any()
                 }
-                Some((Open::Online(setup), _)) => view! { <OnlineRoom setup=setup on_exit=exit/> }.into_any(),
+                Some((Open::Online(setup), _)) => view! { <OnlineRoom setup=setup on_exit=exit on_review=review(Strength::Medium)/> }.into_any(),
                 Some((Open::Review(source), _)) => view! {
-                    <ReviewScreen source=source on_exit=exit on_play=play_on/>
+                    <ReviewScreen source=source on_exit=exit on_play=play_on on_open=open_review/>
                 }.into_any(),
                 Some((Open::BrokenLink(error), _)) => view! {
                     <LinkErrorScreen error=error on_lobby=exit/>

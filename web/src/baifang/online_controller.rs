@@ -9,10 +9,11 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
+use engine::baifang::game_link::GameRecord;
 use engine::baifang::session::{
     MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent,
 };
-use engine::baifang::{ActionOutcome, Reason};
+use engine::baifang::{ActionOutcome, Reason, Side};
 
 use crate::host::haptics::{self, Haptic};
 use crate::i18n::Lang;
@@ -22,6 +23,7 @@ use crate::online::{
 
 use super::feel::feel;
 use super::profile::{self, Profile, RecentMatch};
+use super::review::recent::{self, Mode};
 use super::strings::{sign_in_text, BaifangText};
 use super::tap::{tap_intent, TapIntent};
 use crate::online::host::SignInFailure;
@@ -223,6 +225,20 @@ impl OnlineController {
         p
     }
 
+    /// The game as the review and the recent games keep it: the player's
+    /// nickname and the peer's id on their sides.
+    pub fn game_record(self) -> GameRecord {
+        let nickname = self.profile.with_untracked(|p| p.nickname.clone());
+        self.session.with_untracked(|s| {
+            let peer = s.peer_id().unwrap_or("").to_string();
+            let mut labels = [nickname.as_str(), peer.as_str()];
+            if s.my_side() == Side::White {
+                labels.swap(0, 1);
+            }
+            GameRecord::new(labels, s.log().to_vec())
+        })
+    }
+
     fn recent_match(self, s: &Settlement) -> RecentMatch {
         let peer = self
             .session
@@ -251,6 +267,7 @@ impl OnlineController {
                 if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(OnlineNotice::PeerLeft));
                 }
+                recent::remember(&self.game_record(), Mode::Online, None);
                 let mut p = self.record_without_held_loss();
                 p.record(self.recent_match(s));
                 profile::save(&p);

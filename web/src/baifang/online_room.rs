@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::game_link::GameRecord;
 use engine::baifang::session::{MatchResult, Stage};
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
@@ -30,7 +31,12 @@ pub struct OnlineSetup {
 }
 
 #[component]
-pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
+pub fn OnlineRoom(
+    setup: OnlineSetup,
+    on_exit: Callback<()>,
+    /// Opens the review of the finished match.
+    on_review: Callback<GameRecord>,
+) -> impl IntoView {
     let lang = use_lang();
     let (ctl, kind) = OnlineController::start(setup.friend);
     online_test_hooks::install(ctl);
@@ -139,7 +145,7 @@ pub fn OnlineRoom(setup: OnlineSetup, on_exit: Callback<()>) -> impl IntoView {
                 on_leave=leave
             />
 
-            {move || match_end(ctl, me.get_untracked(), on_exit)}
+            {move || match_end(ctl, me.get_untracked(), on_exit, on_review)}
         </div>
     }
 }
@@ -179,16 +185,22 @@ fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
     }
 }
 
-/// The settlement once the match has a result: rated, or void.
-fn match_end(ctl: OnlineController, me: Side, on_exit: Callback<()>) -> Option<AnyView> {
+/// The settlement once the match has a result: rated (with its review), or void.
+fn match_end(
+    ctl: OnlineController,
+    me: Side,
+    on_exit: Callback<()>,
+    on_review: Callback<GameRecord>,
+) -> Option<AnyView> {
     let result = ctl.session.with(|s| s.result().cloned())?;
     let lang = use_lang();
+    let review = Callback::new(move |_| on_review.run(ctl.game_record()));
     Some(match result {
         MatchResult::Decided(s) => view! {
             <div class="online-end">
                 {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
                 <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me)
-                    rating=s.my_rating on_close=on_exit/>
+                    rating=s.my_rating on_review=review on_close=on_exit/>
             </div>
         }
         .into_any(),

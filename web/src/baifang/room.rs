@@ -14,6 +14,7 @@ use super::ai_opponent::AiOpponent;
 use super::board::Board;
 use super::feel::feel;
 use super::local_match::{LocalMatch, Opponent, Tap};
+use super::review::recent::{self, Mode};
 use super::room_header::RoomHeader;
 use super::room_menu::RoomMenu;
 use super::scoreboard::ScoreBoard;
@@ -58,6 +59,7 @@ pub fn Room(
         game.with(|m| board_view(m.state(), m.last_outcome(), m.selection(), m.human_to_act()))
     });
     let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
+    remember_when_finished(game);
     let mover = Signal::derive(move || view.with(|v| v.to_move));
     let waiting = Signal::derive(move || game.with(|m| m.ai_to_act()));
 
@@ -145,6 +147,23 @@ pub fn Room(
             })}
         </div>
     }
+}
+
+/// Keeps the game for the lobby's recent games once it is over.
+fn remember_when_finished(game: RwSignal<LocalMatch>) {
+    let kept = StoredValue::new(false);
+    Effect::new(move |_| {
+        if game.with(|m| m.state().is_finished()) && !kept.get_value() {
+            kept.set_value(true);
+            game.with_untracked(|m| {
+                let (mode, level) = match m.opponent() {
+                    Opponent::HotSeat => (Mode::HotSeat, None),
+                    Opponent::Ai { level, .. } => (Mode::Ai, Some(level)),
+                };
+                recent::remember(&record_of(m), mode, level);
+            });
+        }
+    });
 }
 
 /// The vs-AI room's hint button: asks the AI for the human's best turn.

@@ -20,7 +20,8 @@
 //! [`review_game`] runs all three natively (the `engine baifang analyse`
 //! command).
 
-use super::super::action::{point, Action, ActionError, Packet, PacketField};
+use super::super::action::{Action, ActionError, Packet};
+use super::super::game_file::packet_actions;
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};
 use super::strength::{ai_spec, IntParam};
@@ -227,40 +228,6 @@ impl GameLine {
             .flat_map(|t| t.actions.iter().copied())
             .collect()
     }
-}
-
-/// The actions of one packet played at `s` (checked: the packet must be
-/// legal there as a whole).
-fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, ActionError> {
-    let mut after = *s;
-    after.apply_packet(p)?;
-    let mut acts = Vec::new();
-    match p.kind() {
-        0 => acts.push(Action::Place {
-            to: point(PacketField::ToIndex, p.to_index)?,
-        }),
-        1 => acts.push(Action::Move {
-            from: point(PacketField::FromIndex, p.from_index)?,
-            to: point(PacketField::ToIndex, p.to_index)?,
-        }),
-        3 => {
-            let side = match &p.side {
-                None => s.to_move(),
-                Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone()))?,
-            };
-            acts.push(Action::Resign { side });
-        }
-        4 => acts.push(Action::Timeout),
-        _ => {}
-    }
-    if matches!(p.kind(), 0..=2) {
-        for &i in p.eat() {
-            acts.push(Action::Capture {
-                at: point(PacketField::EatIndices, Some(i))?,
-            });
-        }
-    }
-    Ok(acts)
 }
 
 /// The engine's view of one position.

@@ -33,6 +33,11 @@ impl MatchSession {
     pub fn actions(&self) -> u32 {
         self.actions
     }
+    /// The game's action log so far, one action per capture: replaying it
+    /// gives [`MatchSession::state`].
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
     /// How the match ended.
     pub fn result(&self) -> Option<&MatchResult> {
         self.result.as_ref()
@@ -126,6 +131,7 @@ impl MatchSession {
         let turn_passed = next.to_move() != self.state.to_move();
         self.state = next;
         self.actions += 1;
+        self.log.push(action);
         self.last_was_timeout = action == Action::Timeout;
         if turn_passed {
             self.turn_started = now;
@@ -212,6 +218,7 @@ impl MatchSession {
         self.own_line.push(super::verify::OwnStep {
             before,
             actions: self.actions,
+            log_len: self.log.len(),
             turn_began: self.turn_began,
         });
         let p = Packet::from_action(action);

@@ -42,7 +42,7 @@ pub mod wire;
 #[cfg(test)]
 mod tests;
 
-use super::{Side, State};
+use super::{Action, Side, State};
 pub use avoid::{AvoidList, AVOID_MS};
 pub use events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 pub use fixtures::playing_pair;
@@ -115,6 +115,9 @@ pub struct MatchSession {
     /// The peer's rating as Game Center's leaderboard has it, when known.
     checked_peer_rating: Option<i32>,
     result: Option<MatchResult>,
+    /// Every action applied, in order (one per capture): the game as a review
+    /// and a game file carry it.
+    log: Vec<Action>,
 }
 
 impl MatchSession {
@@ -130,6 +133,7 @@ impl MatchSession {
             matched_at: 0,
             my_side: Side::Black,
             state: State::new(),
+            log: Vec::new(),
             actions: 0,
             sent: Vec::new(),
             received: 0,

@@ -205,6 +205,7 @@ impl MatchSession {
             if next.apply(a).is_ok() {
                 self.state = next;
                 self.actions += 1;
+                self.log.push(a);
                 self.settle(self.my_side.other(), Reason::Disconnect, &mut out);
             }
             return out;
@@ -347,6 +348,7 @@ impl MatchSession {
         if let Ok(outcome) = next.apply(a) {
             self.state = next;
             self.actions += 1;
+            self.log.push(a);
             out.push(SessionCommand::Ui(UiEvent::Applied {
                 action: a,
                 outcome,

@@ -50,6 +50,8 @@ pub(super) struct OwnStep {
     pub(super) before: State,
     /// Actions applied before it.
     pub(super) actions: u32,
+    /// The log's length before it.
+    pub(super) log_len: usize,
     /// When the turn it was played in began.
     pub(super) turn_began: u64,
 }
@@ -89,7 +91,22 @@ impl MatchSession {
         };
         self.accept(&p);
         match t.outcome {
-            Some(outcome) => self.commit_state(t.next, t.action, outcome, true, now, out),
+            Some(outcome) => {
+                // The captures a placement or step carried (after a capture
+                // packet's first) join the log after it.
+                let extra = usize::from(p.action_type == 2);
+                let captures: Vec<Action> = match p.action_type {
+                    0..=2 => p
+                        .eat_indices
+                        .iter()
+                        .skip(extra)
+                        .map(|&i| Action::Capture { at: i as u8 })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                self.commit_state(t.next, t.action, outcome, true, now, out);
+                self.log.extend(captures);
+            }
             None => self.last_was_timeout = false,
         }
         Ok(())
@@ -151,6 +168,7 @@ impl MatchSession {
         self.accept(p);
         self.state = step.before;
         self.actions = step.actions;
+        self.log.truncate(step.log_len);
         out.push(SessionCommand::Ui(UiEvent::Superseded { undone }));
         self.commit_state(next, Action::Timeout, outcome, true, now, out);
         true
@@ -256,6 +274,7 @@ impl MatchSession {
                     to_index: (p.action_type != 2).then_some(p.to_index),
                     eat_indices: Some(p.eat_indices.clone()),
                     side: None,
+                    grace_expired: None,
                 };
                 let outcomes = next.apply_packet(&packet).map_err(Reject::Illegal)?;
                 let first = outcomes.first().copied().unwrap_or_default();

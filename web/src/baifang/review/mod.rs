@@ -3,15 +3,23 @@
 //! formation that earned them, analysed in the AI worker, shared as a link,
 //! and continued from any position.
 //!
-//! Pure parts ([`timeline`], [`analysis`]'s bookkeeping, [`strings`]) are
-//! unit-tested natively; [`screen`] and [`link_error`] are the components.
+//! Finished games are kept for the lobby's list ([`recent`]); a game goes out
+//! and comes in as a JSON file or a link ([`transfer`]).
+//!
+//! Pure parts ([`timeline`], [`analysis`]'s bookkeeping, [`recent`],
+//! [`transfer`]'s reader, [`strings`]) are unit-tested natively; [`screen`],
+//! [`move_list`], [`recent_list`] and [`link_error`] are the components.
 
 pub mod analysis;
 pub mod graph;
 pub mod link_error;
+pub mod move_list;
+pub mod recent;
+pub mod recent_list;
 pub mod screen;
 pub mod strings;
 pub mod timeline;
+pub mod transfer;
 
 use engine::baifang::ai::Strength;
 use engine::baifang::game_link::GameRecord;

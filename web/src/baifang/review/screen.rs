@@ -1,7 +1,7 @@
-//! The review screen: the board at any ply with step controls (buttons and
-//! arrow keys), the capture of the ply marked with the formation that earned
-//! it, the game link, the analysis with its graph and classes, and "play on
-//! from here".
+//! The review screen: the board at any ply with step controls (buttons, arrow
+//! keys, a swipe across the board, the move list), the capture of the ply
+//! marked with the formation that earned it, the game link and file, the
+//! analysis with its graph and classes, and "play on from here".
 
 use leptos::prelude::*;
 
@@ -10,8 +10,10 @@ use engine::baifang::{Action, Side};
 
 use super::analysis::{Analysis, Progress};
 use super::graph::EvalGraph;
+use super::move_list::MoveList;
 use super::strings::{class_words, ReviewText};
 use super::timeline::Timeline;
+use super::transfer::GameTransfer;
 use super::ReviewSource;
 use crate::baifang::ai_opponent::hint_points;
 use crate::baifang::board::{point_xy, Board};
@@ -32,6 +34,8 @@ pub fn ReviewScreen(
     on_exit: Callback<()>,
     /// Continue the game from the reviewed position: its log and who plays.
     on_play: Callback<(Vec<Action>, Opponent)>,
+    /// Open another game's review (an imported file or link).
+    on_open: Callback<ReviewSource>,
 ) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: ReviewText| move || t.in_lang(lang.get());
@@ -46,7 +50,6 @@ pub fn ReviewScreen(
     let board = Signal::derive(move || frame.with(|f| f.board.clone()));
     let analysis = Analysis::new(source.record.log().to_vec());
     let link = game_link_here(&source.record);
-    let record = StoredValue::new(source.record.clone());
     let level = source.level;
 
     arrow_keys(ply, last);
@@ -67,14 +70,7 @@ pub fn ReviewScreen(
                 .map(|c| (format!("{c:?}").to_lowercase(), class_words(c, lang.get())))
         })
     };
-    let label = move |side: Side| {
-        let l = record.with_value(|r| r.label(side).to_string());
-        if l.is_empty() {
-            side_name(side, lang.get()).to_string()
-        } else {
-            format!("{} · {l}", side_name(side, lang.get()))
-        }
-    };
+    let swipe = StoredValue::new(None::<(i32, i32, i32)>);
     let play_from_here = move |ai: bool| {
         let log = timeline.with_value(|t| t.log()[..ply.get_untracked()].to_vec());
         let to_move = timeline.with_value(|t| t.state(ply.get_untracked()).to_move());
@@ -94,16 +90,17 @@ pub fn ReviewScreen(
         <div class="review" data-testid="review" data-ply=move || ply.get() data-last=last
             data-hash=move || timeline.with_value(|t| format!("{:016x}", t.state(ply.get()).hash()))
             data-action=move || frame.with(|f| f.action.map(|a| a.verb()).unwrap_or(""))>
-            <header class="review-header">
-                <h2 class="review-title">{text(ReviewText::Review)}</h2>
-                <p class="review-players" data-testid="review-players">
-                    {move || label(Side::Black)} " — " {move || label(Side::White)}
-                </p>
-                <p class="review-banner" data-testid="review-banner">
-                    {move || banner_text(frame.with(|f| f.board.banner), Audience::Both, lang.get())}
-                </p>
-            </header>
-            <div class="board-wrap review-board">
+            <ReviewHeader record=source.record.clone()
+                banner=Signal::derive(move || frame.with(|f| f.board.banner))/>
+            <div class="board-wrap review-board" data-testid="review-board"
+                on:pointerdown=move |ev| swipe.set_value(Some((ev.pointer_id(), ev.client_x(), ev.client_y())))
+                on:pointercancel=move |_| swipe.set_value(None)
+                on:pointerup=move |ev| {
+                    if let Some(to) = swipe_target(swipe.get_value(), &ev, ply.get_untracked(), last) {
+                        ply.set(to);
+                    }
+                    swipe.set_value(None);
+                }>
                 <Board
                     view=board
                     mover=Signal::derive(move || frame.with(|f| f.board.to_move))
@@ -123,6 +120,7 @@ pub fn ReviewScreen(
                 })}
             </p>
             <StepControls ply=ply last=last/>
+            <MoveList log=source.record.log().to_vec() ply=ply/>
             <AnalysisPanel analysis=analysis ply=ply/>
             <section class="review-actions">
                 <button class="pill-button" data-testid="review-play-hotseat"
@@ -135,12 +133,67 @@ pub fn ReviewScreen(
                 </button>
             </section>
             <ShareLink link=link/>
+            <GameTransfer record=source.record.clone()
+                on_open=Callback::new(move |record| on_open.run(ReviewSource { record, level }))/>
             <button class="pill-button primary" data-testid="review-back" on:click=move |_| on_exit.run(())>
                 {move || crate::baifang::strings::BaifangText::BackToLobby.in_lang(lang.get())}
             </button>
         </div>
     }
     .into_any()
+}
+
+/// The review's title, who played, and the position's banner.
+#[component]
+fn ReviewHeader(
+    record: GameRecord,
+    banner: Signal<crate::baifang::view_model::Banner>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let label = move |side: Side| {
+        let l = record.label(side);
+        if l.is_empty() {
+            side_name(side, lang.get()).to_string()
+        } else {
+            format!("{} · {l}", side_name(side, lang.get()))
+        }
+    };
+    let (blue, orange) = (label.clone(), label);
+    view! {
+        <header class="review-header">
+            <h2 class="review-title">{move || ReviewText::Review.in_lang(lang.get())}</h2>
+            <p class="review-players" data-testid="review-players">
+                {move || blue(Side::Black)} " — " {move || orange(Side::White)}
+            </p>
+            <p class="review-banner" data-testid="review-banner">
+                {move || banner_text(banner.get(), Audience::Both, lang.get())}
+            </p>
+        </header>
+    }
+}
+
+/// The smallest horizontal travel, in CSS pixels, that counts as a swipe.
+const SWIPE_MIN_PX: i32 = 40;
+
+/// Where a swipe across the board steps to: a mostly horizontal stroke of the
+/// same pointer, leftwards to the next ply (the next page slides in from the
+/// right, as in a photo gallery), rightwards to the previous one.
+fn swipe_target(
+    start: Option<(i32, i32, i32)>,
+    end: &web_sys::PointerEvent,
+    now: usize,
+    last: usize,
+) -> Option<usize> {
+    let (id, x, y) = start?;
+    let (dx, dy) = (end.client_x() - x, end.client_y() - y);
+    if end.pointer_id() != id || dx.abs() < SWIPE_MIN_PX || dx.abs() < 2 * dy.abs() {
+        return None;
+    }
+    Some(if dx < 0 {
+        (now + 1).min(last)
+    } else {
+        now.saturating_sub(1)
+    })
 }
 
 /// ← → Home End step through the game while the review is open.

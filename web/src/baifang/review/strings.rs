@@ -2,6 +2,7 @@
 //! both interface languages.
 
 use engine::baifang::ai::analysis::TurnClass;
+use engine::baifang::game_file::FileError;
 use engine::baifang::game_link::{Flaw, LinkError};
 
 use crate::i18n::{translations, Lang};
@@ -29,6 +30,16 @@ translations! {
         BrokenLink => ("对局链接无法打开", "This game link cannot be opened"),
         Home => ("回到主页", "Home"),
         Lobby => ("摆方大厅", "Baifang lobby"),
+        Moves => ("着法", "Moves"),
+        RecentGames => ("最近对局", "Recent games"),
+        Wins => ("胜", "wins"),
+        ModeHotSeat => ("双人对战", "Two players"),
+        ModeAi => ("人机对战", "Against the AI"),
+        ModeOnline => ("联机对战", "Online"),
+        Export => ("导出 JSON", "Export JSON"),
+        Import => ("导入对局", "Import a game"),
+        ImportHint => ("粘贴对局 JSON 或对局链接", "Paste a game JSON or a game link"),
+        ImportFile => ("或选择 JSON 文件：", "Or pick a JSON file:"),
     }
 }
 
@@ -78,6 +89,38 @@ pub fn link_error_words(error: &LinkError, lang: Lang) -> String {
         }
         (LinkError::Illegal { index, .. }, Lang::En) => {
             format!("Action {} of the game breaks the rules.", index + 1)
+        }
+    }
+}
+
+/// The sentence for a game file that cannot be read: what is wrong with it.
+pub fn file_error_words(error: &FileError, lang: Lang) -> String {
+    match (error, lang) {
+        (FileError::Empty, Lang::Zh) => "没有内容：请粘贴对局 JSON 或选择文件。".into(),
+        (FileError::Empty, Lang::En) => {
+            "There is nothing to import: paste a game JSON or pick a file.".into()
+        }
+        (FileError::NotJson { line, column }, Lang::Zh) => {
+            format!("这不是有效的 JSON（第 {line} 行第 {column} 列出错）。")
+        }
+        (FileError::NotJson { line, column }, Lang::En) => {
+            format!("This is not valid JSON (error at line {line}, column {column}).")
+        }
+        (FileError::NotAList, Lang::Zh) => "这个 JSON 不是动作列表（应以 [ 开头）。".into(),
+        (FileError::NotAList, Lang::En) => {
+            "This JSON is not a list of actions (it should start with [).".into()
+        }
+        (FileError::NotAnAction { index }, Lang::Zh) => {
+            format!("列表的第 {} 项不是动作对象。", index + 1)
+        }
+        (FileError::NotAnAction { index }, Lang::En) => {
+            format!("Entry {} of the list is not an action object.", index + 1)
+        }
+        (FileError::Illegal { index, .. }, Lang::Zh) => {
+            format!("第 {} 个动作不合规则。", index + 1)
+        }
+        (FileError::Illegal { index, .. }, Lang::En) => {
+            format!("Action {} of the file breaks the rules.", index + 1)
         }
     }
 }
@@ -146,6 +189,25 @@ mod tests {
             assert!(has_cjk(&zh) && !has_cjk(&en), "{e:?}: {zh} / {en}");
         }
         assert!(link_error_words(&errors[1], Lang::En).contains("position 4"));
+    }
+
+    #[test]
+    fn every_file_error_reads_in_both_languages() {
+        let errors = [
+            FileError::Empty,
+            FileError::NotJson { line: 2, column: 5 },
+            FileError::NotAList,
+            FileError::NotAnAction { index: 0 },
+            FileError::Illegal {
+                index: 1,
+                error: ActionError::Occupied { at: 3 },
+            },
+        ];
+        for e in &errors {
+            let (zh, en) = (file_error_words(e, Lang::Zh), file_error_words(e, Lang::En));
+            assert!(has_cjk(&zh) && !has_cjk(&en), "{e:?}: {zh} / {en}");
+        }
+        assert!(file_error_words(&errors[1], Lang::En).contains("line 2, column 5"));
     }
 
     #[test]

@@ -355,6 +355,12 @@ fn a_move_crossing_a_timeout_claim_resolves_alike_on_both_sides() {
         .ui_b
         .iter()
         .any(|u| matches!(u, UiEvent::Superseded { undone: 1 })));
+    // The superseded move left the log too: both logs are the same game.
+    assert_eq!(n.a.log(), n.b.log());
+    assert_eq!(
+        crate::baifang::Game::from_log(n.b.log()).unwrap().state(),
+        n.b.state()
+    );
     n.step();
     n.step();
     assert_eq!(n.a.stage(), Stage::Playing);

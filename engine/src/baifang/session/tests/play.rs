@@ -126,6 +126,14 @@ fn applied_events_carry_the_engines_outcome_on_both_sides() {
     assert!(!formed.turn_passed);
     assert_eq!(expected[7].1.captured, Some(20));
     assert!(expected[7].1.turn_passed);
+    // Both sides keep the same log, and it replays to their state.
+    for s in [&n.a, &n.b] {
+        assert_eq!(s.log(), &script);
+        assert_eq!(
+            crate::baifang::Game::from_log(s.log()).unwrap().state(),
+            s.state()
+        );
+    }
 }
 
 #[test]
@@ -164,4 +172,15 @@ fn a_received_packet_with_captures_reports_its_placement() {
         .collect();
     assert_eq!(applied(&ui), vec![(Action::Place { to: 6 }, want, true)]);
     assert_eq!(*receiver.state(), probe);
+    // The log holds the placement and the capture it carried.
+    assert_eq!(
+        &receiver.log()[6..],
+        &[Action::Place { to: 6 }, Action::Capture { at: 20 }]
+    );
+    assert_eq!(
+        crate::baifang::Game::from_log(receiver.log())
+            .unwrap()
+            .state(),
+        &probe
+    );
 }
