@@ -63,6 +63,9 @@ pub fn Settlement(
     reason: Reason,
     audience: Audience,
     #[prop(optional)] rating: Option<RatingChange>,
+    /// The opponent's rating change, where the result settled both (server games).
+    #[prop(optional)]
+    opponent_rating: Option<RatingChange>,
     #[prop(optional)] on_review: Option<Callback<()>>,
     on_close: Callback<()>,
 ) -> impl IntoView {
@@ -108,6 +111,15 @@ pub fn Settlement(
                 view! {
                     <p class="settlement-rating" data-testid="settlement-rating" data-delta=delta>
                         {move || BaifangText::Rating.in_lang(lang.get())} " " {before} " → " {after}
+                        " (" {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }} ")"
+                    </p>
+                }
+            })}
+            {opponent_rating.map(|(before, after)| {
+                let delta = after - before;
+                view! {
+                    <p class="settlement-rating" data-testid="settlement-opponent-rating" data-delta=delta>
+                        {move || BaifangText::Opponent.in_lang(lang.get())} " " {before} " → " {after}
                         " (" {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }} ")"
                     </p>
                 }
