@@ -75,6 +75,10 @@ done
 step "Hex generator: same seed, same level in wasm32 and natively (node)"
 scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 
+step "referee server (release build; the server browser tests start it on loopback)"
+cargo build -p server --release --quiet || fail "server build"
+export SERVER_BIN="$PWD/target/release/server"
+
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts
 npx playwright test --config e2e/playwright.config.mjs 2>&1 | tee "$log_dir/e2e.log"

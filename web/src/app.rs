@@ -11,7 +11,8 @@ use crate::nav::{provide_nav, Screen};
 #[component]
 pub fn App() -> impl IntoView {
     provide_lang();
-    let nav = provide_nav();
+    // A reload in the middle of a server game opens the Baifang screen, where it comes back.
+    let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
     view! {
         <div class="app" data-testid="app">
             {move || match nav.current() {

@@ -40,6 +40,8 @@ pub struct Nav {
     pub shared: RwSignal<Option<String>>,
     /// The game code from a `#game=<code>` fragment, until the Baifang screen takes it.
     pub game: RwSignal<Option<String>>,
+    /// The friend-room code from a `#room=<code>` fragment, until the Baifang screen takes it.
+    pub room: RwSignal<Option<String>>,
 }
 
 impl Nav {
@@ -106,6 +108,12 @@ fn current_game_fragment() -> Option<String> {
         .and_then(|h| fragment_value(&h, "game"))
 }
 
+fn current_room_fragment() -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .and_then(|h| fragment_value(&h, "room"))
+}
+
 fn current_fragment() -> Option<String> {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
@@ -128,19 +136,23 @@ pub fn clear_fragment() {
     }
 }
 
-pub fn provide_nav() -> Nav {
+/// The navigation handle; `resume_baifang`: the page left a Baifang game in
+/// progress (a reload mid-game), so it opens on that screen.
+pub fn provide_nav(resume_baifang: bool) -> Nav {
     let shared = current_fragment();
     let game = current_game_fragment();
+    let room = current_room_fragment();
     let nav = Nav {
         screen: RwSignal::new(if shared.is_some() {
             Screen::Hex
-        } else if game.is_some() {
+        } else if game.is_some() || room.is_some() || resume_baifang {
             Screen::Baifang
         } else {
             Screen::Home
         }),
         shared: RwSignal::new(shared),
         game: RwSignal::new(game),
+        room: RwSignal::new(room),
     };
     if let Some(window) = web_sys::window() {
         // The app always starts at home, so the entry it starts on says so (a reload
@@ -175,6 +187,9 @@ pub fn provide_nav() -> Nav {
                 nav.go(Screen::Hex);
             } else if let Some(code) = current_game_fragment() {
                 nav.game.set(Some(code));
+                nav.go(Screen::Baifang);
+            } else if let Some(code) = current_room_fragment() {
+                nav.room.set(Some(code));
                 nav.go(Screen::Baifang);
             }
         });

@@ -1,6 +1,9 @@
 //! The Baifang lobby: a profile bar, the recent online matches, capsule
 //! buttons for the four ways to play (quick match, friend match, vs AI,
-//! hot-seat), and the recent games to review.
+//! hot-seat), and the recent games to review. On a page served by the referee
+//! server the profile and online play are the server's; elsewhere online play
+//! is browser tabs or Game Center, and the lobby says why other devices are out
+//! of reach.
 
 use leptos::prelude::*;
 
@@ -16,6 +19,8 @@ use super::profile::{self, Loaded};
 use super::review::recent_list::RecentGames;
 use super::review::ReviewSource;
 use super::room::RoomSetup;
+use super::server_controller::ServerController;
+use super::server_lobby::ServerLobby;
 use super::strings::BaifangText;
 
 #[component]
@@ -24,6 +29,10 @@ pub fn Lobby(
     on_online: Callback<OnlineSetup>,
     /// Opens a recent game's review.
     on_review: Callback<ReviewSource>,
+    /// The referee server's controller, when the page came from the server.
+    server: Option<ServerController>,
+    /// A `#room=` link was opened on a page without the server.
+    room_link_refused: RwSignal<bool>,
 ) -> impl IntoView {
     let lang = use_lang();
     let ai_sheet = RwSignal::new(false);
@@ -34,16 +43,12 @@ pub fn Lobby(
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
 
     view! {
-        <div class="lobby" data-testid="lobby">
-            <ProfileSummary/>
+        <div class="lobby" data-testid="lobby" data-online=if server.is_some() { "server" } else { "peer" }>
+            {match server {
+                Some(ctl) => view! { <ServerLobby ctl=ctl/> }.into_any(),
+                None => view! { <PeerOnline on_online=on_online room_link_refused=room_link_refused/> }.into_any(),
+            }}
             <div class="lobby-buttons">
-                <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
-                    {text(BaifangText::QuickMatch)}
-                </button>
-                <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
-                    {text(BaifangText::FriendMatch)}
-                </button>
-                <p class="lobby-caption">{text(BaifangText::OnlineSoon)}</p>
                 <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
                     {text(BaifangText::VsAi)}
                 </button>
@@ -65,6 +70,35 @@ pub fn Lobby(
             <Show when=move || ai_sheet.get()>
                 <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
             </Show>
+        </div>
+    }
+}
+
+/// Online play without the server: the local record, then quick and friend
+/// match over browser tabs or Game Center, and why other devices are out of reach.
+#[component]
+fn PeerOnline(
+    on_online: Callback<OnlineSetup>,
+    room_link_refused: RwSignal<bool>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    view! {
+        <ProfileSummary/>
+        <Show when=move || room_link_refused.get()>
+            <p class="notice" data-testid="room-link-refused">{text(BaifangText::RoomLinkNeedsServer)}</p>
+        </Show>
+        <div class="lobby-buttons">
+            <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
+                {text(BaifangText::QuickMatch)}
+            </button>
+            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
+                {text(BaifangText::FriendMatch)}
+            </button>
+            <p class="lobby-caption">{text(BaifangText::OnlineSoon)}</p>
+            {(!crate::online::bridge::available()).then(|| view! {
+                <p class="lobby-caption" data-testid="no-server">{text(BaifangText::NoServer)}</p>
+            })}
         </div>
     }
 }

@@ -2,9 +2,10 @@
 //!
 //! Pure parts (view-model, tap → intent, haptics per action, local match, strings,
 //! profile parsing) are separate from the components so they are unit-tested
-//! natively. The local room ([`room`]) and the online room ([`online_room`], driven
-//! by [`online_controller`]) share the board, header, menu, scoreboards and
-//! settlement.
+//! natively. The local room ([`room`]), the peer-to-peer online room
+//! ([`online_room`], driven by [`online_controller`]) and the referee-server room
+//! ([`server_room`], driven by [`server_controller`]) share the board, header,
+//! menu, scoreboards and settlement.
 
 pub mod ai_client;
 pub mod ai_opponent;
@@ -24,6 +25,9 @@ pub mod room;
 pub mod room_header;
 pub mod room_menu;
 pub mod scoreboard;
+pub mod server_controller;
+pub mod server_lobby;
+pub mod server_room;
 pub mod settlement;
 pub mod step_timer;
 pub mod strings;
@@ -39,7 +43,8 @@ use engine::baifang::ai::Strength;
 use engine::baifang::game_link::{self, GameRecord, LinkError};
 use engine::baifang::Action;
 
-use crate::nav::use_nav;
+use crate::nav::{clear_fragment, use_nav};
+use crate::online::server::{probe, Reach};
 use lobby::Lobby;
 use local_match::Opponent;
 use online_room::{OnlineRoom, OnlineSetup};
@@ -47,6 +52,8 @@ use review::link_error::LinkErrorScreen;
 use review::screen::ReviewScreen;
 use review::ReviewSource;
 use room::{Room, RoomSetup};
+use server_controller::ServerController;
+use server_room::ServerRoom;
 
 /// Which room is open.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,9 +76,48 @@ fn open_link(code: &str) -> Open {
     }
 }
 
+/// The Baifang screen: first asks whether the page came from the referee
+/// server (online play then goes through it), then shows the lobby and rooms.
 #[component]
 pub fn BaifangScreen() -> impl IntoView {
+    let reach = RwSignal::new(None::<Reach>);
+    leptos::task::spawn_local(async move {
+        let r = probe().await;
+        let _ = reach.try_set(Some(r));
+    });
+    view! {
+        <main class="screen screen-baifang" data-testid="screen-baifang">
+            {move || reach.get().map(|r| {
+                let server = (r == Reach::Server).then(ServerController::start);
+                view! { <BaifangRooms server=server/> }
+            })}
+        </main>
+    }
+}
+
+/// The lobby and whichever room is open (a server game in progress takes the
+/// lobby's place until it is left).
+#[component]
+fn BaifangRooms(server: Option<ServerController>) -> impl IntoView {
     let nav = use_nav();
+    let room_link_refused = RwSignal::new(false);
+    let server_game = Memo::new(move |_| {
+        server.is_some_and(|s| {
+            s.client
+                .with(|c| matches!(c.phase(), engine::baifang::referee_client::Phase::InGame))
+        })
+    });
+    // A `#room=CODE` link joins that friend room (it needs the server).
+    Effect::new(move |_| {
+        if let Some(code) = nav.room.get() {
+            nav.room.set(None);
+            clear_fragment();
+            match server {
+                Some(ctl) => ctl.join_room(code),
+                None => room_link_refused.set(true),
+            }
+        }
+    });
     let room = RwSignal::new(None::<(Open, u32)>);
     let counter = StoredValue::new(0u32);
     let open = move |what: Open| {
@@ -103,11 +149,11 @@ pub fn BaifangScreen() -> impl IntoView {
         ));
     });
     view! {
-        <main class="screen screen-baifang" data-testid="screen-baifang">
             {move || match room.get() {
+                None if server_game.get() => server.map(|ctl| view! { <ServerRoom ctl=ctl/> }).into_any(),
                 None => view! {
                     <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start on_online=online on_review=open_review/>
+                    <Lobby on_start=start on_online=online on_review=open_review server=server room_link_refused=room_link_refused/>
                 }.into_any(),
                 Some((Open::Local(setup, log), _)) => {
                     let level = match setup.opponent {
@@ -124,6 +170,5 @@ pub fn BaifangScreen() -> impl IntoView {
                     <LinkErrorScreen error=error on_lobby=exit/>
                 }.into_any(),
             }}
-        </main>
     }
 }

@@ -64,6 +64,9 @@ pub fn Settlement(
     reason: Reason,
     audience: Audience,
     #[prop(optional)] rating: Option<RatingChange>,
+    /// The opponent's rating change, where the result settled both (server games).
+    #[prop(optional)]
+    opponent_rating: Option<RatingChange>,
     #[prop(optional)] on_review: Option<Callback<()>>,
     on_close: Callback<()>,
 ) -> impl IntoView {
@@ -113,6 +116,15 @@ pub fn Settlement(
                     </p>
                 }
             })}
+            {opponent_rating.map(|(before, after)| {
+                let delta = after - before;
+                view! {
+                    <p class="settlement-rating" data-testid="settlement-opponent-rating" data-delta=delta>
+                        {move || BaifangText::Opponent.in_lang(lang.get())} " " {before} " → " {after}
+                        " (" {if delta >= 0 { format!("+{delta}") } else { delta.to_string() }} ")"
+                    </p>
+                }
+            })}
         </SettlementCard>
     }
 }
@@ -128,6 +140,25 @@ pub fn VoidSettlement(reason: Reject, on_close: Callback<()>) -> impl IntoView {
         <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=diagnostic on_review=None on_close=on_close>
             <h2 class="settlement-title" data-testid="online-message">{move || BaifangText::DataError.in_lang(lang.get())}</h2>
             <p class="settlement-detail" data-testid="settlement-detail">{move || crate::engine_text::reject(&reason, lang.get())}</p>
+            <p class="settlement-reason" data-testid="settlement-reason">
+                {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
+            </p>
+        </SettlementCard>
+    }
+}
+
+/// A server game that ended with no winner (neither player came back): the
+/// headline is the translated reason, `detail` the server's reason code.
+#[component]
+pub fn UnratedSettlement(
+    headline: BaifangText,
+    detail: String,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <SettlementCard mood="lose" winner=String::new() reason="void".to_string() detail=detail on_review=None on_close=on_close>
+            <h2 class="settlement-title" data-testid="online-message">{move || headline.in_lang(lang.get())}</h2>
             <p class="settlement-reason" data-testid="settlement-reason">
                 {move || match lang.get() { Lang::Zh => "本局作废，积分不变", Lang::En => "The match is void; ratings unchanged" }}
             </p>

@@ -8,6 +8,7 @@
 pub mod avoid_store;
 pub mod bridge;
 pub mod host;
+pub mod server;
 pub mod tabs;
 
 use std::rc::Rc;

@@ -1,0 +1,235 @@
+// Online play through the referee server: two separate browser contexts (separate storage,
+// like two devices) against the real server binary on loopback with a fresh database.
+// The server's clocks are real here: the disconnect test waits the 15 s grace once.
+import { test, expect } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { scenarios, clickAction, boardString } from "./baifang-helpers.mjs";
+import { watchConsole } from "./helpers.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const serverBin = process.env.SERVER_BIN ?? join(root, "target", "release", "server");
+// Beside the static server's port (E2E_PORT), so checkouts running side by side do not meet.
+const port = Number(process.env.E2E_SERVER_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 10);
+const serverURL = `http://127.0.0.1:${port}/`;
+
+let server;
+let dataDir;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "baifang-server-e2e-"));
+  server = spawn(serverBin, ["--bind", `127.0.0.1:${port}`, "--dist", join(root, "dist"), "--database", join(dataDir, "db.sqlite3")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  server.stderr.on("data", (d) => (log += d));
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${log}`);
+    try {
+      const r = await fetch(`${serverURL}api/server`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer on ${serverURL}: ${log}`);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  if (server && server.exitCode === null) await new Promise((r) => server.once("exit", r));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+// The server's games are the same on both viewports; one project runs them.
+test.beforeEach(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "server games run once, on the desktop project");
+});
+
+const room = (page) => page.getByTestId("room");
+
+/** A new device: its own browser context, the app from the server, the Baifang lobby signed in. */
+async function device(browser, name, path = "") {
+  const context = await browser.newContext({ baseURL: serverURL });
+  const page = await context.newPage();
+  const console = watchConsole(page);
+  await page.goto(serverURL + path);
+  await expect(page.getByTestId("app")).toBeVisible();
+  // A room link opens the Baifang screen and joins by itself.
+  if (path.includes("#room=")) return { context, page, console };
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toHaveAttribute("data-online", "server");
+  await expect(page.getByTestId("profile-rating")).toBeVisible();
+  if (name) {
+    await page.getByTestId("server-name").fill(name);
+    await page.getByTestId("server-name-save").click();
+  }
+  return { context, page, console };
+}
+
+async function roomState(page) {
+  const r = room(page);
+  return {
+    side: await r.getAttribute("data-my-side"),
+    toMove: await r.getAttribute("data-to-move"),
+    hash: await r.getAttribute("data-hash"),
+    actions: Number(await r.getAttribute("data-actions")),
+  };
+}
+
+/** Both pages show a game: returns them as {black, white}. */
+async function inGame(a, b) {
+  for (const p of [a, b]) await expect(room(p)).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
+  const [sa, sb] = [await roomState(a), await roomState(b)];
+  expect(sa.side).not.toBe(sb.side);
+  return sa.side === "B" ? { black: a, white: b } : { black: b, white: a };
+}
+
+async function expectSameBoards(black, white, actions) {
+  for (const p of [black, white]) await expect(room(p)).toHaveAttribute("data-actions", String(actions));
+  const [sb, sw] = [await roomState(black), await roomState(white)];
+  expect(sb.hash).toBe(sw.hash);
+  expect(await boardString(black)).toBe(await boardString(white));
+}
+
+/** Plays fixture actions by clicks on whichever page is to move; boards compared after each. */
+async function playByClicks(black, white, game, count = 0) {
+  for (const action of game) {
+    const mover = (await roomState(black)).toMove === "B" ? black : white;
+    await clickAction(mover, action);
+    count += action.actionType === 2 ? action.eatIndices.length : 1;
+    await expectSameBoards(black, white, count);
+  }
+  return count;
+}
+
+async function quickPair(browser) {
+  const a = await device(browser, "Alice");
+  const b = await device(browser, "Bob");
+  await a.page.getByTestId("lobby-quick").click();
+  await expect(a.page.getByTestId("server-searching")).toBeVisible();
+  await b.page.getByTestId("lobby-quick").click();
+  return { a, b, ...(await inGame(a.page, b.page)) };
+}
+
+test("quick match pairs two devices and a full game by clicks stays identical; both ratings settle", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { a, b, black, white } = await quickPair(browser);
+  // Each sees the other's name and rating, and the server's step clock.
+  await expect(a.page.getByTestId("opponent")).toHaveAttribute("data-name", "Bob");
+  await expect(b.page.getByTestId("opponent")).toHaveAttribute("data-name", "Alice");
+  await expect(a.page.getByTestId("opponent")).toHaveAttribute("data-rating", "1200");
+  await expect(black.getByTestId("step-timer")).toBeVisible();
+  await playByClicks(black, white, scenarios.fewerThanFour);
+  for (const p of [black, white]) await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "fewer_than_four");
+  const winner = await black.getByTestId("settlement").getAttribute("data-winner");
+  const [won, lost] = winner === "B" ? [black, white] : [white, black];
+  await expect(won.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
+  await expect(won.getByTestId("settlement-opponent-rating")).toHaveAttribute("data-delta", "-16");
+  await expect(lost.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "-16");
+  await expect(lost.getByTestId("settlement-opponent-rating")).toHaveAttribute("data-delta", "16");
+  // Back in the lobby: the server's rating, record and the game in the recent list.
+  for (const [p, rating, wins] of [[won, "1216", "1"], [lost, "1184", "0"]]) {
+    await p.getByTestId("settlement-back").click();
+    await expect(p.getByTestId("profile-rating")).toHaveAttribute("data-rating", rating);
+    await expect(p.getByTestId("profile-record")).toHaveAttribute("data-wins", wins);
+    await expect(p.getByTestId("recent-matches").locator("li")).toHaveCount(1);
+  }
+  // The record is the server's: a reload (same token) shows it again.
+  await won.reload();
+  await won.getByTestId("home-baifang").click();
+  await expect(won.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1216");
+  await expect(won.getByTestId("server-name")).toHaveValue(won === a.page ? "Alice" : "Bob");
+  for (const d of [a, b]) d.console.expectClean();
+  await a.context.close();
+  await b.context.close();
+});
+
+test("quick match can be cancelled", async ({ browser }) => {
+  const a = await device(browser);
+  await a.page.getByTestId("lobby-quick").click();
+  await a.page.getByTestId("server-cancel").click();
+  await expect(a.page.getByTestId("lobby-quick")).toBeVisible();
+  await expect(a.page.getByTestId("server-lobby")).toHaveAttribute("data-phase", "Lobby");
+  await a.context.close();
+});
+
+test("friend match: the room link opened on another device joins the game", async ({ browser }) => {
+  const a = await device(browser, "Host");
+  await a.page.getByTestId("lobby-friend").click();
+  const code = await a.page.getByTestId("room-code").textContent();
+  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+  const link = await a.page.getByTestId("room-link").getAttribute("href");
+  expect(link).toBe(`${serverURL}#room=${code}`);
+  const b = await device(browser, "", `#room=${code}`);
+  const { black, white } = await inGame(a.page, b.page);
+  await expect(b.page.getByTestId("opponent")).toHaveAttribute("data-name", "Host");
+  // The link was taken: a reload would not join again.
+  expect(new URL(b.page.url()).hash).toBe("");
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 2));
+  // Black resigns from the menu; White wins on both screens.
+  await black.getByTestId("room-menu").click();
+  await black.getByTestId("menu-resign").click();
+  await black.getByTestId("resign-confirm").click();
+  for (const p of [black, white]) {
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "resign");
+    await expect(p.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+  }
+  await a.context.close();
+  await b.context.close();
+});
+
+test("a player who closes the page loses when the 15 s grace runs out on the server clock", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { a, b, black, white } = await quickPair(browser);
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 1));
+  const [gone, stays] = black === a.page ? [a, b] : [b, a];
+  const closed = Date.now();
+  await gone.context.close();
+  await expect(stays.page.getByTestId("grace-countdown")).toBeVisible();
+  const seen = Number(await stays.page.getByTestId("grace-countdown").getAttribute("data-remaining"));
+  expect(seen).toBeGreaterThan(10);
+  expect(seen).toBeLessThanOrEqual(15);
+  await expect(stays.page.getByTestId("settlement")).toHaveAttribute("data-reason", "disconnect", { timeout: 30_000 });
+  await expect(stays.page.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+  const waited = Date.now() - closed;
+  expect(waited).toBeGreaterThanOrEqual(14_000);
+  expect(waited).toBeLessThan(25_000);
+  await expect(stays.page.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
+  stays.console.expectClean();
+  await stays.context.close();
+});
+
+test("a reload mid-game comes back to the same board and clock and play goes on", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { a, b, black, white } = await quickPair(browser);
+  const count = await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 3));
+  const before = await roomState(white);
+  const board = await boardString(white);
+  await white.reload();
+  // The page opens the game again by itself: same board, same hash, the server's clock.
+  await expect(room(white)).toHaveAttribute("data-stage", "Playing");
+  await expect(room(white)).toHaveAttribute("data-connected", "true");
+  // The reload itself is one disconnect action in the log.
+  await expect(room(white)).toHaveAttribute("data-actions", String(before.actions + 1));
+  expect(await boardString(white)).toBe(board);
+  await expect(white.getByTestId("step-timer")).toBeVisible();
+  const left = Number(await white.getByTestId("step-timer").getAttribute("data-remaining"));
+  expect(left).toBeGreaterThan(0);
+  expect(left).toBeLessThanOrEqual(30);
+  await expectSameBoards(black, white, before.actions + 1);
+  await playByClicks(black, white, scenarios.fewerThanFour.slice(3, 5), count + 1);
+  await a.context.close();
+  await b.context.close();
+});
+
+test("on a static host the lobby offers tabs and Game Center only, and a room link says why it cannot join", async ({ page }) => {
+  await page.goto("./#room=ABC234");
+  await expect(page.getByTestId("lobby")).toHaveAttribute("data-online", "peer");
+  await expect(page.getByTestId("no-server")).toContainText("scripts/play.sh");
+  await expect(page.getByTestId("room-link-refused")).toBeVisible();
+});

@@ -1,0 +1,170 @@
+//! The room of a game on the referee server: the same board, scoreboards,
+//! header, menu and settlement as the other rooms, drawn from the engine's
+//! replay of the server's log; the opponent's name and rating, the server's
+//! step clock, the reconnecting and grace states, and both rating changes.
+
+use leptos::prelude::*;
+
+use engine::baifang::spec::STEP_TIME_LIMIT_MS;
+use engine::baifang::Side;
+
+use crate::host::haptics::{self, Haptic};
+use crate::i18n::use_lang;
+
+use super::board::Board;
+use super::room_header::RoomHeader;
+use super::room_menu::RoomMenu;
+use super::scoreboard::ScoreBoard;
+use super::server_controller::ServerController;
+use super::server_lobby::notice_text;
+use super::settlement::{Settlement, UnratedSettlement};
+use super::strings::{banner_text, Audience, BaifangText};
+use super::view_model::{board_view, BoardView};
+
+#[component]
+pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let client = ctl.client;
+    let refused = RwSignal::new(None::<(u8, u32)>);
+    let me = Memo::new(move |_| client.with(|c| c.game().map_or(Side::Black, |g| g.you)));
+    let connected = Memo::new(move |_| client.with(|c| c.connected()));
+    let over = Memo::new(move |_| client.with(|c| c.game().is_none_or(|g| g.result.is_some())));
+    let view = Memo::new(move |_| {
+        client.with(|c| match c.game() {
+            Some(g) => board_view(
+                g.game.state(),
+                g.last.as_ref(),
+                ctl.selection.get(),
+                g.my_turn() && c.connected(),
+            ),
+            None => board_view(&Default::default(), None, None, false),
+        })
+    });
+    let mover = Signal::derive(move || view.with(|v| v.to_move));
+    let waiting =
+        Signal::derive(move || !over.get() && view.with(|v: &BoardView| v.to_move) != me.get());
+    let on_tap = Callback::new(move |p: u8| {
+        if !ctl.tap(p) {
+            haptics::play(Haptic::Bump);
+            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+        }
+    });
+    let turn_left = Memo::new(move |_| {
+        let now = ctl.clock.get();
+        client.with(|c| c.game().and_then(|g| g.turn_left_ms(now)))
+    });
+    let banner = move || {
+        let l = lang.get();
+        if !connected.get() && !over.get() {
+            return BaifangText::ServerReconnecting.in_lang(l).to_string();
+        }
+        banner_text(view.with(|v| v.banner), Audience::Player(me.get()), l)
+    };
+    let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
+    let tag = move |side: Side| (side == me.get_untracked()).then_some(BaifangText::You);
+    let menu_open = RwSignal::new(false);
+    let resign = Callback::new(move |_| ctl.resign());
+    // Leaving a game in progress resigns it (the settlement follows); after the end it goes back.
+    let leave = Callback::new(move |_| {
+        if over.get_untracked() {
+            ctl.leave_game();
+        } else {
+            ctl.resign();
+        }
+    });
+    let hash = move || client.with(|c| c.game().map(|g| format!("{:016x}", g.game.state().hash())));
+    let actions = move || client.with(|c| c.game().map_or(0, |g| g.game.log().len()));
+
+    view! {
+        <div class="room online-room server-room" class:capture-mode=move || view.with(|v| v.capture_mode)
+            data-testid="room" data-online="server"
+            data-stage=move || if over.get() { "Finished" } else { "Playing" }
+            data-connected=move || connected.get().to_string()
+            data-my-side=move || me.get().letter().to_string() data-to-move=move || mover.get().letter().to_string()
+            data-hash=hash data-actions=actions>
+            <div class="capture-veil" aria-hidden="true"></div>
+            <RoomHeader
+                menu_open=menu_open
+                text=Signal::derive(banner)
+                banner=Signal::derive(move || Some(view.with(|v| v.banner)))
+                clock=Signal::derive(move || turn_left.get().is_some())
+                remaining_ms=Signal::derive(move || turn_left.get().map_or(STEP_TIME_LIMIT_MS, |t| t as u32))
+            />
+            <Players ctl=ctl/>
+            {move || ctl.notice.get().map(|n| view! {
+                <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
+            })}
+            <div class="room-stage">
+                <ScoreBoard side=Side::White score=score(Side::White) tag=tag(Side::White)/>
+                <div class="board-wrap">
+                    <Board view=view mover=mover waiting=waiting refused=refused
+                        formation_key=Signal::derive(move || ctl.applied.get()) hint=Signal::derive(Vec::new) on_tap=on_tap/>
+                </div>
+                <ScoreBoard side=Side::Black score=score(Side::Black) tag=tag(Side::Black)/>
+            </div>
+            <RoomMenu
+                open=menu_open
+                can_resign=Signal::derive(move || !over.get())
+                confirm=true
+                leave_resigns=Signal::derive(move || !over.get())
+                on_resign=resign
+                on_leave=leave
+            />
+            {move || server_end(ctl)}
+        </div>
+    }
+}
+
+/// The opponent's name and rating, and the grace left while they are away.
+#[component]
+fn Players(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let opponent = Memo::new(move |_| {
+        ctl.client
+            .with(|c| c.game().map(|g| (g.opponent().clone(), g.you.other())))
+    });
+    let grace = move || {
+        let now = ctl.clock.get();
+        ctl.client.with(|c| {
+            let g = c.game().filter(|g| g.result.is_none())?;
+            g.grace_left_ms(g.you.other(), now)
+                .map(|ms| ms.div_ceil(1000))
+        })
+    };
+    view! {
+        {move || opponent.get().map(|(p, side)| view! {
+            <p class="server-opponent" data-testid="opponent" data-name=p.name.clone() data-rating=p.rating
+                data-side=side.letter().to_string()>
+                {move || BaifangText::Opponent.in_lang(lang.get())} " " {p.name.clone()} " · "
+                {move || BaifangText::Rating.in_lang(lang.get())} " " {p.rating}
+            </p>
+        })}
+        {move || grace().map(|secs| view! {
+            <p class="notice grace-countdown" data-testid="grace-countdown" data-remaining=secs>
+                {move || BaifangText::OpponentAway.in_lang(lang.get())} " " {secs} " s"
+            </p>
+        })}
+    }
+}
+
+/// The settlement once the server settled the game: both rating changes.
+fn server_end(ctl: ServerController) -> Option<AnyView> {
+    let (result, me) = ctl
+        .client
+        .with(|c| c.game().and_then(|g| g.result.clone().map(|r| (r, g.you))))?;
+    let back = Callback::new(move |_| ctl.leave_game());
+    let mine = result.ratings[me.idx()];
+    let theirs = result.ratings[me.other().idx()];
+    Some(match (result.winner, result.reason.engine_reason()) {
+        (Some(winner), Some(reason)) => view! {
+            <Settlement winner=winner.0 reason=reason audience=Audience::Player(me)
+                rating=(mine.before, mine.after) opponent_rating=(theirs.before, theirs.after) on_close=back/>
+        }
+        .into_any(),
+        _ => view! {
+            <UnratedSettlement headline=BaifangText::Abandoned
+                detail=result.reason.name().to_string() on_close=back/>
+        }
+        .into_any(),
+    })
+}
