@@ -108,10 +108,7 @@ test("a finished game is in the lobby's recent games and opens its review", asyn
   console.expectClean();
 });
 
-// Not yet green: it times out (60 s) somewhere between the export click and
-// the import; the reader and its sentences are unit-tested in the web crate
-// (review::transfer, review::strings). Left as fixme until it is found.
-test.fixme("export and import the game as JSON; a broken file says what is wrong", async ({ page }, testInfo) => {
+test("export and import the game as JSON; a broken file says what is wrong", async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await playResignAndReview(page);
   const hash = await page.getByTestId("review").getAttribute("data-hash");

@@ -56,9 +56,14 @@ pub fn GameTransfer(record: GameRecord, on_open: Callback<GameRecord>) -> impl I
     let pasted = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ImportError>);
     let json = game_file::to_json(record.log());
+    let panel = NodeRef::<leptos::html::Details>::new();
     let import = move |input: String| match read_import(&input) {
         Ok(record) => {
             error.set(None);
+            // The imported game is on the board now: fold the import panel away.
+            if let Some(details) = panel.get_untracked() {
+                details.set_open(false);
+            }
             on_open.run(record);
         }
         Err(e) => error.set(Some(e)),
@@ -83,7 +88,7 @@ pub fn GameTransfer(record: GameRecord, on_open: Callback<GameRecord>) -> impl I
         <section class="review-transfer">
             <button class="pill-button" data-testid="review-export"
                 on:click=move |_| share::send_file(FILE_NAME, &json)>{text(ReviewText::Export)}</button>
-            <details class="review-import">
+            <details class="review-import" node_ref=panel>
                 <summary data-testid="review-import-open">{text(ReviewText::Import)}</summary>
                 <textarea data-testid="review-import-text" rows="3"
                     placeholder=text(ReviewText::ImportHint)
