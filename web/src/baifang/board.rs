@@ -93,35 +93,7 @@ pub fn Board(
     let lang = use_lang();
     // The point the keyboard focus ring is on (the centre until the arrows move it).
     let focus = RwSignal::new((POINTS / 2) as u8);
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let at = focus.get_untracked() as usize;
-        let (col, row) = (at % SIDE, at / SIDE);
-        let moved = match ev.key().as_str() {
-            "ArrowLeft" if col > 0 => Some(at - 1),
-            "ArrowRight" if col + 1 < SIDE => Some(at + 1),
-            "ArrowUp" if row > 0 => Some(at - SIDE),
-            "ArrowDown" if row + 1 < SIDE => Some(at + SIDE),
-            "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => Some(at),
-            "Enter" | " " => {
-                on_tap.run(at as u8);
-                None
-            }
-            "Escape" => {
-                // Putting the picked-up stone down is a tap on it (the room decides).
-                if let Some(p) = view.with_untracked(|v| v.points.iter().position(|pt| pt.selected))
-                {
-                    on_tap.run(p as u8);
-                }
-                None
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        if let Some(p) = moved {
-            focus.set(p as u8);
-            focus_point(p);
-        }
-    };
+    let on_key = key_handler(focus, view, on_tap);
 
     let on_down = move |ev: web_sys::PointerEvent| {
         if !ev.is_primary() {
@@ -174,26 +146,7 @@ pub fn Board(
         }
     };
 
-    let on_up = move |ev: web_sys::PointerEvent| {
-        let released = press.get_untracked();
-        press.set(None);
-        if ev.pointer_type() != "mouse" {
-            aim.set(None);
-        }
-        let Some(released) = released else { return };
-        let Some((x, y)) = svg_coords(&ev) else {
-            return;
-        };
-        let Some(p) = point_at(x, y) else { return };
-        if p == released.origin && released.picked_now {
-            return;
-        }
-        if p == released.origin && released.drag_at.is_some() {
-            // A drag that came back home puts nothing down and keeps the selection.
-            return;
-        }
-        on_tap.run(p);
-    };
+    let on_up = release_handler(press, aim, on_tap);
 
     let on_leave = move |_ev: web_sys::PointerEvent| {
         if press.get_untracked().is_none() {
@@ -229,6 +182,73 @@ pub fn Board(
             {move || ghost(press, mover)}
             <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
         </svg>
+    }
+}
+
+/// Arrow keys move the focus ring over the points; Enter/Space tap the focused
+/// point; Escape puts a picked-up stone down (a tap on it, which the room decides).
+fn key_handler(
+    focus: RwSignal<u8>,
+    view: Signal<BoardView>,
+    on_tap: Callback<u8>,
+) -> impl Fn(web_sys::KeyboardEvent) + Clone + 'static {
+    move |ev: web_sys::KeyboardEvent| {
+        let at = focus.get_untracked() as usize;
+        let (col, row) = (at % SIDE, at / SIDE);
+        let moved = match ev.key().as_str() {
+            "ArrowLeft" if col > 0 => Some(at - 1),
+            "ArrowRight" if col + 1 < SIDE => Some(at + 1),
+            "ArrowUp" if row > 0 => Some(at - SIDE),
+            "ArrowDown" if row + 1 < SIDE => Some(at + SIDE),
+            "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => Some(at),
+            "Enter" | " " => {
+                on_tap.run(at as u8);
+                None
+            }
+            "Escape" => {
+                // Putting the picked-up stone down is a tap on it (the room decides).
+                if let Some(p) = view.with_untracked(|v| v.points.iter().position(|pt| pt.selected))
+                {
+                    on_tap.run(p as u8);
+                }
+                None
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(p) = moved {
+            focus.set(p as u8);
+            focus_point(p);
+        }
+    }
+}
+
+/// A release: a tap on the point under it, unless it ends the press that picked
+/// the stone up or a drag that came back home.
+fn release_handler(
+    press: RwSignal<Option<Press>>,
+    aim: RwSignal<Option<u8>>,
+    on_tap: Callback<u8>,
+) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+    move |ev: web_sys::PointerEvent| {
+        let released = press.get_untracked();
+        press.set(None);
+        if ev.pointer_type() != "mouse" {
+            aim.set(None);
+        }
+        let Some(released) = released else { return };
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
+        let Some(p) = point_at(x, y) else { return };
+        if p == released.origin && released.picked_now {
+            return;
+        }
+        if p == released.origin && released.drag_at.is_some() {
+            // A drag that came back home puts nothing down and keeps the selection.
+            return;
+        }
+        on_tap.run(p);
     }
 }
 

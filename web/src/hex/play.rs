@@ -287,27 +287,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         sink_apply(events);
     });
 
-    let key_apply = apply.clone();
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        if menu_open.get_untracked() {
-            return;
-        }
-        let Some(events) = play_state
-            .try_update_value(|s| s.key(&ev.key(), ev.shift_key()))
-            .flatten()
-        else {
-            return;
-        };
-        ev.prevent_default();
-        if events.is_empty() {
-            // the cursor may have moved: redraw without feedback
-            let old = state.get_untracked();
-            if let Some(next) = play_state.try_with_value(|s| s.board_state(&old)) {
-                state.set(next);
-            }
-        }
-        key_apply(events);
-    };
+    let on_key = key_handler(play_state, state, menu_open, apply.clone());
 
     let restart_apply = apply.clone();
     let on_restart = UnsyncCallback::new(move |_| {
@@ -345,6 +325,36 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
         </div>
+    }
+}
+
+/// Keys play the level (the input machine decides what each does); a key that
+/// only moves the start cursor redraws without feedback.
+fn key_handler(
+    play_state: StoredValue<LevelPlay>,
+    state: RwSignal<BoardState>,
+    menu_open: RwSignal<bool>,
+    apply: Rc<dyn Fn(Vec<ViewEvent>)>,
+) -> impl Fn(web_sys::KeyboardEvent) + 'static {
+    move |ev: web_sys::KeyboardEvent| {
+        if menu_open.get_untracked() {
+            return;
+        }
+        let Some(events) = play_state
+            .try_update_value(|s| s.key(&ev.key(), ev.shift_key()))
+            .flatten()
+        else {
+            return;
+        };
+        ev.prevent_default();
+        if events.is_empty() {
+            // the cursor may have moved: redraw without feedback
+            let old = state.get_untracked();
+            if let Some(next) = play_state.try_with_value(|s| s.board_state(&old)) {
+                state.set(next);
+            }
+        }
+        apply(events);
     }
 }
 
