@@ -15,7 +15,7 @@ for (const suite of report.suites) {
       if (test.status !== "unexpected" && test.status !== "flaky") continue;
       const label = test.status === "flaky" ? "passed on retry" : "FAILED";
       const first = test.results.find((r) => r.status !== "passed" && r.status !== "skipped");
-      const why = (first?.errors?.[0]?.message ?? first?.error?.message ?? "").split("\n")[0];
+      const why = (first?.errors?.[0]?.message ?? first?.error?.message ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n")[0];
       console.log(`${label}: [${test.projectName}] ${[...path, spec.title].join(" › ")}${why ? ` — ${why}` : ""}`);
     }
   }

@@ -10,7 +10,9 @@ import { walkScreens } from "./a11y-helpers.mjs";
 const titles = packs().flatMap((p) => [p.title, ...p.levels.map((l) => l.title)]).filter(Boolean);
 const HAN = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Proper names, codes and units the Chinese interface writes in Latin letters. */
-const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs", "iOS"]);
+const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs", "iOS",
+  // the move notation's codes (resign and disconnect of B or W), the same in both languages
+  "RB", "RW", "DB", "DW"]);
 
 /** Every string a person can see or hear on the page now. */
 async function pageTexts(page) {
@@ -27,8 +29,12 @@ async function pageTexts(page) {
   });
 }
 
+/** Commands the interface quotes as they are typed (a path is not an English word). */
+const COMMANDS = ["scripts/play.sh"];
+
 function strip(text) {
   let t = text;
+  for (const command of COMMANDS) t = t.split(command).join(" ");
   for (const name of [...titles].sort((a, b) => b.length - a.length)) t = t.split(name).join(" ");
   return t;
 }

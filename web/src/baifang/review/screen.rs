@@ -234,6 +234,7 @@ fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
                     on:click=move |_| step(last)>"⏭"</button>
             </nav>
             <input class="review-slider" type="range" min="0" max=last data-testid="review-slider"
+                aria-label=text(ReviewText::Ply)
                 prop:value=move || ply.get().to_string()
                 on:input=move |ev| step(event_target_value(&ev).parse().unwrap_or(0))/>
     }

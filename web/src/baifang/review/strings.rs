@@ -15,6 +15,7 @@ translations! {
         Previous => ("上一步", "Previous"),
         Next => ("下一步", "Next"),
         Last => ("最后一步", "Last"),
+        Ply => ("对局进度（第几步）", "Position in the game (ply)"),
         Start => ("开局", "Start"),
         Share => ("分享对局链接", "Share game link"),
         Copy => ("复制", "Copy"),
