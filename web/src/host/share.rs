@@ -1,4 +1,4 @@
-//! Share links and exported files, in whichever host the app runs.
+//! Share links and files out (exported), and files in (picked), in whichever host the app runs.
 //!
 //! In a browser a share link is this page's own address plus `#play=<code>`, copied to
 //! the clipboard, and an exported file is a download. Inside a native host the page's
@@ -43,6 +43,26 @@ pub fn send_file(name: &str, text: &str) {
     } else {
         download(name, text);
     }
+}
+
+/// Reads the file picked in the `<input type="file">` that fired `ev` as text and
+/// hands it to `on_text` (a file that reads as no text gives ""); nothing happens
+/// when no file was picked. The page's own picker works in a browser and in the app.
+pub fn read_picked_file(ev: &web_sys::Event, on_text: impl FnOnce(String) + 'static) {
+    use wasm_bindgen::{JsCast, JsValue};
+    let Some(file) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .and_then(|i| i.files())
+        .and_then(|f| f.get(0))
+    else {
+        return;
+    };
+    let on_text = wasm_bindgen::closure::Closure::once(move |v: JsValue| {
+        on_text(v.as_string().unwrap_or_default());
+    });
+    let _ = file.text().then(&on_text);
+    on_text.forget();
 }
 
 /// Copies `text` to the clipboard when the browser allows it (failures are silent: the

@@ -3,7 +3,6 @@
 //! or a game link, and say in a sentence what is wrong with one that fails.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
 
 use engine::baifang::game_file::{self, FileError};
 use engine::baifang::game_link::{self, GameRecord, LinkError};
@@ -68,22 +67,7 @@ pub fn GameTransfer(record: GameRecord, on_open: Callback<GameRecord>) -> impl I
         }
         Err(e) => error.set(Some(e)),
     };
-    let on_file = move |ev: web_sys::Event| {
-        let Some(file) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0))
-        else {
-            return;
-        };
-        let on_text =
-            wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |v: JsValue| {
-                import(v.as_string().unwrap_or_default());
-            });
-        let _ = file.text().then(&on_text);
-        on_text.forget();
-    };
+    let on_file = move |ev: web_sys::Event| share::read_picked_file(&ev, import);
     view! {
         <section class="review-transfer">
             <button class="pill-button" data-testid="review-export"

@@ -3,7 +3,6 @@
 
 use engine::hex::level_file::{level_to_string, parse_any, LevelError};
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
 
 use crate::host::share;
 
@@ -88,22 +87,10 @@ pub fn ImportPanel(fit: RwSignal<bool>) -> impl IntoView {
     };
     let on_import = move |_| do_import(import_text.get_untracked());
     let on_file = move |ev: web_sys::Event| {
-        let Some(file) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0))
-        else {
-            return;
-        };
-        let on_text =
-            wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |v: JsValue| {
-                let text = v.as_string().unwrap_or_default();
-                import_text.set(text.clone());
-                do_import(text);
-            });
-        let _ = file.text().then(&on_text);
-        on_text.forget();
+        share::read_picked_file(&ev, move |text| {
+            import_text.set(text.clone());
+            do_import(text);
+        })
     };
     view! {
         <details class="editor-panel" open>
