@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "../artifacts/e2e-results.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
+    // No test but the offline ones (offline.spec.mjs allows them) runs under the app's service
+    // worker, so each test sees the build exactly as served.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [

@@ -7,12 +7,14 @@ use crate::hex::HexScreen;
 use crate::home::HomeScreen;
 use crate::i18n::provide_lang;
 use crate::nav::{provide_nav, Screen};
+use crate::offline::{self, UpdatePrompt};
 
 #[component]
 pub fn App() -> impl IntoView {
     provide_lang();
     // A reload in the middle of a server game opens the Baifang screen, where it comes back.
     let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
+    let update_ready = offline::register();
     view! {
         <div class="app" data-testid="app">
             {move || match nav.current() {
@@ -20,6 +22,7 @@ pub fn App() -> impl IntoView {
                 Screen::Baifang => view! { <BaifangScreen/> }.into_any(),
                 Screen::Hex => view! { <HexScreen/> }.into_any(),
             }}
+            <UpdatePrompt ready=update_ready/>
         </div>
     }
 }

@@ -76,6 +76,8 @@ translations! {
         Back => ("返回", "Back"),
         /// The switch names the language it switches to.
         LanguageSwitch => ("English", "中文"),
+        /// The bar shown while a newly deployed build waits; its click switches to it.
+        UpdateReady => ("新版本已就绪 — 重新载入", "New version available — reload"),
         HexTutorialSlide => ("从一个数字滑到旁边的格子", "Slide from a number to the cell beside it"),
         HexTutorialWall => ("条纹是墙，绕开它", "Stripes are walls: go around them"),
         HexContinue => ("继续", "Continue"),

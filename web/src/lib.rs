@@ -11,6 +11,7 @@ pub mod home;
 pub mod host;
 pub mod i18n;
 pub mod nav;
+pub mod offline;
 pub mod online;
 pub mod storage;
 pub mod worker_link;
