@@ -64,13 +64,14 @@ step "rule spec anatomy (engine spec anatomy)"
 step "iOS wrapper (Swift syntax, bridge contract)"
 (cd ios-wrapper/check && npm ci --ignore-scripts --no-audit --no-fund >/dev/null && node check-swift.mjs) || fail "iOS wrapper check"
 
-step "release web build (trunk build --release)"
+step "release web build (trunk build --release) and the page-size budgets"
 trunk build --release || fail "trunk build"
 for wasm in dist/*.wasm; do
   raw=$(stat -c %s "$wasm")
   gz=$(gzip -9 -c "$wasm" | wc -c)
   echo "wasm size: $(basename "$wasm") $raw bytes raw, $gz bytes gzip"
 done
+node scripts/bundle-size.mjs dist || fail "page size over its budget (scripts/bundle-size.mjs)"
 
 step "Hex generator: same seed, same level in wasm32 and natively (node)"
 scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
