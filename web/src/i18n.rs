@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::storage;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     Zh,
     En,

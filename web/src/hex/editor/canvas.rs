@@ -62,7 +62,17 @@ pub fn Canvas(
     let lang = use_lang();
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // the hex the keys act on; a click moves it too
-    let focus = RwSignal::new(Axial::new(0, 0));
+    let chosen = RwSignal::new(Axial::new(0, 0));
+    // an undo can shrink the lattice from under the focus: it then falls back to the middle
+    let focus = Memo::new(move |_| {
+        let at = chosen.get();
+        let radius = ctx.editor.with(|h| h.present().lattice_radius());
+        if at.distance(Axial::new(0, 0)) <= radius {
+            at
+        } else {
+            Axial::new(0, 0)
+        }
+    });
     // what a screen reader hears after a key edit: the focused hex's new label
     let announce = RwSignal::new(String::new());
     let view_box = Memo::new(move |_| {
@@ -82,34 +92,10 @@ pub fn Canvas(
         let map = ViewportMap::of_element(el.as_ref(), view_box.get_untracked());
         let p = map.to_board(ev.client_x() as f64, ev.client_y() as f64);
         if let Some(pos) = paint(ctx, tool.get_untracked(), clue_n.get_untracked(), p) {
-            focus.set(pos);
+            chosen.set(pos);
         }
     };
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let command = ev.ctrl_key() || ev.meta_key();
-        if ev.alt_key() {
-            return;
-        }
-        let Some(action) = key_action(&ev.key(), ev.shift_key(), command) else {
-            return;
-        };
-        ev.prevent_default();
-        let at = focus.get_untracked();
-        let mut next = at;
-        let toolbar_clue = clue_n.get_untracked();
-        ctx.editor.maybe_update(|h| {
-            let (to, changed) = apply(h, at, action, toolbar_clue);
-            next = to;
-            changed
-        });
-        focus.set(next);
-        if action.edits() {
-            let label = ctx
-                .editor
-                .with_untracked(|h| cell_label(&facts(h.present(), next), lang.get_untracked()));
-            announce.set(label);
-        }
-    };
+    let on_key = key_handler(ctx, chosen, focus, clue_n, announce, lang);
     let ring = hex_points(SIZE * 0.98);
     view! {
         <svg
@@ -147,6 +133,44 @@ pub fn Canvas(
     }
 }
 
+/// Keys on the canvas: each is a [`key_action`] applied to the draft's history at
+/// the focus (the same edits a click makes); after an edit the focused hex's new
+/// label goes to the live region.
+fn key_handler(
+    ctx: HexCtx,
+    chosen: RwSignal<Axial>,
+    focus: Memo<Axial>,
+    clue_n: RwSignal<u32>,
+    announce: RwSignal<String>,
+    lang: RwSignal<Lang>,
+) -> impl Fn(web_sys::KeyboardEvent) + 'static {
+    move |ev: web_sys::KeyboardEvent| {
+        let command = ev.ctrl_key() || ev.meta_key();
+        if ev.alt_key() {
+            return;
+        }
+        let Some(action) = key_action(&ev.key(), ev.shift_key(), command) else {
+            return;
+        };
+        ev.prevent_default();
+        let at = focus.get_untracked();
+        let mut next = at;
+        let toolbar_clue = clue_n.get_untracked();
+        ctx.editor.maybe_update(|h| {
+            let (to, changed) = apply(h, at, action, toolbar_clue);
+            next = to;
+            changed
+        });
+        chosen.set(next);
+        if action.edits() {
+            let label = ctx
+                .editor
+                .with_untracked(|h| cell_label(&facts(h.present(), next), lang.get_untracked()));
+            announce.set(label);
+        }
+    }
+}
+
 /// A click at board point `p` with `tool`: one edit of the draft. The hex
 /// clicked, when it is on the lattice.
 fn paint(ctx: HexCtx, tool: Tool, clue: u32, p: (f64, f64)) -> Option<Axial> {
@@ -175,32 +199,34 @@ fn paint(ctx: HexCtx, tool: Tool, clue: u32, p: (f64, f64)) -> Option<Axial> {
 /// everything drawn and said, so an edit re-renders only the hexes it changed.
 fn hexes(ctx: HexCtx, lang: RwSignal<Lang>) -> impl IntoView {
     let rows = move || {
-        ctx.editor.with(|h| {
-            let radius = h.present().lattice_radius();
-            (-radius..=radius).map(|r| (r, radius)).collect::<Vec<_>>()
-        })
+        let radius = ctx.editor.with(|h| h.present().lattice_radius());
+        (-radius..=radius).collect::<Vec<_>>()
     };
     view! {
-        <For each=rows key=|row| *row let:row>
-            <g class="editor-row" role="row">{row_hexes(ctx, lang, row)}</g>
+        <For each=rows key=|r| *r let:r>
+            <g class="editor-row" role="row">{row_hexes(ctx, lang, r)}</g>
         </For>
     }
 }
 
-/// The hexes of lattice row `r` (west to east) on a lattice of `radius`.
-fn row_hexes(ctx: HexCtx, lang: RwSignal<Lang>, (r, radius): (i32, i32)) -> impl IntoView {
+/// The hexes of lattice row `r`, west to east (a row keeps its unchanged hexes when
+/// the lattice grows or shrinks).
+fn row_hexes(ctx: HexCtx, lang: RwSignal<Lang>, r: i32) -> impl IntoView {
+    // the language is part of each item, so a hex's label is worded once, when drawn
     let items = move || {
+        let lang = lang.get();
         ctx.editor.with(|h| {
             let d = h.present();
+            let radius = d.lattice_radius();
             (-radius..=radius)
                 .map(|q| Axial::new(q, r))
                 .filter(|p| p.distance(Axial::new(0, 0)) <= radius)
-                .map(|pos| facts(d, pos))
+                .map(|pos| (facts(d, pos), lang))
                 .collect::<Vec<_>>()
         })
     };
     let face = hex_points(SIZE * 0.93);
-    let hex_view = move |f: CellFacts| {
+    let hex_view = move |(f, lang): (CellFacts, Lang)| {
         let pos = f.at.unwrap_or(Axial::new(0, 0));
         let (x, y) = pos.to_pixel(SIZE);
         let (id, clue) = (f.id.clone(), f.clue);
@@ -211,7 +237,7 @@ fn row_hexes(ctx: HexCtx, lang: RwSignal<Lang>, (r, radius): (i32, i32)) -> impl
                 class:has-clue=clue.is_some()
                 role="gridcell"
                 id=cell_dom_id(pos)
-                aria-label=move || cell_label(&f, lang.get())
+                aria-label=cell_label(&f, lang)
                 data-testid=format!("editor-cell-{}-{}", pos.q, pos.r)
                 data-id=id.unwrap_or_default()
                 data-clue=clue.map(|c| c.to_string()).unwrap_or_default()
