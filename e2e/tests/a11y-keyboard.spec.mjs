@@ -1,10 +1,11 @@
-// Playing by keyboard only: the Baifang board is a grid with one focus ring that
-// the arrows move and Enter/Space/Escape act on; every action is checked against
-// the engine's replay of the same actions.
+// Playing and editing by keyboard only: the Baifang board is a grid with one focus
+// ring that the arrows move and Enter/Space/Escape act on; every action is checked
+// against the engine's replay of the same actions. The Hex board plays a level by
+// keys, and the Hex editor builds one by keys whose link the engine decodes.
 import { test, expect } from "@playwright/test";
 import { watchConsole } from "./helpers.mjs";
 import { boardString, engineReplay, place, capture } from "./baifang-helpers.mjs";
-import { openHex, openLevel, level, solve, expectPath, everything } from "./hex-helpers.mjs";
+import { openHex, openLevel, level, solve, expectPath, everything, countSolutions, shareDecode } from "./hex-helpers.mjs";
 
 const SIDE = 5;
 
@@ -177,5 +178,138 @@ test("a Hex Stroke level cleared by keyboard only", async ({ page }) => {
     if (k < solution.length - 1) await expectPath(page, solution.slice(0, k + 1));
   }
   await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
+  console.expectClean();
+});
+
+// ---- the Hex level editor ----
+
+/** Presses Tab until the element with `testid` has the focus. */
+async function tabTo(page, testid, most = 250) {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))) === testid) return;
+  }
+  throw new Error(`Tab never reached ${testid}`);
+}
+
+/** The editor's keyboard focus as [q, r]. */
+async function editorFocus(page) {
+  const ring = page.getByTestId("editor-focus");
+  return [Number(await ring.getAttribute("data-q")), Number(await ring.getAttribute("data-r"))];
+}
+
+/** A level as comparable facts: cells by position (moved so the smallest q and r are 0,
+ * as a share code may place the board anywhere) with clues, walls by positions. */
+function shape(lvl) {
+  const [q0, r0] = [Math.min(...lvl.cells.map((c) => c.q)), Math.min(...lvl.cells.map((c) => c.r))];
+  const at = Object.fromEntries(lvl.cells.map((c) => [c.id, `${c.q - q0},${c.r - r0}`]));
+  return {
+    cells: lvl.cells.map((c) => `${at[c.id]}:${c.clue ?? ""}`).sort(),
+    walls: (lvl.walls ?? []).map(([a, b]) => [at[a], at[b]].sort().join("|")).sort(),
+  };
+}
+
+test("a Hex level built in the editor by keyboard only checks unique and its link holds it", async ({ page, context }) => {
+  const console = watchConsole(page);
+  // Labels are checked in English (both languages come from the same translations).
+  await context.addInitScript(() => localStorage.setItem("app:lang", "en"));
+  await page.goto("./");
+  await expect(page.getByTestId("app")).toBeVisible();
+  // Home -> Hex Stroke -> the editor, by Tab and Enter.
+  await tabTo(page, "home-hex");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await tabTo(page, "hex-open-editor");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+  await tabTo(page, "editor-board");
+
+  // The canvas is a labelled grid of rows of labelled hexes, with a visible focus ring.
+  const grid = page.getByRole("grid");
+  await expect(grid).toHaveAttribute("aria-label", /Space or Enter/);
+  expect(await page.getByRole("row").count()).toBeGreaterThan(5);
+  await expect(page.getByTestId("editor-cell-0-0")).toHaveAttribute("aria-label", "position q 0, r 0, hole");
+  await expect(grid).toHaveAttribute("aria-activedescendant", "editor-hex-0-0");
+  expect(await page.getByTestId("editor-focus").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+
+  // A ring of eight cells round a hole: (0,0) (1,0) (2,0), down the east side,
+  // back along the bottom row and up to (0,1).
+  const keys = (...list) => list.reduce((p, k) => p.then(() => page.keyboard.press(k)), Promise.resolve());
+  await keys(" ", "ArrowRight", " ", "ArrowRight", " ", "ArrowDown", " ", "ArrowDown", " ");
+  await keys("ArrowLeft", " ", "ArrowLeft", " ", "ArrowUp", " ");
+  expect(await editorFocus(page)).toEqual([0, 1]);
+  await expect(page.getByTestId("editor-cell-0-1")).toHaveAttribute("data-id", "h");
+  // Walls on (0,1)'s north-west and north-east sides: Q and W.
+  await keys("q", "w");
+  await expect(page.getByTestId("editor-edge-a-h")).toHaveAttribute("data-wall", "true");
+  await expect(page.getByTestId("editor-edge-b-h")).toHaveAttribute("data-wall", "true");
+  await expect(page.getByTestId("editor-cell-0-1")).toHaveAttribute(
+    "aria-label",
+    "position q 0, r 1, cell h, wall to the north-west, north-east",
+  );
+  // The middle: painted, then a hole again (Space toggles).
+  await keys("ArrowRight", " ");
+  await expect(page.getByTestId("editor-cell-1-1")).toHaveClass(/is-painted/);
+  await keys(" ");
+  await expect(page.getByTestId("editor-cell-1-1")).not.toHaveClass(/is-painted/);
+  await expect(page.getByTestId("editor-announce")).toHaveText("position q 1, r 1, hole");
+  // Clue 1 on (0,0) with C (the toolbar's clue number, 1 unless changed), 5 on (2,2)
+  // typed as a digit after a 9 that Backspace cleared.
+  await keys("ArrowUp", "ArrowLeft", "c");
+  await expect(page.getByTestId("editor-cell-0-0")).toHaveAttribute("data-clue", "1");
+  await keys("ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "9");
+  await expect(page.getByTestId("editor-cell-2-2")).toHaveAttribute("data-clue", "9");
+  await keys("Backspace");
+  await expect(page.getByTestId("editor-cell-2-2")).toHaveAttribute("data-clue", "");
+  await keys("5");
+  // Ctrl+Z and Ctrl+Y go through the same undo history as the toolbar.
+  await keys("Control+z");
+  await expect(page.getByTestId("editor-cell-2-2")).toHaveAttribute("data-clue", "");
+  await keys("Control+y");
+  await expect(page.getByTestId("editor-cell-2-2")).toHaveAttribute("data-clue", "5");
+  await expect(page.getByTestId("editor-cell-2-2")).toHaveAttribute("aria-label", "position q 2, r 2, cell e, clue 5");
+
+  const built = {
+    id: "custom",
+    cells: [
+      { id: "a", q: 0, r: 0, clue: 1 },
+      { id: "b", q: 1, r: 0 },
+      { id: "c", q: 2, r: 0 },
+      { id: "d", q: 2, r: 1 },
+      { id: "e", q: 2, r: 2, clue: 5 },
+      { id: "f", q: 1, r: 2 },
+      { id: "g", q: 0, r: 2 },
+      { id: "h", q: 0, r: 1 },
+    ],
+    walls: [["a", "h"], ["b", "h"]],
+  };
+  // The engine agrees there is exactly one solution, and the editor's verdict says so.
+  expect(countSolutions(built)).toBe(1);
+  const status = page.getByTestId("editor-status");
+  await expect(status).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+  await expect(status).toHaveAttribute("data-solutions", "1");
+
+  // Copy the link by keyboard and read the link the editor shows.
+  await tabTo(page, "editor-copy-link");
+  await page.keyboard.press("Enter");
+  const link = await page.getByTestId("editor-link").inputValue();
+  expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
+  const held = shareDecode(link.split("#play=")[1]);
+  expect(shape(held)).toEqual(shape(built));
+
+  // The link opens the same level: its cells, clues and walls, as a screen reader hears them.
+  const other = await context.newPage();
+  const otherConsole = watchConsole(other);
+  await other.goto(link);
+  await expect(other.getByTestId("hex-play")).toBeVisible();
+  await expect(other.locator('[data-testid^="hex-cell-"]')).toHaveCount(built.cells.length);
+  for (const c of held.cells) {
+    const label = await other.getByTestId(`hex-cell-${c.id}`).getAttribute("aria-label");
+    expect(label).toContain(`cell ${c.id}`);
+    if (c.clue) expect(label).toContain(`clue ${c.clue}`);
+  }
+  for (const [a, b] of held.walls) await expect(other.getByTestId(`hex-wall-${a}-${b}`)).toHaveCount(1);
+  await expect(other.locator(".hex-wall")).toHaveCount(built.walls.length);
+  otherConsole.expectClean();
   console.expectClean();
 });

@@ -12,7 +12,9 @@ const HAN = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Proper names, codes and units the Chinese interface writes in Latin letters. */
 const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs", "iOS",
   // the move notation's codes (resign and disconnect of B or W), the same in both languages
-  "RB", "RW", "DB", "DW"]);
+  "RB", "RW", "DB", "DW",
+  // key names as the keys print them (the editor board's keyboard help)
+  "Shift", "Ctrl"]);
 
 /** Every string a person can see or hear on the page now. */
 async function pageTexts(page) {

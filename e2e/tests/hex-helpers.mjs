@@ -56,6 +56,16 @@ export function solve(lvl) {
   return result.path;
 }
 
+/** The level a share code holds, from `engine hex share decode CODE`. */
+export function shareDecode(code) {
+  return engine(["hex", "share", "decode", code]);
+}
+
+/** How many solutions a level has, counted up to `limit`, from `engine hex solve - --limit`. */
+export function countSolutions(lvl, limit = 2) {
+  return engine(["hex", "solve", "-", "--limit", String(limit)], JSON.stringify(lvl)).solutions;
+}
+
 /** The deduction solver's report with its trace, from `engine hex deduce - --trace`. */
 export function deduce(lvl) {
   return engine(["hex", "deduce", "-", "--trace"], JSON.stringify(lvl));

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::storage;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     Zh,
     En,
@@ -155,6 +155,25 @@ translations! {
         HexTechRegion => ("走这条边会把一片格子隔开，再也走不到", "Using this side would cut off cells the path could never reach"),
         HexTechArticulation => ("咽喉格：路必须在两半之间经过这里", "A neck cell: the path passes through it between the two halves"),
         HexTechLookahead => ("往前试一步就走进死路，所以只能这样走", "Trying the other way leads to a dead end, so it must be this way"),
+        /// Screen-reader words for boards and cells; `{}` stands for a number or name.
+        HexBoardName => ("六边形棋盘", "Hex board"),
+        HexBoardKeys => ("六边形棋盘：方向键选起点，回车开始；方向键或 Q W E D S A 延长路径，退格撤销一步", "Hex board: arrows choose the start, Enter starts; arrows or Q W E D S A extend the path, Backspace takes a step back"),
+        HexEditorBoardKeys => ("编辑盘面：方向键移动焦点（加 Shift 走另一条斜线）；空格或回车在格子和洞之间切换；Q W E D S A 切换那一边的墙；数字键 1 到 9 写数字（1 是起点），C 写工具栏里的数字，退格或删除键清除数字；Ctrl+Z 撤销，Ctrl+Y 重做", "Editor board: arrows move the focus (Shift for the other diagonal); Space or Enter switches between cell and hole; Q W E D S A toggle the wall on that side; digits 1 to 9 set a clue (1 is the start), C sets the toolbar's clue number, Backspace or Delete clears the clue; Ctrl+Z undoes, Ctrl+Y redoes"),
+        HexCellAt => ("位置 q {}，r {}", "position q {}, r {}"),
+        HexCellNamed => ("格 {}", "cell {}"),
+        HexCellHole => ("洞", "hole"),
+        HexCellClue => ("数字 {}", "clue {}"),
+        HexCellStep => ("第 {} 步", "step {}"),
+        HexCellWalls => ("墙在{}", "wall to the {}"),
+        HexDirEast => ("东", "east"),
+        HexDirSouthEast => ("东南", "south-east"),
+        HexDirSouthWest => ("西南", "south-west"),
+        HexDirWest => ("西", "west"),
+        HexDirNorthWest => ("西北", "north-west"),
+        HexDirNorthEast => ("东北", "north-east"),
+        /// Between the parts of a cell's description, and between list items.
+        HexWordsSeparator => ("，", ", "),
+        HexListSeparator => ("、", ", "),
     }
 }
 

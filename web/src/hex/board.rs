@@ -10,10 +10,11 @@ use std::sync::Arc;
 use engine::hex::coord::{spinner_arm_angle, SQRT3};
 use leptos::prelude::*;
 
-use super::board_model::{BoardModel, BoardState, CellState};
+use super::board_model::{BoardModel, BoardState};
+use super::cell_words::{self, CellFacts};
 use super::pointer::{DragTracker, PointerInput, PointerSink};
 use super::svg::{hex_points, r1, SIZE};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Text};
 
 /// Cells are drawn a little smaller than the lattice so tiles read as separate.
 const CELL_SCALE: f64 = 0.93;
@@ -93,78 +94,36 @@ pub fn Board(
 
 /// The board's name for screen readers, with its keys when it can be played.
 fn board_label(lang: Lang, playable: bool) -> &'static str {
-    match (lang, playable) {
-        (Lang::Zh, true) => "六边形棋盘：方向键选起点，回车开始；方向键或 Q W E D S A 延长路径，退格撤销一步",
-        (Lang::En, true) => "Hex board: arrows choose the start, Enter starts; arrows or Q W E D S A extend the path, Backspace takes a step back",
-        (Lang::Zh, false) => "六边形棋盘",
-        (Lang::En, false) => "Hex board",
-    }
+    let text = if playable {
+        Text::HexBoardKeys
+    } else {
+        Text::HexBoardName
+    };
+    text.in_lang(lang)
 }
 
-/// What a screen reader says for a cell: its id, clue, step, and the sides
-/// (E, SE, SW, W, NW, NE) that carry a wall.
-fn cell_label(
-    model: &BoardModel,
-    i: usize,
-    visual: (CellState, Option<usize>),
-    lang: Lang,
-) -> String {
+/// What a screen reader says for a cell: its id, clue, step, and the sides that
+/// carry a wall.
+fn cell_label(model: &BoardModel, i: usize, step: Option<usize>, lang: Lang) -> String {
     let c = &model.cells[i];
-    let mut words = vec![match lang {
-        Lang::Zh => format!("格 {}", c.id),
-        Lang::En => format!("cell {}", c.id),
-    }];
-    if let Some(v) = c.clue {
-        words.push(match lang {
-            Lang::Zh => format!("数字 {v}"),
-            Lang::En => format!("clue {v}"),
-        });
-    }
-    if let Some(s) = visual.1 {
-        words.push(match lang {
-            Lang::Zh => format!("第 {s} 步"),
-            Lang::En => format!("step {s}"),
-        });
-    }
-    let (zh_dirs, en_dirs) = (
-        ["东", "东南", "西南", "西", "西北", "东北"],
-        [
-            "east",
-            "south-east",
-            "south-west",
-            "west",
-            "north-west",
-            "north-east",
-        ],
-    );
-    let walled: Vec<&str> = model
+    let walls = model
         .walls
         .iter()
-        .filter_map(|w| {
-            let other = if w.a == i {
-                w.b
-            } else if w.b == i {
-                w.a
-            } else {
-                return None;
-            };
-            let d = (0..6).find(|&d| c.pos.neighbor(d) == model.cells[other].pos)?;
-            Some(match lang {
-                Lang::Zh => zh_dirs[d],
-                Lang::En => en_dirs[d],
-            })
+        .filter_map(|w| match (w.a == i, w.b == i) {
+            (true, _) => Some(w.b),
+            (_, true) => Some(w.a),
+            _ => None,
         })
-        .collect();
-    if !walled.is_empty() {
-        words.push(match lang {
-            Lang::Zh => format!("墙在{}", walled.join("、")),
-            Lang::En => format!("wall to the {}", walled.join(", ")),
-        });
-    }
-    words.join(match lang {
-        Lang::Zh => "，",
-        Lang::En => ", ",
-    })
+        .filter_map(|other| (0..6).find(|&d| c.pos.neighbor(d) == model.cells[other].pos))
+        .fold(0u8, |mask, d| mask | 1 << d);
+    let facts = CellFacts {
+        at: None,
+        id: Some(c.id.clone()),
+        clue: c.clue,
+        step,
+        walls,
+    };
+    cell_words::cell_label(&facts, lang)
 }
 
 /// Every cell: its face, the clue outline, and its step or clue number.
@@ -202,7 +161,7 @@ fn cells(
                     class:has-clue=clue.is_some()
                     class:is-cursor=move || state.with(|s| s.cursor == Some(i))
                     role="img"
-                    aria-label=move || cell_label(&m, i, visual.get(), lang.get())
+                    aria-label=move || cell_label(&m, i, visual.get().1, lang.get())
                     data-testid=format!("hex-cell-{}", c.id)
                     data-state=move || visual.get().0.as_str()
                     data-step=move || visual.get().1.map(|s| s.to_string()).unwrap_or_default()

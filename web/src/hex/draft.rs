@@ -101,12 +101,15 @@ impl Draft {
 
     /// The clue tool: puts clue `n` on the cell, or clears it if it already has `n`.
     pub fn toggle_clue(&mut self, pos: Axial, n: u32) {
+        let now = self.cell(pos).and_then(|c| c.clue);
+        self.set_clue(pos, Some(n).filter(|&n| now != Some(n)));
+    }
+
+    /// Puts `clue` on the painted cell at `pos` (`None` or 0 clears it); a hole
+    /// takes no clue.
+    pub fn set_clue(&mut self, pos: Axial, clue: Option<u32>) {
         if let Some(c) = self.cells.iter_mut().find(|c| c.pos == pos) {
-            c.clue = if c.clue == Some(n) || n == 0 {
-                None
-            } else {
-                Some(n)
-            };
+            c.clue = clue.filter(|&n| n > 0);
         }
     }
 
@@ -355,6 +358,17 @@ mod tests {
         assert_eq!(d.cell(ax(0, 0)).unwrap().clue, Some(3));
         d.toggle_clue(ax(0, 0), 3);
         assert_eq!(d.cell(ax(0, 0)).unwrap().clue, None);
+        d.set_clue(ax(0, 0), Some(7));
+        d.set_clue(ax(0, 0), Some(7));
+        assert_eq!(
+            d.cell(ax(0, 0)).unwrap().clue,
+            Some(7),
+            "setting twice keeps it"
+        );
+        d.set_clue(ax(0, 0), None);
+        assert_eq!(d.cell(ax(0, 0)).unwrap().clue, None);
+        d.set_clue(ax(5, 5), Some(2));
+        assert!(d.cell(ax(5, 5)).is_none(), "a hole takes no clue");
         // corner 0 of (0,0) is the vertex shared with (1,0) and (0,1)
         d.cycle_spinner(ax(0, 0), 0);
         d.cycle_spinner(ax(1, 0), 2); // the same vertex, named from (1,0)

@@ -9,8 +9,9 @@
 //! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
 //! and its input loop), [`menu`] (the play menu), [`board_model`] and [`board`]
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
-//! [`feedback`] (transient cues), [`svg`] (drawing helpers shared with the
-//! editor), [`share_link`] (share links and their error screen), [`draft`] (the
+//! [`feedback`] (transient cues), [`keys`] (the direction keys every board
+//! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
+//! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen), [`draft`] (the
 //! editor's document), [`editor`] (the level editor), [`worker`] (the solver
 //! worker's protocol).
 
@@ -18,11 +19,13 @@ use leptos::prelude::*;
 
 pub mod board;
 pub mod board_model;
+pub mod cell_words;
 pub mod colour_blind_toggle;
 pub mod context;
 pub mod draft;
 pub mod editor;
 pub mod feedback;
+pub mod keys;
 pub mod levels;
 pub mod menu;
 pub mod play;

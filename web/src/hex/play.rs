@@ -23,6 +23,7 @@ use super::board::Board;
 use super::board_model::{BoardModel, BoardState};
 use super::context::{use_hex, LevelSource};
 use super::feedback;
+use super::keys::key_direction;
 use super::levels::{catalog, display_id};
 use super::menu::PlayMenu;
 use super::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
@@ -39,23 +40,6 @@ pub struct LevelPlay {
     solution: Option<Option<Vec<usize>>>,
     /// The cell the arrows point at while no path is drawn.
     start_cursor: usize,
-}
-
-/// The lattice direction (the engine's order: E, SE, SW, W, NW, NE) a key
-/// extends the path in. Q W E D S A go clockwise round the hexagon from
-/// north-west; the arrows give E and W, and NW / SE (NE / SW with Shift).
-fn key_direction(key: &str, shift: bool) -> Option<usize> {
-    Some(match key {
-        "e" | "E" | "ArrowRight" => 0,
-        "d" | "D" => 1,
-        "ArrowDown" if !shift => 1,
-        "s" | "S" | "ArrowDown" => 2,
-        "a" | "A" | "ArrowLeft" => 3,
-        "q" | "Q" => 4,
-        "ArrowUp" if !shift => 4,
-        "w" | "W" | "ArrowUp" => 5,
-        _ => return None,
-    })
 }
 
 impl LevelPlay {

@@ -1,12 +1,14 @@
 //! The level editor screen: the header, the toolbar, the canvas and the side
 //! panel (status, title, try / copy link / export, generate, import). Drawing never
 //! waits for the solver worker: checks and generation run there ([`checker`]).
+//! The canvas also edits by keyboard ([`keyboard`]).
 //! The document and its undo history are `super::draft`.
 
 pub mod canvas;
 pub mod checker;
 pub mod files;
 pub mod generate;
+pub mod keyboard;
 pub mod status;
 pub mod stuck;
 pub mod toolbar;
