@@ -176,6 +176,8 @@ async fn join_cluster(hub: &Arc<Hub>, cluster: Cluster) -> Result<String, String
         .map_err(|e| e.to_string())?;
     let ids: Vec<String> = stored.into_iter().map(|g| g.game.id).collect();
     directory.mark_live(&ids).await;
+    // Alive before the first connection: players queueing here count as live.
+    directory.renew().await;
     tokio::spawn(cluster::lease::keep(hub.clone(), directory, relay));
     Ok(instance)
 }

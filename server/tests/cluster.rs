@@ -2,8 +2,9 @@
 //! of the `server` binary on loopback: players on different instances are
 //! matched and play a whole game; a burst of 200 players across two
 //! instances pairs everyone exactly once; racing pairers never take a player
-//! twice; an instance killed (SIGKILL) mid-game hands its room to the other,
-//! which resumes the same board with fresh graces and a fresh step clock.
+//! twice; a player queued on an instance that was killed leaves the queue; an
+//! instance killed (SIGKILL) mid-game hands its room to the other, which
+//! resumes the same board with fresh graces and a fresh step clock.
 
 mod common;
 
@@ -217,9 +218,23 @@ async fn racing_pairers_never_take_a_player_twice() {
     let client = redis::Client::open(s.redis_url.as_str()).unwrap();
     // Four pairers, each on its own Redis connection, like four instances.
     let mut queues = Vec::new();
-    for _ in 0..4 {
-        let conn = client.get_connection_manager().await.unwrap();
-        queues.push(std::sync::Arc::new(RedisQueue::new(conn, Keys::new(&name))));
+    for k in 0..4 {
+        let mut conn = client.get_connection_manager().await.unwrap();
+        let instance = format!("q{k}");
+        // Alive for the whole test (a real instance renews this every second).
+        let _: () = redis::cmd("SET")
+            .arg(Keys::new(&name).alive(&instance))
+            .arg(1)
+            .arg("PX")
+            .arg(600_000)
+            .query_async(&mut conn)
+            .await
+            .unwrap();
+        queues.push(std::sync::Arc::new(RedisQueue::new(
+            conn,
+            Keys::new(&name),
+            instance,
+        )));
     }
     let players: Vec<String> = (0..400).map(|i| format!("p{i:03}")).collect();
     let joins = players.iter().enumerate().map(|(i, p)| {
@@ -259,6 +274,47 @@ async fn racing_pairers_never_take_a_player_twice() {
         count.iter().filter(|(_, &n)| n > 1).collect::<Vec<_>>()
     );
     assert_eq!(queues[0].waiting().await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_queued_on_a_killed_instance_leaves_the_queue() {
+    let Some(s) = services("a_player_queued_on_a_killed_instance_leaves_the_queue") else {
+        return;
+    };
+    let (a, b, _, name) = two_instances(&s).await;
+    let mut x = Client::sign_in(a.addr, None).await;
+    x.send(&ClientMsg::QuickMatch).await;
+    x.until(|m| matches!(m, ServerMsg::Searching)).await;
+    a.kill().await;
+    // A's liveness lapses (3 s) and B's next pairing round drops x.
+    let mut redis = redis::Client::open(s.redis_url.as_str())
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap();
+    let queue = Keys::new(&name).queue();
+    let mut waiting: i64 = 1;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        waiting = redis::cmd("ZCARD")
+            .arg(&queue)
+            .query_async(&mut redis)
+            .await
+            .unwrap();
+        if waiting == 0 {
+            break;
+        }
+    }
+    assert_eq!(waiting, 0, "the dead instance's player left the queue");
+    // A player arriving on B now waits instead of being matched with nobody.
+    let mut y = Client::sign_in(b.addr, None).await;
+    y.send(&ClientMsg::QuickMatch).await;
+    y.until(|m| matches!(m, ServerMsg::Searching)).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(
+        game_ids(&mut y).is_empty(),
+        "matched with a player whose instance is gone"
+    );
 }
 
 /// Waits for the next whole-game message (bounded).

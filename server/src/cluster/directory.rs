@@ -188,9 +188,18 @@ impl RedisDirectory {
             .insert(game.to_string(), LocalRoom { players, tx });
     }
 
-    /// Renews the leases of this instance's rooms; returns the games whose
-    /// lease another instance holds now.
+    /// Renews this instance's liveness and the leases of its rooms; returns
+    /// the games whose lease another instance holds now.
     pub async fn renew(&self) -> Vec<String> {
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<()> = redis::cmd("SET")
+            .arg(self.keys.alive(&self.instance))
+            .arg(1)
+            .arg("PX")
+            .arg(LEASE_MS)
+            .query_async(&mut c)
+            .await;
+        logged("liveness", r, ());
         let games = self.local_games();
         if games.is_empty() {
             return Vec::new();
@@ -200,7 +209,6 @@ impl RedisDirectory {
             inv.key(self.keys.lease(g));
         }
         inv.arg(&self.instance).arg(LEASE_MS);
-        let mut c = self.conn.clone();
         let lost: Vec<usize> = logged("renew", inv.invoke_async(&mut c).await, Vec::new());
         lost.into_iter()
             .filter_map(|i| games.get(i.wrapping_sub(1)).cloned())

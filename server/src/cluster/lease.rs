@@ -1,5 +1,5 @@
-//! The lease keeper of one instance: every [`RENEW_EVERY_MS`] it renews the
-//! leases of the rooms it owns (check-and-extend) and claims the rooms whose
+//! The lease keeper of one instance: every [`RENEW_EVERY_MS`] it renews its
+//! liveness and the leases of the rooms it owns (check-and-extend) and claims the rooms whose
 //! lease expired because their owner died. A claimed room is rebuilt from its
 //! stored action log, so the board is exactly the one the players left.
 //!

@@ -57,6 +57,10 @@ impl Keys {
     pub fn since(&self) -> String {
         format!("{}:since", self.prefix)
     }
+    /// String with expiry: present while the instance runs (renewed with its leases).
+    pub fn alive(&self, instance: &str) -> String {
+        format!("{}:alive:{instance}", self.prefix)
+    }
     /// String: the player's live game and side, `"<game> B"`.
     pub fn player(&self, id: &str) -> String {
         format!("{}:player:{id}", self.prefix)
@@ -128,7 +132,11 @@ impl Cluster {
             relay.clone(),
         ));
         Ok(Cluster {
-            queue: Arc::new(queue::RedisQueue::new(conn.clone(), keys.clone())),
+            queue: Arc::new(queue::RedisQueue::new(
+                conn.clone(),
+                keys.clone(),
+                instance.clone(),
+            )),
             directory,
             relay,
             instance,
