@@ -70,20 +70,26 @@ start() {
   say "redis-server on 127.0.0.1:$redis_port (pid $(cat "$dir/redis.pid"))"
 
   pg_port=$(free_port)
-  mkdir -p "$dir/pg" "$dir/pg-socket"
+  local home
   if [ "$(id -u)" -eq 0 ]; then
-    # The postgres user must reach its folders inside DIR.
-    chmod a+x "$dir"
-    chown postgres: "$dir/pg" "$dir/pg-socket"
+    # The postgres user may not be able to reach DIR (a private temporary
+    # folder of root's): its files get a folder of their own, named in DIR.
+    home=$(mktemp -d /tmp/baifang-pg.XXXXXX)
+    chown postgres: "$home"
+  else
+    home="$dir/pg-home"
+    mkdir -p "$home"
   fi
-  as_pg "$bin/initdb" -D "$dir/pg" -U baifang -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
+  echo "$home" >"$dir/pg-home"
+  as_pg mkdir -p "$home/data" "$home/socket"
+  as_pg "$bin/initdb" -D "$home/data" -U baifang -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
     || { echo "initdb failed (see $dir/initdb.log)" >&2; exit 1; }
   # Test data only: no fsync, so a test's commits cost no disk flush.
-  as_pg "$bin/pg_ctl" -D "$dir/pg" -l "$dir/pg/server.log" -w -t 60 \
-    -o "-p $pg_port -k $dir/pg-socket -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
-    start >/dev/null || { echo "PostgreSQL did not start (see $dir/pg/server.log)" >&2; exit 1; }
+  as_pg "$bin/pg_ctl" -D "$home/data" -l "$home/server.log" -w -t 60 \
+    -o "-p $pg_port -k $home/socket -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
+    start >/dev/null || { echo "PostgreSQL did not start (see $home/server.log)" >&2; exit 1; }
   as_pg "$bin/createdb" -h 127.0.0.1 -p "$pg_port" -U baifang baifang
-  say "PostgreSQL on 127.0.0.1:$pg_port (data $dir/pg)"
+  say "PostgreSQL on 127.0.0.1:$pg_port (data $home/data)"
 
   cat >"$dir/env" <<EOF
 export BAIFANG_TEST_DATABASE_URL=postgres://baifang@127.0.0.1:$pg_port/baifang
@@ -95,8 +101,17 @@ EOF
 stop() {
   [ -d "$dir" ] || return 0
   dir=$(cd "$dir" && pwd)
-  if [ -f "$dir/pg/postmaster.pid" ]; then
-    as_pg "$(pg_bin)/pg_ctl" -D "$dir/pg" -m immediate -w stop >/dev/null 2>&1 || true
+  if [ -f "$dir/pg-home" ]; then
+    local home
+    home=$(cat "$dir/pg-home")
+    if [ -f "$home/data/postmaster.pid" ]; then
+      as_pg "$(pg_bin)/pg_ctl" -D "$home/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    # Only the folder this script made for it (root's case: outside DIR).
+    case "$home" in
+      /tmp/baifang-pg.*|"$dir/pg-home") rm -rf "$home" ;;
+    esac
+    rm -f "$dir/pg-home"
   fi
   if [ -f "$dir/redis.pid" ]; then
     local pid

@@ -56,6 +56,7 @@ cargo test --workspace --release 2>&1 | tee "$log_dir/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$log_dir/cargo-test.log")
 [ "$cargo_status" -eq 0 ] || fail "cargo test"
+scripts/services.sh stop "$services_dir" >/dev/null 2>&1 || true
 
 step "engine CLI (release build; the browser tests check the UI against it)"
 cargo build -p engine --release --quiet || fail "engine build"
