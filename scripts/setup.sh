@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently and at pinned versions.
 #   scripts/setup.sh play   the web build tools (wasm32 target, trunk, wasm-bindgen, wasm-opt)
-#   scripts/setup.sh test   the above plus Debian's chromium, WebKitGTK's WebDriver (with a
+#   scripts/setup.sh test   the above plus Debian's chromium, redis-server, postgresql, WebKitGTK's WebDriver (with a
 #                           virtual X server) and the browser-test runners
 # A second run only checks versions and returns in a few seconds.
 set -euo pipefail
@@ -60,6 +60,13 @@ if [ "$mode" = test ]; then
     say "installing Debian's webkit2gtk-driver, xvfb and xauth"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb xauth >/dev/null
+  fi
+  # Redis and PostgreSQL for the server's cluster tests (scripts/services.sh starts
+  # private instances of both; nothing system-wide is enabled).
+  if ! command -v redis-server >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    say "installing Debian's redis-server and postgresql"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql >/dev/null
   fi
   if [ "$(cargo fuzz --version 2>/dev/null | cut -d' ' -f1 || true)" != "cargo-fuzz" ] && [ "${SETUP_FUZZ:-0}" = 1 ]; then
     say "installing cargo-fuzz"

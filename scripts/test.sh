@@ -41,11 +41,22 @@ cargo fmt --all --check || fail "formatting (run cargo fmt --all)"
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings || fail "clippy"
 
+step "private Redis and PostgreSQL for the server's cluster tests"
+services_dir="$log_dir/services"
+# Stopped on every way out of this script (success, failure, Ctrl-C).
+trap 'scripts/services.sh stop "$services_dir" >/dev/null 2>&1 || true' EXIT
+scripts/services.sh start "$services_dir" || fail "services (scripts/services.sh start)"
+# shellcheck disable=SC1091
+. "$services_dir/env"
+# With the services running, a cluster test that cannot reach them fails instead of skipping.
+export BAIFANG_REQUIRE_SERVICES=1
+
 step "cargo test (workspace, release profile so property tests and solvers run at speed)"
 cargo test --workspace --release 2>&1 | tee "$log_dir/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$log_dir/cargo-test.log")
 [ "$cargo_status" -eq 0 ] || fail "cargo test"
+scripts/services.sh stop "$services_dir" >/dev/null 2>&1 || true
 
 step "engine CLI (release build; the browser tests check the UI against it)"
 cargo build -p engine --release --quiet || fail "engine build"

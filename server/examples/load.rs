@@ -1,10 +1,13 @@
-//! Load tool: runs the server as a child process on loopback with a fresh
-//! database, plays N concurrent bot matches of random legal moves against it
-//! for S seconds, stops by itself and reports actions/s, the latency from
-//! sending an action to receiving its broadcast (p50/p99/max), errors, and the
-//! server's memory per match and CPU time.
+//! Load tool: runs the server as child processes on loopback (one instance
+//! with a fresh SQLite database, or several sharing Redis and PostgreSQL),
+//! plays N concurrent bot matches of random legal moves against them for S
+//! seconds (the bots spread over the instances in turn), stops by itself and
+//! reports actions/s, the latency from sending an action to receiving its
+//! broadcast (p50/p99/max), errors, and the servers' memory per match and CPU
+//! time.
 //!
 //! `cargo run -p server --release --example load -- --matches 1000 --seconds 60 [--think-ms 1000]`
+//! `… -- --instances 2 --database postgres://… --redis redis://… --matches 300 --seconds 20`
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -32,9 +35,21 @@ struct Args {
     /// A bot's thinking time before each action, in ms (jittered ±50 %).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// Internal: run the server in this process (the load tool's child).
+    /// Server instances (more than one needs --database postgres://… and --redis).
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
+    /// The database [default: a fresh SQLite file in a temporary folder].
+    #[arg(long)]
+    database: Option<String>,
+    /// Redis shared by the instances.
+    #[arg(long)]
+    redis: Option<String>,
+    /// Internal: run the server in this process (the load tool's child) on this database.
     #[arg(long, hide = true)]
-    serve: Option<PathBuf>,
+    serve: Option<String>,
+    /// Internal: the child's Redis and cluster name.
+    #[arg(long, hide = true, num_args = 2)]
+    serve_cluster: Option<Vec<String>>,
 }
 
 #[derive(Default)]
@@ -55,7 +70,11 @@ struct Stats {
 fn main() {
     let args = Args::parse();
     if let Some(db) = args.serve {
-        return serve_child(db);
+        return serve_child(db, args.serve_cluster);
+    }
+    if args.instances > 1 && (args.redis.is_none() || args.database.is_none()) {
+        eprintln!("load: --instances above 1 needs --database postgres://… and --redis redis://…");
+        std::process::exit(2);
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -65,12 +84,16 @@ fn main() {
 }
 
 /// The child: the real server on 127.0.0.1 (any port), until stdin closes.
-fn serve_child(db: PathBuf) {
+fn serve_child(db: String, cluster: Option<Vec<String>>) {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async move {
         let config = server::Config {
             bind: "127.0.0.1:0".parse().unwrap(),
-            database: db,
+            database: server::store::Database::parse(&db),
+            cluster: cluster.map(|c| server::cluster::ClusterConfig {
+                redis_url: c[0].clone(),
+                name: c[1].clone(),
+            }),
             dist: PathBuf::from("/nonexistent"),
             allowed_origins: Vec::new(),
             test_clock: false,
@@ -107,19 +130,28 @@ fn cpu_ticks(pid: u32) -> u64 {
     get(11) + get(12)
 }
 
-async fn drive(args: Args) {
-    let dir = tempfile::tempdir().expect("temp dir");
+/// One server child: the process, its pid and address.
+struct Child {
+    process: tokio::process::Child,
+    pid: u32,
+    addr: String,
+}
+
+async fn start_child(db: &str, cluster: Option<(&str, &str)>) -> Child {
     let exe = std::env::current_exe().expect("own path");
-    let mut child = tokio::process::Command::new(exe)
-        .arg("--serve")
-        .arg(dir.path().join("load.sqlite3"))
+    let mut cmd = tokio::process::Command::new(exe);
+    cmd.arg("--serve").arg(db);
+    if let Some((redis, name)) = cluster {
+        cmd.arg("--serve-cluster").arg(redis).arg(name);
+    }
+    let mut process = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
         .expect("server child starts");
-    let pid = child.id().expect("child pid");
-    let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
+    let pid = process.id().expect("child pid");
+    let mut out = BufReader::new(process.stdout.take().unwrap()).lines();
     let addr = loop {
         match out.next_line().await {
             Ok(Some(l)) if l.starts_with("LISTENING ") => break l[10..].to_string(),
@@ -127,11 +159,36 @@ async fn drive(args: Args) {
             _ => panic!("the server child did not start"),
         }
     };
-    let rss_start = rss_kib(pid);
+    Child { process, pid, addr }
+}
+
+async fn drive(args: Args) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = args.database.clone().unwrap_or_else(|| {
+        dir.path()
+            .join("load.sqlite3")
+            .to_string_lossy()
+            .into_owned()
+    });
+    // Each run its own cluster name: nothing left in Redis by an earlier run counts.
+    let name = format!("load{}", std::process::id());
+    let mut children = Vec::new();
+    for _ in 0..args.instances.max(1) {
+        let cluster = args.redis.as_deref().map(|r| (r, name.as_str()));
+        children.push(start_child(&db, cluster).await);
+    }
+    let pids: Vec<u32> = children.iter().map(|c| c.pid).collect();
+    let addrs: Vec<String> = children.iter().map(|c| c.addr.clone()).collect();
+    let rss_all = |pids: &[u32]| pids.iter().map(|&p| rss_kib(p)).sum::<u64>();
+    let cpu_all = |pids: &[u32]| pids.iter().map(|&p| cpu_ticks(p)).sum::<u64>();
+    let rss_start = rss_all(&pids);
     println!(
-        "load: {} matches ({} connections) against server pid {pid} on {addr}, think {} ms",
+        "load: {} matches ({} connections) against {} server instance(s) {pids:?} on {addrs:?} ({}{}), think {} ms",
         args.matches,
         args.matches * 2,
+        pids.len(),
+        if args.database.as_deref().is_some_and(|d| d.starts_with("postgres")) { "PostgreSQL" } else { "SQLite" },
+        if args.redis.is_some() { " + Redis" } else { "" },
         args.think_ms
     );
     let stats = Arc::new(Stats::default());
@@ -140,7 +197,8 @@ async fn drive(args: Args) {
     let mut tasks = Vec::with_capacity(bots);
     let ramp = Instant::now();
     for i in 0..bots {
-        let (addr, stats, stop) = (addr.clone(), stats.clone(), stop.clone());
+        let addr = addrs[i % addrs.len()].clone();
+        let (stats, stop) = (stats.clone(), stop.clone());
         tasks.push(tokio::spawn(bot(
             i as u64,
             addr,
@@ -165,30 +223,34 @@ async fn drive(args: Args) {
     );
     let own0 = cpu_ticks(std::process::id());
     let (cpu0, actions0, finished0) = (
-        cpu_ticks(pid),
+        cpu_all(&pids),
         stats.actions.load(Ordering::Relaxed),
         stats.finished.load(Ordering::Relaxed),
     );
     stats.measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
-    let mut rss_peak = rss_kib(pid);
+    let mut rss_peak = rss_all(&pids);
     let mut min_playing = u64::MAX;
     while t0.elapsed() < Duration::from_secs(args.seconds) {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        rss_peak = rss_peak.max(rss_kib(pid));
+        rss_peak = rss_peak.max(rss_all(&pids));
         min_playing = min_playing.min(stats.playing.load(Ordering::Relaxed));
     }
     stats.measuring.store(false, Ordering::Relaxed);
     let secs = t0.elapsed().as_secs_f64();
-    let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0;
+    let cpu = (cpu_all(&pids) - cpu0) as f64 / 100.0;
     let own_cpu = (cpu_ticks(std::process::id()) - own0) as f64 / 100.0;
     let _ = stop_tx.send(true);
     for t in tasks {
         let _ = t.await;
     }
-    drop(child.stdin.take());
-    let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
-    let _ = child.kill().await;
+    for c in &mut children {
+        drop(c.process.stdin.take());
+    }
+    for c in &mut children {
+        let _ = tokio::time::timeout(Duration::from_secs(5), c.process.wait()).await;
+        let _ = c.process.kill().await;
+    }
     report(
         &stats,
         secs,

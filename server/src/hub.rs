@@ -1,7 +1,8 @@
 //! The hub: what every connection and room of one server shares (clock,
 //! store, queue, directory, who is online), and the lobby's operations: quick
 //! match, friend rooms, cancelling, starting a game between two players and
-//! resuming the stored games in progress after a restart.
+//! resuming the stored games in progress after a restart (with several
+//! instances the lease keeper of `cluster` takes rooms over instead).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,6 +17,7 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::{Game, Side};
 
 use crate::clock::Clock;
+use crate::cluster::relay::Relay;
 use crate::directory::{Directory, RoomLink};
 use crate::ids;
 use crate::limits::Limits;
@@ -92,6 +94,8 @@ pub struct Hub {
     pub queue: Arc<dyn Matchmaker>,
     /// Live games and friend codes.
     pub directory: Arc<dyn Directory>,
+    /// With several instances: tells the others where a new room runs.
+    pub relay: Option<Arc<Relay>>,
     online: Mutex<HashMap<String, Vec<ConnHandle>>>,
     pairing: Notify,
     next_conn: AtomicU64,
@@ -114,6 +118,7 @@ impl Hub {
         store: Arc<dyn Store>,
         queue: Arc<dyn Matchmaker>,
         directory: Arc<dyn Directory>,
+        relay: Option<Arc<Relay>>,
     ) -> Arc<Hub> {
         Arc::new(Hub {
             clock,
@@ -121,6 +126,7 @@ impl Hub {
             store,
             queue,
             directory,
+            relay,
             online: Mutex::new(HashMap::new()),
             pairing: Notify::new(),
             next_conn: AtomicU64::new(1),
@@ -338,13 +344,17 @@ impl Hub {
             return false;
         }
         let conns = [self.conns_of(&ids[0]), self.conns_of(&ids[1])];
+        let setup_id = game.id.clone();
         let setup = RoomSetup {
             game,
             log: Vec::new(),
             conns,
-            resumed: false,
+            grace_for_absent: self.relay.is_some(),
         };
         room::spawn(self.clone(), setup, tx, rx);
+        if let Some(relay) = &self.relay {
+            relay.announce(&setup_id, ids).await;
+        }
         true
     }
 
@@ -379,7 +389,7 @@ impl Hub {
                 game,
                 log,
                 conns: [Vec::new(), Vec::new()],
-                resumed: true,
+                grace_for_absent: true,
             };
             room::spawn(self.clone(), setup, tx, rx);
             resumed += 1;

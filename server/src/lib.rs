@@ -1,15 +1,16 @@
 //! The Baifang referee server: one process serves the release web build and
-//! the game WebSocket on one port, matches players by rating, owns every
-//! online room (the engine is the referee) and keeps players and games in
-//! SQLite.
+//! the game WebSocket on one port, matches players by rating, owns online
+//! rooms (the engine is the referee) and keeps players and games in SQLite,
+//! or in PostgreSQL when several instances share Redis ([`cluster`]).
 //!
 //! Layout: [`http`] (routes, Origin check), [`connection`] (one client:
 //! limits, sign-in, dispatch), [`hub`] (shared state, lobby operations),
 //! [`room`] (the authority over one game), [`matchmaking`] (rating window),
 //! [`directory`] (where games and friend rooms are), [`store`] (persistence),
-//! [`clock`], [`ids`], [`limits`].
+//! [`cluster`] (several instances), [`clock`], [`ids`], [`limits`].
 
 pub mod clock;
+pub mod cluster;
 pub mod connection;
 pub mod directory;
 pub mod http;
@@ -29,19 +30,22 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
 use crate::clock::Clock;
+use crate::cluster::{Cluster, ClusterConfig};
 use crate::directory::LocalDirectory;
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::matchmaking::LocalQueue;
-use crate::store::sqlite::SqliteStore;
+use crate::store::Database;
 
 /// Everything a server is started with.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Address to listen on (port 0: any free port).
     pub bind: SocketAddr,
-    /// The SQLite database file (created if missing).
-    pub database: PathBuf,
+    /// The database: an SQLite file (created if missing) or PostgreSQL.
+    pub database: Database,
+    /// With Redis: this instance is one of several sharing it (and the database).
+    pub cluster: Option<ClusterConfig>,
     /// The release web build to serve (`index.html` and its assets).
     pub dist: PathBuf,
     /// Page origins besides the server's own that may open game connections.
@@ -58,8 +62,11 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its shared state (tests read the store and clock through it).
     pub hub: Arc<Hub>,
-    /// How many stored games in progress it resumed at start.
+    /// How many stored games in progress it resumed at start (alone; in a
+    /// cluster the lease keeper takes over games without an owner instead).
     pub resumed: usize,
+    /// Its instance id in a cluster.
+    pub instance: Option<String>,
     stop: tokio::sync::oneshot::Sender<()>,
     serving: JoinHandle<()>,
 }
@@ -84,15 +91,38 @@ impl Running {
 
 /// Opens the store, resumes the stored games in progress, binds and serves.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let store = SqliteStore::open(&config.database).map_err(|e| e.to_string())?;
-    let hub = Hub::new(
-        Clock::new(config.test_clock),
-        config.limits.clone(),
-        Arc::new(store),
-        Arc::new(LocalQueue::default()),
-        Arc::new(LocalDirectory::default()),
-    );
-    let resumed = hub.resume_games().await?;
+    let store = store::open(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
+    let clock = Clock::new(config.test_clock);
+    let (hub, resumed, instance) = match &config.cluster {
+        None => {
+            let hub = Hub::new(
+                clock,
+                config.limits.clone(),
+                store,
+                Arc::new(LocalQueue::default()),
+                Arc::new(LocalDirectory::default()),
+                None,
+            );
+            let resumed = hub.resume_games().await?;
+            (hub, resumed, None)
+        }
+        Some(c) => {
+            let cluster = Cluster::connect(c).await?;
+            let hub = Hub::new(
+                clock,
+                config.limits.clone(),
+                store,
+                cluster.queue.clone(),
+                cluster.directory.clone(),
+                Some(cluster.relay.clone()),
+            );
+            join_cluster(&hub, cluster)
+                .await
+                .map(|id| (hub, 0, Some(id)))?
+        }
+    };
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
@@ -119,7 +149,35 @@ pub async fn start(config: Config) -> Result<Running, String> {
         addr,
         hub,
         resumed,
+        instance,
         stop,
         serving,
     })
+}
+
+/// Starts forwarding and the lease keeper; marks the stored games in progress
+/// live, so those without an owner get taken over. Returns the instance id.
+async fn join_cluster(hub: &Arc<Hub>, cluster: Cluster) -> Result<String, String> {
+    let Cluster {
+        instance,
+        client,
+        directory,
+        relay,
+        ..
+    } = cluster;
+    relay
+        .clone()
+        .run(hub.clone(), client, directory.clone())
+        .await?;
+    let stored = hub
+        .store
+        .games_in_progress()
+        .await
+        .map_err(|e| e.to_string())?;
+    let ids: Vec<String> = stored.into_iter().map(|g| g.game.id).collect();
+    directory.mark_live(&ids).await;
+    // Alive before the first connection: players queueing here count as live.
+    directory.renew().await;
+    tokio::spawn(cluster::lease::keep(hub.clone(), directory, relay));
+    Ok(instance)
 }

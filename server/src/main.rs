@@ -4,18 +4,28 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
+use server::cluster::ClusterConfig;
+use server::store::Database;
 
 /// Serves the Baifang web app and its online play (matchmaking, rooms,
-/// ratings) on one port; keeps players and games in one SQLite file.
+/// ratings) on one port; keeps players and games in one SQLite file, or with
+/// `--redis` runs as one of several instances sharing Redis and PostgreSQL.
 #[derive(Parser, Debug)]
 #[command(name = "server", version, args_override_self = true)]
 struct Args {
     /// Address and port to listen on (0.0.0.0:8080 for a LAN play-test).
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// The SQLite database file [default: baifang.sqlite3 next to this executable].
+    /// The SQLite database file, or a postgres://… URL [default: baifang.sqlite3 next to this executable].
     #[arg(long, alias = "data")]
-    database: Option<PathBuf>,
+    database: Option<String>,
+    /// Redis (redis://…): share matchmaking and rooms with the other instances
+    /// using the same Redis and database (which must then be PostgreSQL).
+    #[arg(long)]
+    redis: Option<String>,
+    /// The cluster's name in Redis: instances with the same name work together.
+    #[arg(long, default_value = "baifang")]
+    cluster_name: String,
     /// The release web build to serve.
     #[arg(long, default_value = "dist")]
     dist: PathBuf,
@@ -38,9 +48,21 @@ fn default_database() -> PathBuf {
 async fn main() {
     tracing_subscriber::fmt().with_target(false).init();
     let args = Args::parse();
+    let database = match &args.database {
+        Some(d) => Database::parse(d),
+        None => Database::Sqlite(default_database()),
+    };
+    if args.redis.is_some() && !matches!(database, Database::Postgres(_)) {
+        eprintln!("server: --redis needs a shared database: --database postgres://…");
+        std::process::exit(2);
+    }
     let config = server::Config {
         bind: args.bind,
-        database: args.database.unwrap_or_else(default_database),
+        database,
+        cluster: args.redis.map(|redis_url| ClusterConfig {
+            redis_url,
+            name: args.cluster_name.clone(),
+        }),
         dist: args.dist,
         allowed_origins: args.allow_origin,
         test_clock: args.test_clock,
@@ -54,12 +76,18 @@ async fn main() {
             std::process::exit(1);
         }
     };
-    tracing::info!(
-        "serving http://{} (database {}, {} game(s) in progress resumed)",
-        running.addr,
-        database.display(),
-        running.resumed
-    );
+    match &running.instance {
+        None => tracing::info!(
+            "serving http://{} (database {database}, {} game(s) in progress resumed)",
+            running.addr,
+            running.resumed
+        ),
+        Some(id) => tracing::info!(
+            "serving http://{} (database {database}, instance {id} of cluster {})",
+            running.addr,
+            args.cluster_name
+        ),
+    }
     if args.test_clock {
         tracing::warn!("test clock on: anyone can move this server's clock forward");
     }

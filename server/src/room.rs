@@ -10,9 +10,10 @@
 //! drops the room applies `Disconnect` (the `disconnectsToLose`-th loses) and
 //! that side has `disconnectGraceMs` to come back, or it loses. While anyone is
 //! away the step clock stands; it resumes with the time that was left (at least
-//! [`RESUME_FLOOR_MS`]). After a server restart both players get the grace
-//! without a disconnect being counted; if neither comes back the game is
-//! abandoned, unrated.
+//! [`RESUME_FLOOR_MS`]). After a server restart (or when another instance
+//! takes the room over) a player without a connection gets the grace without
+//! a disconnect being counted, and the side to move a whole new step clock;
+//! if neither comes back the game is abandoned, unrated.
 
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
@@ -79,8 +80,11 @@ pub struct RoomSetup {
     pub log: Vec<Action>,
     /// Black's and White's connections.
     pub conns: [Vec<ConnHandle>; 2],
-    /// Whether this is a stored game resumed after a restart.
-    pub resumed: bool,
+    /// A side without a connection gets the grace without a disconnect
+    /// counted: a stored game resumed after a restart or taken over from
+    /// another instance, or a new game whose player is connected to another
+    /// instance (their connections attach in a moment).
+    pub grace_for_absent: bool,
 }
 
 /// The step clock of the side to move.
@@ -135,7 +139,7 @@ pub fn spawn(
         game,
         log,
         mut conns,
-        resumed,
+        grace_for_absent,
     } = setup;
     for side in [Side::Black, Side::White] {
         let link = RoomLink {
@@ -150,11 +154,9 @@ pub fn spawn(
         Err(_) => (Game::new(), true),
     };
     let now = hub.clock.now_ms();
-    let away = if resumed {
-        [Some(now + DISCONNECT_GRACE_MS as u64); 2]
-    } else {
-        [None; 2]
-    };
+    let away = [0, 1].map(|i| {
+        (grace_for_absent && conns[i].is_empty()).then_some(now + DISCONNECT_GRACE_MS as u64)
+    });
     let mut room = Room {
         hub,
         id: game.id,
@@ -170,7 +172,9 @@ pub fn spawn(
         corrupt,
         result: None,
     };
-    room.step.new_turn(now, !resumed);
+    // A new turn either way: a restored game's step clock starts afresh.
+    let running = room.away.iter().all(Option::is_none);
+    room.step.new_turn(now, running);
     tokio::spawn(room.run(rx));
 }
 

@@ -1,15 +1,19 @@
 //! What the server keeps, behind the [`Store`] trait: players (by token
 //! digest), games in progress with their action log appended per action, and
 //! finished games with their result and both rating changes. SQLite
-//! ([`sqlite::SqliteStore`]) is the implementation today; the trait is
-//! object-safe and asynchronous so a networked database can implement it too.
+//! ([`sqlite::SqliteStore`], one embedded file) is the default; PostgreSQL
+//! ([`postgres::PgStore`]) is the database several instances share. Both
+//! pass the same contract (`server/tests/store.rs`).
 
+pub mod postgres;
 pub mod sqlite;
 
 use core::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use engine::baifang::referee_protocol::{GameResult, Profile, PublicPlayer, RecentGame};
-use engine::baifang::Action;
+use engine::baifang::{Action, Side};
 
 use crate::matchmaking::BoxFuture;
 
@@ -27,6 +31,62 @@ impl std::error::Error for StoreError {}
 
 /// Result of a store call.
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Where the server keeps its data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A PostgreSQL URL (`postgres://…`).
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` URL names PostgreSQL; anything else is an SQLite file.
+    pub fn parse(s: &str) -> Database {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Database::Postgres(s.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(s))
+        }
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(p: PathBuf) -> Database {
+        Database::Sqlite(p)
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(p) => write!(f, "{}", p.display()),
+            // The URL may carry a password: only its host part is shown.
+            Database::Postgres(url) => {
+                let host = url.rsplit_once('@').map_or(url.as_str(), |(_, h)| h);
+                write!(f, "postgres://…@{host}")
+            }
+        }
+    }
+}
+
+/// Opens the store of `db` (inside a tokio runtime).
+pub async fn open(db: &Database) -> StoreResult<Arc<dyn Store>> {
+    Ok(match db {
+        Database::Sqlite(path) => Arc::new(sqlite::SqliteStore::open(path)?),
+        Database::Postgres(url) => Arc::new(postgres::PgStore::open(url).await?),
+    })
+}
+
+/// How a side is stored: `B` or `W`.
+pub(crate) fn side_letter(s: Side) -> &'static str {
+    if s == Side::Black {
+        "B"
+    } else {
+        "W"
+    }
+}
 
 /// A game as it starts: who plays which side, with the ratings and rated-game
 /// counts that its settlement will use.
@@ -104,6 +164,9 @@ pub trait Store: Send + Sync {
     fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>>;
     /// Every game still in progress (to resume after a restart).
     fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>>;
+    /// One game in progress with its log (what an instance taking the game
+    /// over rebuilds it from); `None` once it is finished or if unknown.
+    fn game_in_progress(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<StoredGame>>>;
     /// A player's latest finished games, newest first.
     fn recent_games(
         &self,

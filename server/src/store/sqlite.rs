@@ -17,7 +17,9 @@ use engine::baifang::referee_protocol::{
 };
 use engine::baifang::{Action, Side};
 
-use super::{Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame};
+use super::{
+    side_letter, Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame,
+};
 use crate::matchmaking::BoxFuture;
 
 /// The schema version this server writes (`PRAGMA user_version`).
@@ -89,14 +91,6 @@ fn err(e: impl std::fmt::Display) -> StoreError {
 
 fn lock(c: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
     c.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn side_letter(s: Side) -> &'static str {
-    if s == Side::Black {
-        "B"
-    } else {
-        "W"
-    }
 }
 
 fn open_connection(path: &Path) -> StoreResult<Connection> {
@@ -499,6 +493,22 @@ impl Store for SqliteStore {
         })
     }
 
+    fn game_in_progress(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<StoredGame>>> {
+        self.read(move |c| {
+            let game = c
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} WHERE g.id = ?1 AND g.status = 'playing'"
+                ))?
+                .query_row([&game_id], game_row)
+                .optional()?;
+            let Some((game, _)) = game else {
+                return Ok(None);
+            };
+            let log = load_log(c, &game.id)?;
+            Ok(Some(StoredGame { game, log }))
+        })
+    }
+
     fn recent_games(
         &self,
         player_id: String,
@@ -546,124 +556,5 @@ impl Store for SqliteStore {
                 finished_at,
             }))
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn profile(id: &str, rating: i32) -> Profile {
-        Profile {
-            id: id.into(),
-            name: id.to_uppercase(),
-            rating,
-            games: 0,
-            wins: 0,
-            losses: 0,
-        }
-    }
-
-    fn public(p: &Profile) -> PublicPlayer {
-        PublicPlayer {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            rating: p.rating,
-        }
-    }
-
-    #[tokio::test]
-    async fn players_games_and_settlement_survive_reopening() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sub/db.sqlite3");
-        let (a, b) = (profile("a", 1200), profile("b", 1300));
-        {
-            let s = SqliteStore::open(&path).unwrap();
-            s.create_player([1; 32], a.clone()).await.unwrap();
-            s.create_player([2; 32], b.clone()).await.unwrap();
-            // The same token digest twice is refused; the other writes go on.
-            assert!(s.create_player([1; 32], profile("c", 1)).await.is_err());
-            s.rename_player("a".into(), "Alice".into()).await.unwrap();
-            let mut a2 = a.clone();
-            a2.name = "Alice".into();
-            assert_eq!(s.player_by_token([1; 32]).await.unwrap(), Some(a2.clone()));
-            assert_eq!(s.player_by_token([9; 32]).await.unwrap(), None);
-            let g = NewGame {
-                id: "g1".into(),
-                players: [public(&a2), public(&b)],
-                games_before: [0, 0],
-                started_at: 10,
-            };
-            s.start_game(g.clone()).await.unwrap();
-            s.append_action("g1".into(), 1, Action::Place { to: 0 }, 11)
-                .await
-                .unwrap();
-            s.append_action("g1".into(), 2, Action::Place { to: 1 }, 12)
-                .await
-                .unwrap();
-            assert!(s
-                .append_action("g1".into(), 2, Action::Place { to: 2 }, 12)
-                .await
-                .is_err());
-            let mut g2 = g.clone();
-            g2.id = "g2".into();
-            s.start_game(g2).await.unwrap();
-            s.append_action("g2".into(), 1, Action::Timeout, 13)
-                .await
-                .unwrap();
-            let result = GameResult {
-                winner: Some(SideCode(Side::White)),
-                reason: EndReason::Resign,
-                ratings: [
-                    RatingChange {
-                        before: 1200,
-                        after: 1180,
-                    },
-                    RatingChange {
-                        before: 1300,
-                        after: 1312,
-                    },
-                ],
-            };
-            s.append_action("g1".into(), 3, Action::Resign { side: Side::Black }, 14)
-                .await
-                .unwrap();
-            s.finish_game(Finish {
-                id: "g1".into(),
-                players: ["a".into(), "b".into()],
-                result: result.clone(),
-                finished_at: 15,
-            })
-            .await
-            .unwrap();
-            // Settling twice is refused.
-            assert!(s
-                .finish_game(Finish {
-                    id: "g1".into(),
-                    players: ["a".into(), "b".into()],
-                    result: result.clone(),
-                    finished_at: 16,
-                })
-                .await
-                .is_err());
-        }
-        let s = SqliteStore::open(&path).unwrap();
-        let pa = s.player("a".into()).await.unwrap().unwrap();
-        assert_eq!((pa.rating, pa.games, pa.wins, pa.losses), (1180, 1, 0, 1));
-        let pb = s.player("b".into()).await.unwrap().unwrap();
-        assert_eq!((pb.rating, pb.games, pb.wins, pb.losses), (1312, 1, 1, 0));
-        let playing = s.games_in_progress().await.unwrap();
-        assert_eq!(playing.len(), 1);
-        assert_eq!(playing[0].game.id, "g2");
-        assert_eq!(playing[0].log, vec![Action::Timeout]);
-        let recent = s.recent_games("b".into(), 5).await.unwrap();
-        assert_eq!(recent.len(), 1);
-        assert_eq!(recent[0].you, SideCode(Side::White));
-        assert_eq!(recent[0].opponent.name, "Alice");
-        assert_eq!(recent[0].result.reason, EndReason::Resign);
-        let fin = s.finished_game("g1".into()).await.unwrap().unwrap();
-        assert_eq!(fin.log.len(), 3);
-        assert_eq!(fin.finished_at, 15);
-        assert!(s.finished_game("g2".into()).await.unwrap().is_none());
     }
 }

@@ -1,6 +1,7 @@
-//! Test harness: a server on a loopback port with a fresh database, and real
+//! Test harness: a server on a loopback port with a fresh database, real
 //! WebSocket clients that read continuously (so pings are answered) and keep
-//! every text they received.
+//! every text they received, and the Redis and PostgreSQL services of the
+//! cluster tests (from `scripts/services.sh`).
 
 #![allow(dead_code)]
 
@@ -30,12 +31,72 @@ pub async fn start_server(dir: &Path) -> Running {
 pub fn config(dir: &Path) -> Config {
     Config {
         bind: "127.0.0.1:0".parse().unwrap(),
-        database: dir.join("test.sqlite3"),
+        database: dir.join("test.sqlite3").into(),
+        cluster: None,
         dist: dir.join("dist"),
         allowed_origins: Vec::new(),
         test_clock: false,
         limits: Default::default(),
     }
+}
+
+/// The Redis and PostgreSQL the cluster tests use.
+#[derive(Clone, Debug)]
+pub struct Services {
+    /// `postgres://…` of a database the tests may create databases beside.
+    pub database_url: String,
+    /// `redis://…`.
+    pub redis_url: String,
+}
+
+/// The services named by `BAIFANG_TEST_DATABASE_URL` and
+/// `BAIFANG_TEST_REDIS_URL` (`scripts/services.sh start DIR` writes both to
+/// DIR/env). Without them the test is skipped with a printed line, unless
+/// `BAIFANG_REQUIRE_SERVICES=1` (scripts/test.sh sets it once it started them):
+/// then the test fails, so a run that should cover the cluster never passes
+/// without it.
+pub fn services(test: &str) -> Option<Services> {
+    let db = std::env::var("BAIFANG_TEST_DATABASE_URL").ok();
+    let redis = std::env::var("BAIFANG_TEST_REDIS_URL").ok();
+    let required = std::env::var("BAIFANG_REQUIRE_SERVICES").as_deref() == Ok("1");
+    match (db, redis) {
+        (Some(database_url), Some(redis_url)) => Some(Services {
+            database_url,
+            redis_url,
+        }),
+        _ if required => panic!(
+            "{test}: BAIFANG_REQUIRE_SERVICES=1 but BAIFANG_TEST_DATABASE_URL or \
+             BAIFANG_TEST_REDIS_URL is not set (scripts/services.sh start DIR; . DIR/env)"
+        ),
+        _ => {
+            println!(
+                "SKIPPED {test}: no Redis/PostgreSQL (scripts/services.sh start DIR; . DIR/env)"
+            );
+            None
+        }
+    }
+}
+
+/// A new empty PostgreSQL database beside the one `url` names; its URL.
+/// (Each test gets its own, so tests never see each other's rows.)
+pub async fn fresh_database(url: &str) -> String {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url)
+        .await
+        .expect("PostgreSQL reachable");
+    let name = format!("t_{}", server::ids::new_game_id());
+    // The name is hex digits after a letter: safe to put in the SQL text.
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut c)
+        .await
+        .expect("database created");
+    let (base, _) = url.rsplit_once('/').expect("URL with a database name");
+    format!("{base}/{name}")
+}
+
+/// A key prefix no other test run uses (tests share one Redis).
+pub fn fresh_cluster_name() -> String {
+    format!("t{}", server::ids::new_game_id())
 }
 
 /// The configuration for tests that move time by hand: the liveness pings

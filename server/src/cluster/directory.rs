@@ -1,0 +1,469 @@
+//! The room directory all instances share, in Redis: which game each player
+//! is in (and on which side), which instance owns each room (a lease that the
+//! owner renews), the set of live games, and the friend room codes. The
+//! owner's own rooms are also kept here in memory with their inboxes; a
+//! player whose room lives on another instance gets a link that forwards
+//! through the [`Relay`].
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use redis::aio::ConnectionManager;
+use redis::Script;
+use tokio::sync::mpsc;
+
+use engine::baifang::Side;
+
+use super::relay::Relay;
+use super::{Keys, LEASE_MS};
+use crate::directory::{Directory, RoomLink};
+use crate::matchmaking::BoxFuture;
+use crate::room::RoomCmd;
+use crate::store::side_letter;
+
+/// Registers game ARGV[1] for both players (KEYS[1], KEYS[2]) unless either
+/// has one, with this instance (ARGV[2]) holding its lease (KEYS[3]) for
+/// ARGV[3] ms, and adds it to the live games (KEYS[4]).
+const INSERT: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ' B')
+redis.call('SET', KEYS[2], ARGV[1] .. ' W')
+redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[3])
+redis.call('SADD', KEYS[4], ARGV[1])
+return 1
+";
+
+/// Forgets game ARGV[1]: its players' entries if they still name it, its
+/// lease if this instance (ARGV[2]) holds it, its place among the live games.
+const REMOVE: &str = r"
+for i = 1, 2 do
+  local v = redis.call('GET', KEYS[i])
+  if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then
+    redis.call('DEL', KEYS[i])
+  end
+end
+if redis.call('GET', KEYS[3]) == ARGV[2] then
+  redis.call('DEL', KEYS[3])
+end
+redis.call('SREM', KEYS[4], ARGV[1])
+return 1
+";
+
+/// Check-and-extend: every lease in KEYS that this instance (ARGV[1]) holds
+/// gets ARGV[2] ms again; one that expired unclaimed is taken back; the
+/// (1-based) positions of leases another instance holds now are returned.
+const RENEW: &str = r"
+local lost = {}
+for i, k in ipairs(KEYS) do
+  local owner = redis.call('GET', k)
+  if owner == ARGV[1] then
+    redis.call('PEXPIRE', k, ARGV[2])
+  elseif owner == false then
+    redis.call('SET', k, ARGV[1], 'PX', ARGV[2])
+  else
+    table.insert(lost, i)
+  end
+end
+return lost
+";
+
+/// A room this instance owns.
+struct LocalRoom {
+    players: [String; 2],
+    tx: mpsc::UnboundedSender<RoomCmd>,
+}
+
+/// The Redis-backed [`Directory`].
+pub struct RedisDirectory {
+    conn: ConnectionManager,
+    keys: Keys,
+    instance: String,
+    relay: Arc<Relay>,
+    local: Mutex<HashMap<String, LocalRoom>>,
+    insert: Script,
+    remove: Script,
+    renew: Script,
+}
+
+fn logged<T>(what: &str, r: redis::RedisResult<T>, fallback: T) -> T {
+    r.unwrap_or_else(|e| {
+        tracing::error!("redis {what}: {e}");
+        fallback
+    })
+}
+
+/// `"<game> B"` → (game, side).
+fn parse_entry(v: &str) -> Option<(String, Side)> {
+    let (game, side) = v.rsplit_once(' ')?;
+    let side = match side {
+        "B" => Side::Black,
+        "W" => Side::White,
+        _ => return None,
+    };
+    Some((game.to_string(), side))
+}
+
+impl RedisDirectory {
+    /// The directory under `keys`' prefix, as seen by `instance`.
+    pub fn new(
+        conn: ConnectionManager,
+        keys: Keys,
+        instance: String,
+        relay: Arc<Relay>,
+    ) -> RedisDirectory {
+        RedisDirectory {
+            conn,
+            keys,
+            instance,
+            relay,
+            local: Mutex::new(HashMap::new()),
+            insert: Script::new(INSERT),
+            remove: Script::new(REMOVE),
+            renew: Script::new(RENEW),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, LocalRoom>> {
+        self.local.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The inbox of a room this instance owns.
+    pub fn local_room(&self, game: &str) -> Option<mpsc::UnboundedSender<RoomCmd>> {
+        self.lock().get(game).map(|r| r.tx.clone())
+    }
+
+    /// The games whose rooms run here.
+    pub fn local_games(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// Takes the lease of a room nobody holds (atomically: of instances
+    /// claiming together, exactly one gets it).
+    pub async fn claim(&self, game: &str) -> bool {
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<Option<String>> = redis::cmd("SET")
+            .arg(self.keys.lease(game))
+            .arg(&self.instance)
+            .arg("NX")
+            .arg("PX")
+            .arg(LEASE_MS)
+            .query_async(&mut c)
+            .await;
+        logged("claim", r, None).is_some()
+    }
+
+    /// Lets go of a claimed lease (the game turned out to be over).
+    pub async fn release(&self, game: &str) {
+        let players = [String::new(), String::new()];
+        self.forget(game, &players).await;
+    }
+
+    /// After a claim: runs the room here, with both players' entries pointing to it.
+    pub async fn adopt(
+        &self,
+        game: &str,
+        players: [String; 2],
+        tx: mpsc::UnboundedSender<RoomCmd>,
+    ) {
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<()> = redis::pipe()
+            .cmd("SET")
+            .arg(self.keys.player(&players[0]))
+            .arg(format!("{game} {}", side_letter(Side::Black)))
+            .ignore()
+            .cmd("SET")
+            .arg(self.keys.player(&players[1]))
+            .arg(format!("{game} {}", side_letter(Side::White)))
+            .ignore()
+            .cmd("SADD")
+            .arg(self.keys.games())
+            .arg(game)
+            .ignore()
+            .query_async(&mut c)
+            .await;
+        logged("adopt", r, ());
+        self.lock()
+            .insert(game.to_string(), LocalRoom { players, tx });
+    }
+
+    /// Renews this instance's liveness and the leases of its rooms; returns
+    /// the games whose lease another instance holds now.
+    pub async fn renew(&self) -> Vec<String> {
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<()> = redis::cmd("SET")
+            .arg(self.keys.alive(&self.instance))
+            .arg(1)
+            .arg("PX")
+            .arg(LEASE_MS)
+            .query_async(&mut c)
+            .await;
+        logged("liveness", r, ());
+        let games = self.local_games();
+        if games.is_empty() {
+            return Vec::new();
+        }
+        let mut inv = self.renew.prepare_invoke();
+        for g in &games {
+            inv.key(self.keys.lease(g));
+        }
+        inv.arg(&self.instance).arg(LEASE_MS);
+        let lost: Vec<usize> = logged("renew", inv.invoke_async(&mut c).await, Vec::new());
+        lost.into_iter()
+            .filter_map(|i| games.get(i.wrapping_sub(1)).cloned())
+            .collect()
+    }
+
+    /// Live games whose lease has expired (their owner died).
+    pub async fn orphans(&self) -> Vec<String> {
+        let mut c = self.conn.clone();
+        let all: Vec<String> = logged(
+            "live games",
+            redis::cmd("SMEMBERS")
+                .arg(self.keys.games())
+                .query_async(&mut c)
+                .await,
+            Vec::new(),
+        );
+        let candidates: Vec<String> = {
+            let local = self.lock();
+            all.into_iter().filter(|g| !local.contains_key(g)).collect()
+        };
+        if candidates.is_empty() {
+            return Vec::new();
+        }
+        let owners: Vec<Option<String>> = logged(
+            "leases",
+            redis::cmd("MGET")
+                .arg(
+                    candidates
+                        .iter()
+                        .map(|g| self.keys.lease(g))
+                        .collect::<Vec<_>>(),
+                )
+                .query_async(&mut c)
+                .await,
+            Vec::new(),
+        );
+        candidates
+            .into_iter()
+            .zip(owners)
+            .filter(|(_, o)| o.is_none())
+            .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// Marks stored games in progress as live (at start: games of a cluster
+    /// that stopped entirely get claimed like any orphan).
+    pub async fn mark_live(&self, games: &[String]) {
+        if games.is_empty() {
+            return;
+        }
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<()> = redis::cmd("SADD")
+            .arg(self.keys.games())
+            .arg(games)
+            .query_async(&mut c)
+            .await;
+        logged("mark live", r, ());
+    }
+
+    async fn forget(&self, game: &str, players: &[String; 2]) {
+        let mut c = self.conn.clone();
+        let r: redis::RedisResult<i32> = self
+            .remove
+            .key(self.keys.player(&players[0]))
+            .key(self.keys.player(&players[1]))
+            .key(self.keys.lease(game))
+            .key(self.keys.games())
+            .arg(game)
+            .arg(&self.instance)
+            .invoke_async(&mut c)
+            .await;
+        logged("remove", r, 0);
+    }
+}
+
+impl Directory for RedisDirectory {
+    fn insert(
+        &self,
+        game_id: String,
+        players: [String; 2],
+        tx: mpsc::UnboundedSender<RoomCmd>,
+    ) -> BoxFuture<'_, bool> {
+        Box::pin(async move {
+            if players[0] == players[1] {
+                return false;
+            }
+            let mut c = self.conn.clone();
+            let r: redis::RedisResult<i32> = self
+                .insert
+                .key(self.keys.player(&players[0]))
+                .key(self.keys.player(&players[1]))
+                .key(self.keys.lease(&game_id))
+                .key(self.keys.games())
+                .arg(&game_id)
+                .arg(&self.instance)
+                .arg(LEASE_MS)
+                .invoke_async(&mut c)
+                .await;
+            let ok = logged("insert", r, 0) == 1;
+            if ok {
+                self.lock().insert(game_id, LocalRoom { players, tx });
+            }
+            ok
+        })
+    }
+
+    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>> {
+        Box::pin(async move {
+            let mut c = self.conn.clone();
+            let entry: Option<String> = logged(
+                "game of",
+                redis::cmd("GET")
+                    .arg(self.keys.player(&player))
+                    .query_async(&mut c)
+                    .await,
+                None,
+            );
+            let (game_id, side) = parse_entry(&entry?)?;
+            if let Some(tx) = self.local_room(&game_id) {
+                return Some(RoomLink { game_id, side, tx });
+            }
+            let owner: Option<String> = logged(
+                "owner",
+                redis::cmd("GET")
+                    .arg(self.keys.lease(&game_id))
+                    .query_async(&mut c)
+                    .await,
+                None,
+            );
+            // No owner: the room is between two instances (its owner died and
+            // nobody has claimed it yet); the claimer attaches this player's
+            // connections itself.
+            let owner = owner.filter(|o| *o != self.instance)?;
+            Some(self.relay.link(&owner, &game_id, side, &player))
+        })
+    }
+
+    fn remove(&self, game_id: String) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let room = self.lock().remove(&game_id);
+            if let Some(room) = room {
+                self.forget(&game_id, &room.players).await;
+            }
+        })
+    }
+
+    fn games(&self) -> BoxFuture<'_, usize> {
+        let n = self.lock().len();
+        Box::pin(async move { n })
+    }
+
+    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool> {
+        Box::pin(async move {
+            let mut c = self.conn.clone();
+            let set: Option<String> = logged(
+                "open code",
+                redis::cmd("SET")
+                    .arg(self.keys.code(&code))
+                    .arg(&creator)
+                    .arg("NX")
+                    .query_async(&mut c)
+                    .await,
+                None,
+            );
+            if set.is_none() {
+                return false;
+            }
+            let r: redis::RedisResult<()> = redis::cmd("SADD")
+                .arg(self.keys.codes_of(&creator))
+                .arg(&code)
+                .query_async(&mut c)
+                .await;
+            logged("open code", r, ());
+            true
+        })
+    }
+
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let mut c = self.conn.clone();
+            logged(
+                "code owner",
+                redis::cmd("GET")
+                    .arg(self.keys.code(&code))
+                    .query_async(&mut c)
+                    .await,
+                None,
+            )
+        })
+    }
+
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let mut c = self.conn.clone();
+            let owner: Option<String> = logged(
+                "take code",
+                redis::cmd("GETDEL")
+                    .arg(self.keys.code(&code))
+                    .query_async(&mut c)
+                    .await,
+                None,
+            );
+            if let Some(o) = &owner {
+                let r: redis::RedisResult<()> = redis::cmd("SREM")
+                    .arg(self.keys.codes_of(o))
+                    .arg(&code)
+                    .query_async(&mut c)
+                    .await;
+                logged("take code", r, ());
+            }
+            owner
+        })
+    }
+
+    fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool> {
+        Box::pin(async move {
+            let mut c = self.conn.clone();
+            let codes: Vec<String> = logged(
+                "codes of",
+                redis::cmd("SMEMBERS")
+                    .arg(self.keys.codes_of(&player))
+                    .query_async(&mut c)
+                    .await,
+                Vec::new(),
+            );
+            let mut closed = false;
+            for code in codes {
+                // Only a code this player still holds (it may have been joined).
+                let owner: Option<String> = logged(
+                    "close code",
+                    redis::cmd("GET")
+                        .arg(self.keys.code(&code))
+                        .query_async(&mut c)
+                        .await,
+                    None,
+                );
+                if owner.as_deref() == Some(player.as_str()) {
+                    let n: i32 = logged(
+                        "close code",
+                        redis::cmd("DEL")
+                            .arg(self.keys.code(&code))
+                            .query_async(&mut c)
+                            .await,
+                        0,
+                    );
+                    closed |= n == 1;
+                }
+            }
+            let r: redis::RedisResult<()> = redis::cmd("DEL")
+                .arg(self.keys.codes_of(&player))
+                .query_async(&mut c)
+                .await;
+            logged("close codes", r, ());
+            closed
+        })
+    }
+}

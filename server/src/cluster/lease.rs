@@ -1,0 +1,81 @@
+//! The lease keeper of one instance: every [`RENEW_EVERY_MS`] it renews its
+//! liveness and the leases of the rooms it owns (check-and-extend) and claims the rooms whose
+//! lease expired because their owner died. A claimed room is rebuilt from its
+//! stored action log, so the board is exactly the one the players left.
+//!
+//! The lost instance's downtime counts against neither player: the taken-over
+//! room starts like a room resumed after a restart, so both players' graces
+//! start afresh (a player not connected here has the full grace to come back,
+//! with no disconnect counted) and the side to move gets a whole new step
+//! clock, which runs only once both players are back.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use super::directory::RedisDirectory;
+use super::relay::Relay;
+use super::RENEW_EVERY_MS;
+use crate::hub::Hub;
+use crate::room::{self, RoomSetup};
+use crate::store::StoredGame;
+
+/// Renews and claims until the server stops.
+pub async fn keep(hub: Arc<Hub>, directory: Arc<RedisDirectory>, relay: Arc<Relay>) {
+    let mut stop = hub.shutdown_signal();
+    // Real time, not the server's clock: a test moving the game clock
+    // forward must not make leases expire.
+    let mut tick = tokio::time::interval(Duration::from_millis(RENEW_EVERY_MS));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => return,
+        }
+        for game in directory.renew().await {
+            // Known limit: nothing fences this instance's room off the store
+            // once another instance holds the game (see the README).
+            tracing::error!("game {game}: another instance took this room over after this one stalled past its lease");
+        }
+        for game in directory.orphans().await {
+            if directory.claim(&game).await {
+                take_over(&hub, &directory, &relay, &game).await;
+            }
+        }
+    }
+}
+
+/// Runs the room of a claimed game here, rebuilt from the store.
+pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay, game: &str) {
+    let stored = match hub.store.game_in_progress(game.to_string()).await {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            // Finished meanwhile (or never stored): nothing to run.
+            directory.release(game).await;
+            return;
+        }
+        Err(e) => {
+            tracing::error!("game {game}: cannot take it over: {e}");
+            directory.release(game).await;
+            return;
+        }
+    };
+    let StoredGame { game: new, log } = stored;
+    let players = [new.players[0].id.clone(), new.players[1].id.clone()];
+    let (tx, rx) = mpsc::unbounded_channel();
+    directory.adopt(game, players.clone(), tx.clone()).await;
+    let conns = [hub.conns_of(&players[0]), hub.conns_of(&players[1])];
+    tracing::info!(
+        "game {game}: taken over after its instance stopped renewing ({} actions replayed)",
+        log.len()
+    );
+    let setup = RoomSetup {
+        game: new,
+        log,
+        conns,
+        grace_for_absent: true,
+    };
+    room::spawn(hub.clone(), setup, tx, rx);
+    relay.announce(game, players).await;
+}

@@ -1,0 +1,396 @@
+//! The PostgreSQL store: the database that several server instances share.
+//! Same tables as the SQLite store (migrations in `server/migrations/postgres`,
+//! embedded in the binary and applied at open, under PostgreSQL's advisory
+//! lock so instances starting together apply them once). Every write is its
+//! own statement or transaction on a connection pool; the settlement updates
+//! the game and both players in one transaction.
+
+use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
+use sqlx::{AssertSqlSafe, Row};
+
+use engine::baifang::referee_protocol::{
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode,
+};
+use engine::baifang::{Action, Side};
+
+use super::{
+    side_letter, Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame,
+};
+use crate::matchmaking::BoxFuture;
+
+/// Connections each instance keeps open at most.
+const POOL_SIZE: u32 = 16;
+
+/// The PostgreSQL-backed [`Store`].
+pub struct PgStore {
+    pool: PgPool,
+}
+
+fn err(e: impl std::fmt::Display) -> StoreError {
+    StoreError(e.to_string())
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://…`) and brings its
+    /// schema up to date.
+    pub async fn open(url: &str) -> StoreResult<PgStore> {
+        let pool = PgPoolOptions::new()
+            .max_connections(POOL_SIZE)
+            .connect(url)
+            .await
+            .map_err(|e| StoreError(format!("cannot connect to PostgreSQL: {e}")))?;
+        sqlx::migrate!("./migrations/postgres")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError(format!("cannot migrate the PostgreSQL schema: {e}")))?;
+        Ok(PgStore { pool })
+    }
+}
+
+fn profile_row(r: &PgRow) -> sqlx::Result<Profile> {
+    Ok(Profile {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        rating: r.try_get(2)?,
+        games: r.try_get::<i32, _>(3)? as u32,
+        wins: r.try_get::<i32, _>(4)? as u32,
+        losses: r.try_get::<i32, _>(5)? as u32,
+    })
+}
+
+/// Columns of a game row joined with both players' names, in [`game_row`]'s order.
+const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
+     g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
+     g.black_rating_after, g.white_rating_after, g.finished_at \
+     FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
+
+fn bad(what: &str) -> sqlx::Error {
+    sqlx::Error::Decode(format!("bad {what} in a stored game").into())
+}
+
+/// A game row: how it started, and for a finished one its result and end time.
+fn game_row(r: &PgRow) -> sqlx::Result<(NewGame, Option<(GameResult, u64)>)> {
+    let game = NewGame {
+        id: r.try_get(0)?,
+        players: [
+            PublicPlayer {
+                id: r.try_get(1)?,
+                name: r.try_get(2)?,
+                rating: r.try_get(3)?,
+            },
+            PublicPlayer {
+                id: r.try_get(5)?,
+                name: r.try_get(6)?,
+                rating: r.try_get(7)?,
+            },
+        ],
+        games_before: [
+            r.try_get::<i32, _>(4)? as u32,
+            r.try_get::<i32, _>(8)? as u32,
+        ],
+        started_at: r.try_get::<i64, _>(9)? as u64,
+    };
+    let reason: Option<String> = r.try_get(11)?;
+    let Some(reason) = reason else {
+        return Ok((game, None));
+    };
+    let reason = EndReason::parse(&reason).ok_or_else(|| bad("reason"))?;
+    let winner = match r.try_get::<Option<String>, _>(10)?.as_deref() {
+        None => None,
+        Some("B") => Some(SideCode(Side::Black)),
+        Some("W") => Some(SideCode(Side::White)),
+        Some(_) => return Err(bad("winner")),
+    };
+    let after = |i: usize| -> sqlx::Result<i32> {
+        r.try_get::<Option<i32>, _>(i)?.ok_or_else(|| bad("rating"))
+    };
+    let result = GameResult {
+        winner,
+        reason,
+        ratings: [
+            RatingChange {
+                before: game.players[0].rating,
+                after: after(12)?,
+            },
+            RatingChange {
+                before: game.players[1].rating,
+                after: after(13)?,
+            },
+        ],
+    };
+    let finished_at = r.try_get::<Option<i64>, _>(14)?.unwrap_or(0) as u64;
+    Ok((game, Some((result, finished_at))))
+}
+
+impl PgStore {
+    async fn load_log(&self, game_id: &str) -> StoreResult<Vec<Action>> {
+        let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 ORDER BY seq")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+        let mut log = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq: i32 = row.try_get(0).map_err(err)?;
+            if seq as usize != log.len() + 1 {
+                return Err(StoreError(format!(
+                    "seq {seq} of game {game_id} out of order"
+                )));
+            }
+            let text: String = row.try_get(1).map_err(err)?;
+            log.push(serde_json::from_str(&text).map_err(err)?);
+        }
+        Ok(log)
+    }
+
+    async fn games_where(&self, condition: &str, id: Option<&str>) -> StoreResult<Vec<NewGame>> {
+        let sql = format!("SELECT {GAME_COLUMNS} WHERE {condition} ORDER BY g.ord");
+        // Built from constants only: no input reaches the SQL text.
+        let mut q = sqlx::query(AssertSqlSafe(sql));
+        if let Some(id) = id {
+            q = q.bind(id);
+        }
+        let rows = q.fetch_all(&self.pool).await.map_err(err)?;
+        rows.iter()
+            .map(|r| game_row(r).map(|(g, _)| g).map_err(err))
+            .collect()
+    }
+
+    async fn finish(&self, f: Finish) -> StoreResult<()> {
+        let r = &f.result;
+        let mut tx = self.pool.begin().await.map_err(err)?;
+        let changed = sqlx::query(
+            "UPDATE games SET status = 'finished', winner = $2, reason = $3, \
+             black_rating_after = $4, white_rating_after = $5, finished_at = $6 \
+             WHERE id = $1 AND status = 'playing'",
+        )
+        .bind(&f.id)
+        .bind(r.winner.map(|w| side_letter(w.0)))
+        .bind(r.reason.name())
+        .bind(r.ratings[0].after)
+        .bind(r.ratings[1].after)
+        .bind(f.finished_at as i64)
+        .execute(&mut *tx)
+        .await
+        .map_err(err)?
+        .rows_affected();
+        if changed != 1 {
+            return Err(StoreError(format!(
+                "game {} is not in progress: not settled again",
+                f.id
+            )));
+        }
+        if let Some(SideCode(winner)) = r.winner {
+            for side in [Side::Black, Side::White] {
+                let won = side == winner;
+                sqlx::query(
+                    "UPDATE players SET rating = $2, games = games + 1, wins = wins + $3, \
+                     losses = losses + $4 WHERE id = $1",
+                )
+                .bind(&f.players[side.idx()])
+                .bind(r.ratings[side.idx()].after)
+                .bind(won as i32)
+                .bind(!won as i32)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            }
+        }
+        tx.commit().await.map_err(err)
+    }
+}
+
+impl Store for PgStore {
+    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&me.id)
+            .bind(&token_digest[..])
+            .bind(&me.name)
+            .bind(me.rating)
+            .bind(me.games as i32)
+            .bind(me.wins as i32)
+            .bind(me.losses as i32)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+            .map_err(err)
+        })
+    }
+
+    fn player_by_token(
+        &self,
+        token_digest: [u8; 32],
+    ) -> BoxFuture<'_, StoreResult<Option<Profile>>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE token_sha256 = $1",
+            )
+            .bind(&token_digest[..])
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err)?;
+            row.as_ref().map(profile_row).transpose().map_err(err)
+        })
+    }
+
+    fn player(&self, id: String) -> BoxFuture<'_, StoreResult<Option<Profile>>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE id = $1",
+            )
+            .bind(&id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err)?;
+            row.as_ref().map(profile_row).transpose().map_err(err)
+        })
+    }
+
+    fn rename_player(&self, id: String, name: String) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("UPDATE players SET name = $2 WHERE id = $1")
+                .bind(&id)
+                .bind(&name)
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+                .map_err(err)
+        })
+    }
+
+    fn start_game(&self, g: NewGame) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO games (id, black, white, black_rating, white_rating, black_games, \
+                 white_games, started_at, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing')",
+            )
+            .bind(&g.id)
+            .bind(&g.players[0].id)
+            .bind(&g.players[1].id)
+            .bind(g.players[0].rating)
+            .bind(g.players[1].rating)
+            .bind(g.games_before[0] as i32)
+            .bind(g.games_before[1] as i32)
+            .bind(g.started_at as i64)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+            .map_err(err)
+        })
+    }
+
+    fn append_action(
+        &self,
+        game_id: String,
+        seq: u32,
+        action: Action,
+        at_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<()>> {
+        let json = serde_json::to_string(&action).expect("actions always serialise");
+        Box::pin(async move {
+            sqlx::query("INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)")
+                .bind(&game_id)
+                .bind(seq as i32)
+                .bind(&json)
+                .bind(at_ms as i64)
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+                .map_err(err)
+        })
+    }
+
+    fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(self.finish(finish))
+    }
+
+    fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>> {
+        Box::pin(async move {
+            let mut out = Vec::new();
+            for game in self.games_where("g.status = 'playing'", None).await? {
+                let log = self.load_log(&game.id).await?;
+                out.push(StoredGame { game, log });
+            }
+            Ok(out)
+        })
+    }
+
+    fn game_in_progress(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<StoredGame>>> {
+        Box::pin(async move {
+            let games = self
+                .games_where("g.id = $1 AND g.status = 'playing'", Some(&game_id))
+                .await?;
+            let Some(game) = games.into_iter().next() else {
+                return Ok(None);
+            };
+            let log = self.load_log(&game.id).await?;
+            Ok(Some(StoredGame { game, log }))
+        })
+    }
+
+    fn recent_games(
+        &self,
+        player_id: String,
+        limit: u32,
+    ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {GAME_COLUMNS} WHERE (g.black = $1 OR g.white = $1) AND g.status = 'finished' \
+                 ORDER BY g.finished_at DESC, g.ord DESC LIMIT $2"
+            );
+            let rows = sqlx::query(AssertSqlSafe(sql))
+                .bind(&player_id)
+                .bind(limit as i64)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(err)?;
+            let mut out = Vec::new();
+            for row in &rows {
+                let (game, result) = game_row(row).map_err(err)?;
+                let Some((result, finished_at)) = result else {
+                    continue;
+                };
+                let you = if game.players[0].id == player_id {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                out.push(RecentGame {
+                    game_id: game.id,
+                    you: SideCode(you),
+                    opponent: game.players[you.other().idx()].clone(),
+                    result,
+                    finished_at,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {GAME_COLUMNS} WHERE g.id = $1 AND g.status = 'finished'");
+            let row = sqlx::query(AssertSqlSafe(sql))
+                .bind(&game_id)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(err)?;
+            let Some(row) = row else { return Ok(None) };
+            let (game, result) = game_row(&row).map_err(err)?;
+            let Some((result, finished_at)) = result else {
+                return Ok(None);
+            };
+            let log = self.load_log(&game.id).await?;
+            Ok(Some(FinishedGame {
+                game,
+                log,
+                result,
+                finished_at,
+            }))
+        })
+    }
+}

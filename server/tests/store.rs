@@ -1,0 +1,192 @@
+//! The store contract: one test body run against SQLite and PostgreSQL.
+//! Players (refused duplicate token, rename, lookups), games in progress with
+//! appended actions (a duplicate seq refused, the others unaffected), the
+//! settlement with both rating changes (settling twice refused), and all of it
+//! still there after the store is opened again.
+
+mod common;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use common::*;
+use engine::baifang::referee_protocol::{
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, SideCode,
+};
+use engine::baifang::{Action, Side};
+use server::store::{self, Database, Finish, NewGame, Store};
+
+fn profile(id: &str, rating: i32) -> Profile {
+    Profile {
+        id: id.into(),
+        name: id.to_uppercase(),
+        rating,
+        games: 0,
+        wins: 0,
+        losses: 0,
+    }
+}
+
+fn public(p: &Profile) -> PublicPlayer {
+    PublicPlayer {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        rating: p.rating,
+    }
+}
+
+fn resign_result() -> GameResult {
+    GameResult {
+        winner: Some(SideCode(Side::White)),
+        reason: EndReason::Resign,
+        ratings: [
+            RatingChange {
+                before: 1200,
+                after: 1180,
+            },
+            RatingChange {
+                before: 1300,
+                after: 1312,
+            },
+        ],
+    }
+}
+
+/// Writes players and two games, settles one.
+async fn write_part(s: &dyn Store) {
+    let (a, b) = (profile("a", 1200), profile("b", 1300));
+    s.create_player([1; 32], a.clone()).await.unwrap();
+    s.create_player([2; 32], b.clone()).await.unwrap();
+    // The same token digest twice is refused; the other writes go on.
+    assert!(s.create_player([1; 32], profile("c", 1)).await.is_err());
+    s.rename_player("a".into(), "Alice".into()).await.unwrap();
+    let mut a2 = a.clone();
+    a2.name = "Alice".into();
+    assert_eq!(s.player_by_token([1; 32]).await.unwrap(), Some(a2.clone()));
+    assert_eq!(s.player_by_token([9; 32]).await.unwrap(), None);
+    assert_eq!(s.player("b".into()).await.unwrap(), Some(b.clone()));
+    assert_eq!(s.player("zz".into()).await.unwrap(), None);
+    let g = NewGame {
+        id: "g1".into(),
+        players: [public(&a2), public(&b)],
+        games_before: [0, 0],
+        started_at: 10,
+    };
+    s.start_game(g.clone()).await.unwrap();
+    s.append_action("g1".into(), 1, Action::Place { to: 0 }, 11)
+        .await
+        .unwrap();
+    s.append_action("g1".into(), 2, Action::Place { to: 1 }, 12)
+        .await
+        .unwrap();
+    assert!(s
+        .append_action("g1".into(), 2, Action::Place { to: 2 }, 12)
+        .await
+        .is_err());
+    let mut g2 = g.clone();
+    g2.id = "g2".into();
+    s.start_game(g2.clone()).await.unwrap();
+    s.append_action("g2".into(), 1, Action::Timeout, 13)
+        .await
+        .unwrap();
+    let one = s.game_in_progress("g1".into()).await.unwrap().unwrap();
+    assert_eq!(one.game, g);
+    assert_eq!(
+        one.log,
+        vec![Action::Place { to: 0 }, Action::Place { to: 1 }]
+    );
+    s.append_action("g1".into(), 3, Action::Resign { side: Side::Black }, 14)
+        .await
+        .unwrap();
+    let finish = Finish {
+        id: "g1".into(),
+        players: ["a".into(), "b".into()],
+        result: resign_result(),
+        finished_at: 15,
+    };
+    s.finish_game(finish.clone()).await.unwrap();
+    // Settling twice is refused (and changes no rating).
+    let mut again = finish;
+    again.finished_at = 16;
+    assert!(s.finish_game(again).await.is_err());
+    assert!(s.game_in_progress("g1".into()).await.unwrap().is_none());
+}
+
+/// Reads everything back (from a store opened again).
+async fn read_part(s: &dyn Store) {
+    let pa = s.player("a".into()).await.unwrap().unwrap();
+    assert_eq!(
+        (pa.name.as_str(), pa.rating, pa.games, pa.wins, pa.losses),
+        ("Alice", 1180, 1, 0, 1)
+    );
+    let pb = s.player("b".into()).await.unwrap().unwrap();
+    assert_eq!((pb.rating, pb.games, pb.wins, pb.losses), (1312, 1, 1, 0));
+    let playing = s.games_in_progress().await.unwrap();
+    assert_eq!(playing.len(), 1);
+    assert_eq!(playing[0].game.id, "g2");
+    assert_eq!(playing[0].game.started_at, 10);
+    assert_eq!(playing[0].log, vec![Action::Timeout]);
+    let recent = s.recent_games("b".into(), 5).await.unwrap();
+    assert_eq!(recent.len(), 1);
+    assert_eq!(recent[0].game_id, "g1");
+    assert_eq!(recent[0].you, SideCode(Side::White));
+    assert_eq!(recent[0].opponent.name, "Alice");
+    assert_eq!(recent[0].result, resign_result());
+    assert_eq!(recent[0].finished_at, 15);
+    assert!(s.recent_games("zz".into(), 5).await.unwrap().is_empty());
+    let fin = s.finished_game("g1".into()).await.unwrap().unwrap();
+    assert_eq!(fin.log.len(), 3);
+    assert_eq!(fin.log[2], Action::Resign { side: Side::Black });
+    assert_eq!(fin.finished_at, 15);
+    assert_eq!(fin.result, resign_result());
+    assert_eq!(fin.game.games_before, [0, 0]);
+    assert!(s.finished_game("g2".into()).await.unwrap().is_none());
+}
+
+/// The contract: write through one store, read through it and through a
+/// second one opened on the same database.
+async fn contract<F, Fut>(open: F)
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = Arc<dyn Store>>,
+{
+    {
+        let s = open().await;
+        write_part(&*s).await;
+        read_part(&*s).await;
+    }
+    let s = open().await;
+    read_part(&*s).await;
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = &Database::Sqlite(dir.path().join("sub/db.sqlite3"));
+    contract(move || async move { store::open(db).await.unwrap() }).await;
+}
+
+#[tokio::test]
+async fn postgres_keeps_the_contract() {
+    let Some(services) = services("postgres_keeps_the_contract") else {
+        return;
+    };
+    let db = &Database::Postgres(fresh_database(&services.database_url).await);
+    contract(move || async move { store::open(db).await.unwrap() }).await;
+}
+
+#[test]
+fn database_names_parse() {
+    assert_eq!(
+        Database::parse("postgres://u@h:5432/db"),
+        Database::Postgres("postgres://u@h:5432/db".into())
+    );
+    assert_eq!(
+        Database::parse("data/baifang.sqlite3"),
+        Database::Sqlite("data/baifang.sqlite3".into())
+    );
+    assert_eq!(
+        Database::parse("postgresql://u:secret@h/db").to_string(),
+        "postgres://…@h/db"
+    );
+}
