@@ -2,10 +2,9 @@
 // drags. Solutions come from the engine CLI at test time (hex-helpers.mjs `solve`).
 import { test, expect } from "@playwright/test";
 import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
-import { board, deduce, drag, openHex, solve } from "./hex-helpers.mjs";
+import { SMALL, board, deduce, drag, openHex, solve } from "./hex-helpers.mjs";
 
-// The level the test draws: six cells in two rows, clue 1 on a, clue 3 on b, and one
-// wall c–f. With the wall it has one solution; without it two (so the wall matters).
+// Where the test draws SMALL's six cells (see hex-helpers.mjs).
 const CELLS = [
   [0, 0],
   [1, 0],
@@ -14,18 +13,6 @@ const CELLS = [
   [1, 1],
   [2, 1],
 ];
-const SMALL = {
-  id: "custom",
-  cells: [
-    { id: "a", q: 0, r: 0, clue: 1 },
-    { id: "b", q: 1, r: 0, clue: 3 },
-    { id: "c", q: 2, r: 0 },
-    { id: "d", q: 0, r: 1 },
-    { id: "e", q: 1, r: 1 },
-    { id: "f", q: 2, r: 1 },
-  ],
-  walls: [["c", "f"]],
-};
 
 async function openEditor(page) {
   await openHex(page);

@@ -21,6 +21,22 @@ export function packs() {
     .sort((a, b) => a.pack - b.pack);
 }
 
+/** A small level the editor tests draw and the offline test plays from its share link: six
+ * cells in two rows, clue 1 on a, clue 3 on b, and one wall c–f. With the wall it has one
+ * solution; without it two (so the wall matters). */
+export const SMALL = {
+  id: "custom",
+  cells: [
+    { id: "a", q: 0, r: 0, clue: 1 },
+    { id: "b", q: 1, r: 0, clue: 3 },
+    { id: "c", q: 2, r: 0 },
+    { id: "d", q: 0, r: 1 },
+    { id: "e", q: 1, r: 1 },
+    { id: "f", q: 2, r: 1 },
+  ],
+  walls: [["c", "f"]],
+};
+
 export function allLevels() {
   return packs().flatMap((p) => p.levels);
 }

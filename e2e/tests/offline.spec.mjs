@@ -12,27 +12,15 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStaticServer } from "../serve.mjs";
 import { snap, watchConsole } from "./helpers.mjs";
-import { allLevels, drag, level, openLevel, solve } from "./hex-helpers.mjs";
+import { SMALL, allLevels, drag, level, openLevel, solve } from "./hex-helpers.mjs";
 
 test.use({ serviceWorkers: "allow" });
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dist = join(root, "dist");
 
-// The editor test's small level: its share code, and the level to solve it with.
+// The share code of hex-helpers.mjs's SMALL level (the editor tests draw the same level).
 const SHARE_CODE = "AQAAAAMCPwIAAQEDAQcAqzQNWA";
-const SMALL = {
-  id: "custom",
-  cells: [
-    { id: "a", q: 0, r: 0, clue: 1 },
-    { id: "b", q: 1, r: 0, clue: 3 },
-    { id: "c", q: 2, r: 0 },
-    { id: "d", q: 0, r: 1 },
-    { id: "e", q: 1, r: 1 },
-    { id: "f", q: 2, r: 1 },
-  ],
-  walls: [["c", "f"]],
-};
 
 /** Serves `dir` on a free loopback port; `stop()` ends the server and its connections. */
 async function serve(dir) {

@@ -12,7 +12,7 @@ use core::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use engine::baifang::referee_protocol::{GameResult, Profile, PublicPlayer, RecentGame};
+use engine::baifang::referee_protocol::{GameResult, Profile, PublicPlayer, RecentGame, SideCode};
 use engine::baifang::{Action, Side};
 
 use crate::matchmaking::BoxFuture;
@@ -77,6 +77,28 @@ pub async fn open(db: &Database) -> StoreResult<Arc<dyn Store>> {
         Database::Sqlite(path) => Arc::new(sqlite::SqliteStore::open(path)?),
         Database::Postgres(url) => Arc::new(postgres::PgStore::open(url).await?),
     })
+}
+
+/// A finished game as one of `player_id`'s recent games: which side they had and who the
+/// opponent was (both stores list recent games through this).
+pub(crate) fn recent_game(
+    player_id: &str,
+    game: NewGame,
+    result: GameResult,
+    finished_at: u64,
+) -> RecentGame {
+    let you = if game.players[0].id == player_id {
+        Side::Black
+    } else {
+        Side::White
+    };
+    RecentGame {
+        opponent: game.players[you.other().idx()].clone(),
+        game_id: game.id,
+        you: SideCode(you),
+        result,
+        finished_at,
+    }
 }
 
 /// How a side is stored: `B` or `W`.

@@ -354,18 +354,7 @@ impl Store for PgStore {
                 let Some((result, finished_at)) = result else {
                     continue;
                 };
-                let you = if game.players[0].id == player_id {
-                    Side::Black
-                } else {
-                    Side::White
-                };
-                out.push(RecentGame {
-                    game_id: game.id,
-                    you: SideCode(you),
-                    opponent: game.players[you.other().idx()].clone(),
-                    result,
-                    finished_at,
-                });
+                out.push(super::recent_game(&player_id, game, result, finished_at));
             }
             Ok(out)
         })
