@@ -94,6 +94,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 }
                 Some(Outgoing::Bound(link)) => conn.room = Some(link),
                 Some(Outgoing::Unbound(game)) => conn.unbind(&game),
+                Some(Outgoing::Close(reason)) => break Some((close::GOING_AWAY, fit_reason(reason))),
                 None => break None,
             },
             _ = ping.tick() => {
@@ -124,7 +125,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         match m {
             Outgoing::Bound(link) => conn.room = Some(link),
             Outgoing::Unbound(game) => conn.unbind(&game),
-            Outgoing::Text(_) => {}
+            Outgoing::Text(_) | Outgoing::Close(_) => {}
         }
     }
     drop(rx);

@@ -38,6 +38,12 @@ pub trait Directory: Send + Sync {
     fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>>;
     /// Forgets a finished game.
     fn remove(&self, game_id: String) -> BoxFuture<'_, ()>;
+    /// Forgets the room of a game that another instance owns now, leaving
+    /// what the new owner registered. (In one process nobody else can own
+    /// a game: the same as [`Directory::remove`].)
+    fn disown(&self, game_id: String) -> BoxFuture<'_, ()> {
+        self.remove(game_id)
+    }
     /// Games registered now.
     fn games(&self) -> BoxFuture<'_, usize>;
     /// Opens a friend room under `code` for `creator`; false if the code is taken.

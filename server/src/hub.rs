@@ -23,7 +23,7 @@ use crate::ids;
 use crate::limits::Limits;
 use crate::matchmaking::{Matchmaker, Waiting};
 use crate::room::{self, RoomSetup};
-use crate::store::{NewGame, Store, StoredGame};
+use crate::store::{NewGame, Store, StoredGame, FIRST_EPOCH};
 
 /// How often the matchmaker looks at the queue when nobody joins (the window
 /// widens with time, so pairs appear without arrivals).
@@ -39,6 +39,9 @@ pub enum Outgoing {
     /// The game with this id is over: its room no longer takes requests.
     /// (A connection may already be bound to the player's next game.)
     Unbound(String),
+    /// Close the connection (going away, with this reason): the room moved
+    /// to another instance, which the player reaches by reconnecting.
+    Close(String),
 }
 
 /// A handle on one client connection.
@@ -348,6 +351,7 @@ impl Hub {
         let setup = RoomSetup {
             game,
             log: Vec::new(),
+            epoch: FIRST_EPOCH,
             conns,
             grace_for_absent: self.relay.is_some(),
         };
@@ -358,8 +362,10 @@ impl Hub {
         true
     }
 
-    /// After a restart: reopens the room of every stored game in progress.
-    /// Both players get the reconnection grace (not counted as a disconnect).
+    /// After a restart: reopens the room of every stored game in progress,
+    /// under a newly claimed owner epoch (so a room of an earlier run could
+    /// not write any more). Both players get the reconnection grace (not
+    /// counted as a disconnect).
     pub async fn resume_games(self: &Arc<Self>) -> Result<usize, String> {
         let stored = self
             .store
@@ -367,7 +373,13 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?;
         let mut resumed = 0;
-        for StoredGame { game, log } in stored {
+        for StoredGame { game, .. } in stored {
+            let claimed = self.store.claim_game(game.id.clone()).await;
+            let (epoch, StoredGame { game, log }) = match claimed {
+                Ok(Some(c)) => c,
+                Ok(None) => continue,
+                Err(e) => return Err(e.to_string()),
+            };
             if let Err((i, e)) = Game::from_log(&log) {
                 tracing::error!(
                     "game {}: stored action {} is illegal ({e}); settling it as abandoned",
@@ -388,6 +400,7 @@ impl Hub {
             let setup = RoomSetup {
                 game,
                 log,
+                epoch,
                 conns: [Vec::new(), Vec::new()],
                 grace_for_absent: true,
             };

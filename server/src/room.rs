@@ -14,6 +14,12 @@
 //! takes the room over) a player without a connection gets the grace without
 //! a disconnect being counted, and the side to move a whole new step clock;
 //! if neither comes back the game is abandoned, unrated.
+//!
+//! Fencing: the room holds the game's owner epoch and every write carries it.
+//! Once the store refuses a write as stale, or the lease keeper finds that
+//! another instance holds the room's lease, the room stops at once: nothing
+//! more is written or broadcast, and its connections are closed so the
+//! players reconnect and reach the room's new owner.
 
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
@@ -70,6 +76,8 @@ pub enum RoomCmd {
         /// The asking connection.
         conn_id: u64,
     },
+    /// Another instance owns the game now: stop at once, writing nothing.
+    Displaced,
 }
 
 /// How a room starts.
@@ -78,6 +86,8 @@ pub struct RoomSetup {
     pub game: NewGame,
     /// Actions already applied (a resumed game), else empty.
     pub log: Vec<Action>,
+    /// The owner epoch this room writes under.
+    pub epoch: u64,
     /// Black's and White's connections.
     pub conns: [Vec<ConnHandle>; 2],
     /// A side without a connection gets the grace without a disconnect
@@ -126,6 +136,10 @@ struct Room {
     /// The stored log did not replay (settled as abandoned at once).
     corrupt: bool,
     result: Option<GameResult>,
+    /// The owner epoch every write carries.
+    epoch: u64,
+    /// Why the room stopped without a result: another instance owns the game.
+    displaced: Option<String>,
 }
 
 /// Opens the room: binds the connections to it, then runs it as its own task.
@@ -138,6 +152,7 @@ pub fn spawn(
     let RoomSetup {
         game,
         log,
+        epoch,
         mut conns,
         grace_for_absent,
     } = setup;
@@ -171,6 +186,8 @@ pub fn spawn(
         away,
         corrupt,
         result: None,
+        epoch,
+        displaced: None,
     };
     // A new turn either way: a restored game's step clock starts afresh.
     let running = room.away.iter().all(Option::is_none);
@@ -195,13 +212,18 @@ impl Room {
     }
 
     fn running(&self) -> bool {
-        self.result.is_none() && self.away.iter().all(Option::is_none)
+        self.live() && self.away.iter().all(Option::is_none)
+    }
+
+    /// Neither settled nor displaced.
+    fn live(&self) -> bool {
+        self.result.is_none() && self.displaced.is_none()
     }
 
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
         let mut stop = self.hub.shutdown_signal();
         self.open().await;
-        while self.result.is_none() {
+        while self.live() {
             let grace = self.away.iter().flatten().min().copied();
             let next = match (self.step.deadline, grace) {
                 (Some(a), Some(b)) => Some(a.min(b)),
@@ -219,7 +241,10 @@ impl Room {
                 _ = sleep_until(&self.hub, next) => self.on_time().await,
             }
         }
-        self.close(rx).await;
+        match self.displaced.take() {
+            Some(why) => self.step_down(rx, &why).await,
+            None => self.close(rx).await,
+        }
     }
 
     /// PLAYING: everyone gets the game; a side without a connection is away.
@@ -260,6 +285,9 @@ impl Room {
                 if let Some((c, side)) = self.find(conn_id) {
                     self.send_view(&c, side);
                 }
+            }
+            RoomCmd::Displaced => {
+                self.displaced = Some("another instance holds its lease now".into());
             }
         }
     }
@@ -306,7 +334,7 @@ impl Room {
 
     /// `side` has no connection any more: one disconnect, and the grace starts.
     async fn left(&mut self, side: Side) {
-        if self.result.is_some() || self.away[side.idx()].is_some() {
+        if !self.live() || self.away[side.idx()].is_some() {
             return;
         }
         let now = self.now();
@@ -317,7 +345,7 @@ impl Room {
             grace_expired: false,
         })
         .await;
-        if self.result.is_none() {
+        if self.live() {
             let clock = self.clock();
             self.broadcast(&ServerMsg::Presence {
                 side: SideCode(side),
@@ -361,21 +389,30 @@ impl Room {
     }
 
     /// Applies a legal action: stores it, then broadcasts it; settles the game
-    /// when it ended.
+    /// when it ended. An action the store refuses as stale is not broadcast:
+    /// the room is displaced.
     async fn commit(&mut self, action: Action) {
+        if !self.live() {
+            return;
+        }
         let turn_passed = match self.game.play(action) {
             Ok(o) => o.turn_passed,
             Err(_) => return,
         };
         let now = self.now();
         let seq = self.game.log().len() as u32;
-        if let Err(e) = self
+        match self
             .hub
             .store
-            .append_action(self.id.clone(), seq, action, now)
+            .append_action(self.id.clone(), self.epoch, seq, action, now)
             .await
         {
-            tracing::error!("game {}: action {seq} not stored: {e}", self.id);
+            Ok(()) => {}
+            Err(e) if e.is_fenced() => {
+                self.displaced = Some(format!("action {seq} was refused: {e}"));
+                return;
+            }
+            Err(e) => tracing::error!("game {}: action {seq} not stored: {e}", self.id),
         }
         if turn_passed {
             let running = self.running();
@@ -422,6 +459,9 @@ impl Room {
 
     /// FINISHED: rates the game, stores the settlement, tells both players.
     async fn settle(&mut self, winner: Option<Side>, reason: EndReason) {
+        if !self.live() {
+            return;
+        }
         let before = [self.players[0].rating, self.players[1].rating];
         let after = match winner {
             Some(w) => {
@@ -444,18 +484,24 @@ impl Room {
                 after: after[i],
             }),
         };
-        self.result = Some(result.clone());
-        self.step.deadline = None;
-        self.away = [None; 2];
         let finish = Finish {
             id: self.id.clone(),
             players: [self.players[0].id.clone(), self.players[1].id.clone()],
             result: result.clone(),
             finished_at: self.now(),
+            epoch: self.epoch,
         };
-        if let Err(e) = self.hub.store.finish_game(finish).await {
-            tracing::error!("game {}: settlement not stored: {e}", self.id);
+        match self.hub.store.finish_game(finish).await {
+            Ok(()) => {}
+            Err(e) if e.is_fenced() => {
+                self.displaced = Some(format!("the settlement was refused: {e}"));
+                return;
+            }
+            Err(e) => tracing::error!("game {}: settlement not stored: {e}", self.id),
         }
+        self.result = Some(result.clone());
+        self.step.deadline = None;
+        self.away = [None; 2];
         self.broadcast(&ServerMsg::Finished { result });
         for side in [Side::Black, Side::White] {
             if let Ok(Some(me)) = self
@@ -495,13 +541,36 @@ impl Room {
                         });
                     }
                 }
-                RoomCmd::Detach { .. } | RoomCmd::Resign { .. } => {}
+                RoomCmd::Detach { .. } | RoomCmd::Resign { .. } | RoomCmd::Displaced => {}
             }
         }
         for list in &self.conns {
             for c in list {
                 c.send(Outgoing::Unbound(self.id.clone()));
             }
+        }
+    }
+
+    /// Another instance owns the game: the room leaves this instance's
+    /// directory only (the shared entries are the new owner's), drops what
+    /// was queued, and closes every connection it had or was being given, so
+    /// the players reconnect and reach the new owner.
+    async fn step_down(&mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>, why: &str) {
+        tracing::error!(
+            "game {}: room stopped, another instance owns the game now ({why})",
+            self.id
+        );
+        self.hub.directory.disown(self.id.clone()).await;
+        rx.close();
+        let mut conns: Vec<ConnHandle> = self.conns.iter().flatten().cloned().collect();
+        while let Ok(cmd) = rx.try_recv() {
+            if let RoomCmd::Attach { conn, .. } = cmd {
+                conns.push(conn);
+            }
+        }
+        let reason = "this game moved to another server; reconnect in a moment".to_string();
+        for c in conns {
+            c.send(Outgoing::Close(reason.clone()));
         }
     }
 

@@ -4,17 +4,20 @@
 //! instances pairs everyone exactly once; racing pairers never take a player
 //! twice; a player queued on an instance that was killed leaves the queue; an
 //! instance killed (SIGKILL) mid-game hands its room to the other, which
-//! resumes the same board with fresh graces and a fresh step clock.
+//! resumes the same board with fresh graces and a fresh step clock; an
+//! instance frozen (SIGSTOP) past its lease mid-game is taken over and, once
+//! it runs again, its stale room writes nothing and stops.
 
 mod common;
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::*;
-use engine::baifang::referee_protocol::{hash_hex, ClientMsg, EndReason, ServerMsg};
+use engine::baifang::referee_protocol::{close, hash_hex, ClientMsg, EndReason, ServerMsg};
 use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
 use engine::baifang::{Action, Side};
 use server::cluster::queue::RedisQueue;
@@ -30,6 +33,8 @@ struct Instance {
     child: Child,
     addr: SocketAddr,
     id: String,
+    /// Every line it logged after its "serving" line.
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 impl Instance {
@@ -58,7 +63,13 @@ impl Instance {
         .await
         .expect("the server starts within 30 s");
         // Keep reading its log so it never blocks on a full pipe.
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = log.clone();
+        tokio::spawn(async move {
+            while let Ok(Some(l)) = lines.next_line().await {
+                kept.lock().unwrap().push(l);
+            }
+        });
         let after = |key: &str| -> String {
             let rest = &line[line.find(key).expect("serving line") + key.len()..];
             rest.split([' ', ')']).next().unwrap().to_string()
@@ -67,7 +78,31 @@ impl Instance {
             addr: after("serving http://").parse().unwrap(),
             id: after("instance "),
             child,
+            log,
         }
+    }
+
+    /// Sends `signal` (`STOP`, `CONT`) to the process by its id.
+    async fn signal(&self, signal: &str) {
+        let pid = self.child.id().expect("running");
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .await
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Whether a line of its log after the start contains `text` (waiting
+    /// up to `secs` for it).
+    async fn logged(&self, text: &str, secs: u64) -> bool {
+        for _ in 0..secs * 10 {
+            if self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        false
     }
 
     /// Kills the process by its id with SIGKILL: no shutdown, no last words.
@@ -105,9 +140,9 @@ fn ordered(x: Seat, y: Seat) -> (Seat, Seat) {
 
 /// Plays one random action at a human-ish pace (the per-connection rate
 /// limit stays on in these servers).
-async fn paced_one(black: &mut Seat, white: &mut Seat, pick: &mut Pick) {
+async fn paced_one(black: &mut Seat, white: &mut Seat, pick: &mut Pick) -> Action {
     tokio::time::sleep(Duration::from_millis(60)).await;
-    play_one(black, white, pick).await;
+    play_one(black, white, pick).await
 }
 
 async fn open_store(db: &str) -> std::sync::Arc<dyn Store> {
@@ -435,4 +470,173 @@ async fn a_killed_instance_hands_its_game_to_the_other_and_the_downtime_costs_no
         fin.log
     );
     drop(survivor);
+}
+
+/// The instance holding the lease of `game` (polled until `want` or `secs` pass).
+async fn lease_owner(s: &Services, name: &str, game: &str, want: &str, secs: u64) -> String {
+    let mut redis = redis::Client::open(s.redis_url.as_str())
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap();
+    let mut owner = String::new();
+    for _ in 0..secs * 10 {
+        let o: Option<String> = redis::cmd("GET")
+            .arg(format!("{name}:lease:{game}"))
+            .query_async(&mut redis)
+            .await
+            .unwrap();
+        owner = o.unwrap_or_default();
+        if owner == want {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    owner
+}
+
+/// A legal action of `game` other than `not` (if it has another).
+fn other_action(game: &engine::baifang::Game, not: Action) -> Action {
+    let mut list = engine::baifang::ActionList::new();
+    game.state().legal_actions(&mut list);
+    list.iter().copied().find(|a| *a != not).unwrap_or(not)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_owner_is_fenced_off_and_its_stale_room_writes_nothing() {
+    let Some(s) = services("a_stalled_owner_is_fenced_off") else {
+        return;
+    };
+    let (a, b, db, name) = two_instances(&s).await;
+    // A friend room joined on A starts on A: A owns the game.
+    let mut x = Client::sign_in(a.addr, None).await;
+    let mut y = Client::sign_in(a.addr, None).await;
+    x.send(&ClientMsg::CreateRoom).await;
+    let code = match x.until(|m| matches!(m, ServerMsg::RoomOpen { .. })).await {
+        ServerMsg::RoomOpen { code } => code,
+        _ => unreachable!(),
+    };
+    y.send(&ClientMsg::JoinRoom { code }).await;
+    let (mut black, mut white) = ordered(Seat::take(x).await, Seat::take(y).await);
+    let mut pick = Pick(11);
+    for _ in 0..6 {
+        paced_one(&mut black, &mut white, &mut pick).await;
+    }
+    black.client.send(&ClientMsg::RequestState).await;
+    let game_id = black.client.game().await.game_id;
+    assert_eq!(lease_owner(&s, &name, &game_id, &a.id, 5).await, a.id);
+    let log = black.game.log().to_vec();
+    // Both old sockets were just heard from (A's silence limit counts from
+    // here) and have nothing unread.
+    for seat in [&mut black, &mut white] {
+        seat.client.send(&ClientMsg::Ping { t: 1 }).await;
+        seat.client
+            .until(|m| matches!(m, ServerMsg::Pong { t: 1 }))
+            .await;
+        while seat.client.try_next().is_some() {}
+    }
+
+    // A freezes mid-game, its sockets open: past its lease, B takes over.
+    a.signal("STOP").await;
+    assert_eq!(
+        lease_owner(&s, &name, &game_id, &b.id, 15).await,
+        b.id,
+        "B claims the room of the frozen owner"
+    );
+    assert!(
+        b.logged("taken over after its instance stopped renewing", 5)
+            .await,
+        "B runs the room"
+    );
+    // Both players reach B (as a load balancer would send them) and play on.
+    let on_b = |seat: &Seat| Client::sign_in(b.addr, seat.client.token.clone());
+    let (bx, by) = (on_b(&black).await, on_b(&white).await);
+    let (mut nb, mut nw) = ordered(Seat::take(bx).await, Seat::take(by).await);
+    assert_eq!(nb.game.log(), log.as_slice());
+    assert_eq!(nw.game.log(), log.as_slice());
+    let seq = nb.next_seq();
+    let mover_is_black = nb.game.state().to_move() == Side::Black;
+    let played = paced_one(&mut nb, &mut nw, &mut pick).await;
+    paced_one(&mut nb, &mut nw, &mut pick).await;
+
+    // The mover plays something else on the old socket, for the stale room
+    // that still thinks seq `seq` is next; then A runs again. Whether that
+    // room meets the refused write or the lost lease first, it must write
+    // and broadcast nothing.
+    let stale = if mover_is_black {
+        &mut black
+    } else {
+        &mut white
+    };
+    let other = other_action(&stale.game, played);
+    stale
+        .client
+        .send(&ClientMsg::Act { seq, action: other })
+        .await;
+    a.signal("CONT").await;
+    // Both old sockets get closed (the stale room stepped down), having
+    // been sent no action and no result.
+    for seat in [&mut black, &mut white] {
+        let closed = timeout(Duration::from_secs(10), async {
+            loop {
+                match seat.client.next().await {
+                    Event::Closed(c) => return c,
+                    Event::Msg(m @ (ServerMsg::Applied { .. } | ServerMsg::Finished { .. })) => {
+                        panic!("the stale room sent {m:?}")
+                    }
+                    Event::Msg(_) => {}
+                }
+            }
+        })
+        .await
+        .expect("the stale room closes its connections");
+        assert_eq!(
+            closed.as_ref().map(|c| c.0),
+            Some(close::GOING_AWAY),
+            "closed by the stale room: {closed:?}"
+        );
+    }
+    assert!(
+        a.logged("room stopped, another instance owns the game now", 5)
+            .await,
+        "A logs why its room stopped"
+    );
+
+    // The game goes on to a result on B, both seats with the same board.
+    let store = open_store(&db).await;
+    let stored = store
+        .game_in_progress(game_id.clone())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.log, nb.game.log(), "the stored log is B's");
+    for _ in 0..4 {
+        if nb.game.state().is_finished() {
+            break;
+        }
+        paced_one(&mut nb, &mut nw, &mut pick).await;
+    }
+    assert_eq!(nb.hashes, nw.hashes, "both saw the same states");
+    assert_eq!(
+        hash_hex(nb.game.state().hash()),
+        hash_hex(nw.game.state().hash())
+    );
+    if !nb.game.state().is_finished() {
+        let seq = nb.next_seq();
+        nw.client.send(&ClientMsg::Resign).await;
+        nb.applied(seq).await;
+        nw.applied(seq).await;
+    }
+    let result = nb.client.finished().await;
+    assert_eq!(nw.client.finished().await, result);
+    let fin = store.finished_game(game_id.clone()).await.unwrap().unwrap();
+    assert_eq!(fin.log, nb.game.log(), "stored log = what B broadcast");
+    assert_eq!(&fin.log[..log.len()], log.as_slice());
+    assert_eq!(
+        fin.log[log.len()],
+        played,
+        "B's action at the contested seq"
+    );
+    assert_eq!(fin.result, result);
+    drop((a, b));
 }

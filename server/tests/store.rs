@@ -1,8 +1,10 @@
 //! The store contract: one test body run against SQLite and PostgreSQL.
 //! Players (refused duplicate token, rename, lookups), games in progress with
 //! appended actions (a duplicate seq refused, the others unaffected), the
-//! settlement with both rating changes (settling twice refused), and all of it
-//! still there after the store is opened again.
+//! settlement with both rating changes (settling twice refused), fencing (a
+//! claim raises the game's owner epoch; an append or a settlement under the
+//! old one is refused as stale and writes nothing), and all of it still there
+//! after the store is opened again.
 
 mod common;
 
@@ -14,7 +16,7 @@ use engine::baifang::referee_protocol::{
     EndReason, GameResult, Profile, PublicPlayer, RatingChange, SideCode,
 };
 use engine::baifang::{Action, Side};
-use server::store::{self, Database, Finish, NewGame, Store};
+use server::store::{self, Database, Finish, NewGame, Store, StoreError, FIRST_EPOCH};
 
 fn profile(id: &str, rating: i32) -> Profile {
     Profile {
@@ -73,20 +75,20 @@ async fn write_part(s: &dyn Store) {
         started_at: 10,
     };
     s.start_game(g.clone()).await.unwrap();
-    s.append_action("g1".into(), 1, Action::Place { to: 0 }, 11)
+    s.append_action("g1".into(), FIRST_EPOCH, 1, Action::Place { to: 0 }, 11)
         .await
         .unwrap();
-    s.append_action("g1".into(), 2, Action::Place { to: 1 }, 12)
+    s.append_action("g1".into(), FIRST_EPOCH, 2, Action::Place { to: 1 }, 12)
         .await
         .unwrap();
     assert!(s
-        .append_action("g1".into(), 2, Action::Place { to: 2 }, 12)
+        .append_action("g1".into(), FIRST_EPOCH, 2, Action::Place { to: 2 }, 12)
         .await
         .is_err());
     let mut g2 = g.clone();
     g2.id = "g2".into();
     s.start_game(g2.clone()).await.unwrap();
-    s.append_action("g2".into(), 1, Action::Timeout, 13)
+    s.append_action("g2".into(), FIRST_EPOCH, 1, Action::Timeout, 13)
         .await
         .unwrap();
     let one = s.game_in_progress("g1".into()).await.unwrap().unwrap();
@@ -95,14 +97,21 @@ async fn write_part(s: &dyn Store) {
         one.log,
         vec![Action::Place { to: 0 }, Action::Place { to: 1 }]
     );
-    s.append_action("g1".into(), 3, Action::Resign { side: Side::Black }, 14)
-        .await
-        .unwrap();
+    s.append_action(
+        "g1".into(),
+        FIRST_EPOCH,
+        3,
+        Action::Resign { side: Side::Black },
+        14,
+    )
+    .await
+    .unwrap();
     let finish = Finish {
         id: "g1".into(),
         players: ["a".into(), "b".into()],
         result: resign_result(),
         finished_at: 15,
+        epoch: FIRST_EPOCH,
     };
     s.finish_game(finish.clone()).await.unwrap();
     // Settling twice is refused (and changes no rating).
@@ -110,6 +119,67 @@ async fn write_part(s: &dyn Store) {
     again.finished_at = 16;
     assert!(s.finish_game(again).await.is_err());
     assert!(s.game_in_progress("g1".into()).await.unwrap().is_none());
+    // A finished or unknown game cannot be claimed.
+    assert_eq!(s.claim_game("g1".into()).await.unwrap(), None);
+    assert_eq!(s.claim_game("zz".into()).await.unwrap(), None);
+    fencing(s).await;
+}
+
+/// Another owner claims g2: the old owner's append and settlement are
+/// refused as stale (and change nothing), the new owner's go through.
+async fn fencing(s: &dyn Store) {
+    let (epoch, g2) = s.claim_game("g2".into()).await.unwrap().unwrap();
+    assert_eq!(epoch, FIRST_EPOCH + 1, "a claim takes the next epoch");
+    assert_eq!(g2.log, vec![Action::Timeout]);
+    stale_append_is_refused(s, FIRST_EPOCH).await;
+    let stale = Finish {
+        id: "g2".into(),
+        players: ["a".into(), "b".into()],
+        result: resign_result(),
+        finished_at: 20,
+        epoch: FIRST_EPOCH,
+    };
+    let e = s.finish_game(stale).await.unwrap_err();
+    assert!(e.is_fenced(), "{e}");
+    // A second claim: the epoch that was current a moment ago is stale too.
+    let (newer, _) = s.claim_game("g2".into()).await.unwrap().unwrap();
+    assert_eq!(newer, epoch + 1);
+    stale_append_is_refused(s, epoch).await;
+    let g2 = s.game_in_progress("g2".into()).await.unwrap().unwrap();
+    assert_eq!(g2.log, vec![Action::Timeout], "nothing stale was written");
+    // The current owner still writes (and a duplicate seq is still refused,
+    // as a plain failure).
+    s.append_action("g2".into(), newer, 2, Action::Place { to: 5 }, 21)
+        .await
+        .unwrap();
+    let dup = s
+        .append_action("g2".into(), newer, 2, Action::Place { to: 6 }, 21)
+        .await
+        .unwrap_err();
+    assert!(!dup.is_fenced(), "{dup}");
+}
+
+/// An append to g2 under `epoch` is refused with the stale epoch and the
+/// game's current one in a clear sentence.
+async fn stale_append_is_refused(s: &dyn Store, epoch: u64) {
+    let e = s
+        .append_action("g2".into(), epoch, 2, Action::Place { to: 3 }, 20)
+        .await
+        .unwrap_err();
+    let StoreError::Fenced {
+        game,
+        epoch: refused,
+        current,
+    } = &e
+    else {
+        panic!("not refused as stale: {e}");
+    };
+    assert_eq!((game.as_str(), *refused), ("g2", epoch));
+    assert!(*current > epoch);
+    assert!(
+        e.to_string().contains(&format!("owner epoch {epoch}")),
+        "{e}"
+    );
 }
 
 /// Reads everything back (from a store opened again).
@@ -125,7 +195,12 @@ async fn read_part(s: &dyn Store) {
     assert_eq!(playing.len(), 1);
     assert_eq!(playing[0].game.id, "g2");
     assert_eq!(playing[0].game.started_at, 10);
-    assert_eq!(playing[0].log, vec![Action::Timeout]);
+    assert_eq!(
+        playing[0].log,
+        vec![Action::Timeout, Action::Place { to: 5 }]
+    );
+    // The epoch survives reopening: the first one stays stale.
+    stale_append_is_refused(s, FIRST_EPOCH).await;
     let recent = s.recent_games("b".into(), 5).await.unwrap();
     assert_eq!(recent.len(), 1);
     assert_eq!(recent[0].game_id, "g1");
@@ -164,6 +239,48 @@ async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
     let db = &Database::Sqlite(dir.path().join("sub/db.sqlite3"));
     contract(move || async move { store::open(db).await.unwrap() }).await;
+}
+
+#[tokio::test]
+async fn an_sqlite_file_of_schema_1_gains_the_owner_epoch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    let db = Database::Sqlite(path.clone());
+    {
+        let s = store::open(&db).await.unwrap();
+        let a = profile("a", 1200);
+        let b = profile("b", 1300);
+        s.create_player([1; 32], a.clone()).await.unwrap();
+        s.create_player([2; 32], b.clone()).await.unwrap();
+        let g = NewGame {
+            id: "old".into(),
+            players: [public(&a), public(&b)],
+            games_before: [0, 0],
+            started_at: 10,
+        };
+        s.start_game(g).await.unwrap();
+        s.append_action("old".into(), FIRST_EPOCH, 1, Action::Place { to: 0 }, 11)
+            .await
+            .unwrap();
+    }
+    // Back to what a schema-1 server wrote: no owner epoch column.
+    let c = rusqlite::Connection::open(&path).unwrap();
+    c.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    c.execute_batch("ALTER TABLE games DROP COLUMN owner_epoch; PRAGMA user_version = 1;")
+        .unwrap();
+    drop(c);
+    let s = store::open(&db).await.unwrap();
+    s.append_action("old".into(), FIRST_EPOCH, 2, Action::Place { to: 1 }, 12)
+        .await
+        .unwrap();
+    let (epoch, g) = s.claim_game("old".into()).await.unwrap().unwrap();
+    assert_eq!(epoch, FIRST_EPOCH + 1);
+    assert_eq!(g.log.len(), 2);
+    let e = s
+        .append_action("old".into(), FIRST_EPOCH, 3, Action::Place { to: 2 }, 13)
+        .await
+        .unwrap_err();
+    assert!(e.is_fenced(), "{e}");
 }
 
 #[tokio::test]

@@ -134,6 +134,13 @@ impl RedisDirectory {
         self.lock().get(game).map(|r| r.tx.clone())
     }
 
+    /// Tells the room of `game` that another instance owns the game now.
+    pub fn displace(&self, game: &str) {
+        if let Some(tx) = self.local_room(game) {
+            let _ = tx.send(RoomCmd::Displaced);
+        }
+    }
+
     /// The games whose rooms run here.
     pub fn local_games(&self) -> Vec<String> {
         self.lock().keys().cloned().collect()
@@ -354,6 +361,11 @@ impl Directory for RedisDirectory {
                 self.forget(&game_id, &room.players).await;
             }
         })
+    }
+
+    fn disown(&self, game_id: String) -> BoxFuture<'_, ()> {
+        self.lock().remove(&game_id);
+        Box::pin(async {})
     }
 
     fn games(&self) -> BoxFuture<'_, usize> {

@@ -1,7 +1,9 @@
 //! The lease keeper of one instance: every [`RENEW_EVERY_MS`] it renews its
 //! liveness and the leases of the rooms it owns (check-and-extend) and claims the rooms whose
-//! lease expired because their owner died. A claimed room is rebuilt from its
-//! stored action log, so the board is exactly the one the players left.
+//! lease expired because their owner died (or stalled). A claimed room takes a
+//! new owner epoch in the store and is rebuilt from its stored action log, so
+//! the board is exactly the one the players left; a room of this instance
+//! whose lease another instance holds now is told to stop.
 //!
 //! The lost instance's downtime counts against neither player: the taken-over
 //! room starts like a room resumed after a restart, so both players' graces
@@ -34,9 +36,10 @@ pub async fn keep(hub: Arc<Hub>, directory: Arc<RedisDirectory>, relay: Arc<Rela
             _ = stop.changed() => return,
         }
         for game in directory.renew().await {
-            // Known limit: nothing fences this instance's room off the store
-            // once another instance holds the game (see the README).
+            // This instance stalled past the lease and the game was taken
+            // over: the room stops (the store would refuse its writes anyway).
             tracing::error!("game {game}: another instance took this room over after this one stalled past its lease");
+            directory.displace(&game);
         }
         for game in directory.orphans().await {
             if directory.claim(&game).await {
@@ -48,7 +51,9 @@ pub async fn keep(hub: Arc<Hub>, directory: Arc<RedisDirectory>, relay: Arc<Rela
 
 /// Runs the room of a claimed game here, rebuilt from the store.
 pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay, game: &str) {
-    let stored = match hub.store.game_in_progress(game.to_string()).await {
+    // A new owner epoch first: from here on the store refuses the writes
+    // of the room's previous owner, should it still be running.
+    let (epoch, stored) = match hub.store.claim_game(game.to_string()).await {
         Ok(Some(s)) => s,
         Ok(None) => {
             // Finished meanwhile (or never stored): nothing to run.
@@ -73,6 +78,7 @@ pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay
     let setup = RoomSetup {
         game: new,
         log,
+        epoch,
         conns,
         grace_for_absent: true,
     };

@@ -76,6 +76,9 @@ enum Out {
     Unbound {
         game: String,
     },
+    Close {
+        reason: String,
+    },
 }
 
 fn side_of(i: u8) -> Side {
@@ -159,6 +162,8 @@ impl Relay {
                         },
                     ),
                     RoomCmd::State { conn_id } => (conn_id, Cmd::State),
+                    // Only the lease keeper of the room's own instance sends this.
+                    RoomCmd::Displaced => continue,
                 };
                 let m = Wire::Room {
                     game: game_id.clone(),
@@ -206,6 +211,14 @@ impl Relay {
         tokio::spawn(async move {
             let mut redis = relay.conn.clone();
             while let Some(o) = rx.recv().await {
+                if matches!(o, Outgoing::Unbound(_) | Outgoing::Close(_)) {
+                    // The game is over or its room stepped down: the
+                    // stand-in is no longer needed.
+                    let mut remote = relay.remote();
+                    if remote.get(&key).is_some_and(|h| h.id == own_id) {
+                        remote.remove(&key);
+                    }
+                }
                 let out = match o {
                     Outgoing::Text(t) => Out::Text {
                         text: t.as_str().to_string(),
@@ -215,15 +228,8 @@ impl Relay {
                         side: link.side.idx() as u8,
                         owner: relay.instance.clone(),
                     },
-                    Outgoing::Unbound(game) => {
-                        // The game is over: the stand-in is no longer needed.
-                        let mut remote = relay.remote();
-                        if remote.get(&key).is_some_and(|h| h.id == own_id) {
-                            remote.remove(&key);
-                        }
-                        drop(remote);
-                        Out::Unbound { game }
-                    }
+                    Outgoing::Unbound(game) => Out::Unbound { game },
+                    Outgoing::Close(reason) => Out::Close { reason },
                 };
                 let m = Wire::Conn {
                     conn: key.1,
@@ -299,6 +305,7 @@ impl Relay {
                         Outgoing::Bound(self.link(&owner, &game, side_of(side), &player))
                     }
                     Out::Unbound { game } => Outgoing::Unbound(game),
+                    Out::Close { reason } => Outgoing::Close(reason),
                 };
                 c.send(o);
             }

@@ -1,5 +1,6 @@
 //! What the server keeps, behind the [`Store`] trait: players (by token
-//! digest), games in progress with their action log appended per action, and
+//! digest), games in progress with their action log appended per action
+//! (each write fenced by the game's owner epoch, see [`FIRST_EPOCH`]), and
 //! finished games with their result and both rating changes. SQLite
 //! ([`sqlite::SqliteStore`], one embedded file) is the default; PostgreSQL
 //! ([`postgres::PgStore`]) is the database several instances share. Both
@@ -17,13 +18,45 @@ use engine::baifang::{Action, Side};
 
 use crate::matchmaking::BoxFuture;
 
-/// A storage failure, as a sentence.
+/// A storage failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// The write or read failed, as a sentence.
+    Failed(String),
+    /// A write for `game` carried owner epoch `epoch` while the game's is
+    /// `current` now: another instance took the game over, and the writer
+    /// must stop running its room.
+    Fenced {
+        /// The game.
+        game: String,
+        /// The epoch the writer holds.
+        epoch: u64,
+        /// The game's epoch.
+        current: u64,
+    },
+}
+
+impl StoreError {
+    /// True when the write was refused because its owner epoch is stale.
+    pub fn is_fenced(&self) -> bool {
+        matches!(self, StoreError::Fenced { .. })
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "storage: {}", self.0)
+        match self {
+            StoreError::Failed(s) => write!(f, "storage: {s}"),
+            StoreError::Fenced {
+                game,
+                epoch,
+                current,
+            } => write!(
+                f,
+                "storage: game {game}: write refused: it carries owner epoch {epoch} \
+                 but the game's is {current} now (another instance took it over)"
+            ),
+        }
     }
 }
 
@@ -101,6 +134,13 @@ pub(crate) fn recent_game(
     }
 }
 
+/// The owner epoch of a game as it starts. Whoever opens the room of a stored
+/// game again (another instance taking it over, or a restart) claims the next
+/// one ([`Store::claim_game`]); every append and the settlement carry the
+/// room's epoch and are written only while it is still the game's, so a room
+/// whose owner stalled past its lease cannot write beside the new owner.
+pub const FIRST_EPOCH: u64 = 1;
+
 /// How a side is stored: `B` or `W`.
 pub(crate) fn side_letter(s: Side) -> &'static str {
     if s == Side::Black {
@@ -144,6 +184,8 @@ pub struct Finish {
     pub result: GameResult,
     /// When (server clock, ms).
     pub finished_at: u64,
+    /// The settling room's owner epoch (written only if still the game's).
+    pub epoch: u64,
 }
 
 /// A finished game with its log (what an audit or a replay reads).
@@ -172,17 +214,27 @@ pub trait Store: Send + Sync {
     fn player(&self, id: String) -> BoxFuture<'_, StoreResult<Option<Profile>>>;
     /// Sets a player's display name.
     fn rename_player(&self, id: String, name: String) -> BoxFuture<'_, StoreResult<()>>;
-    /// Records a game that starts now.
+    /// Records a game that starts now, with owner epoch [`FIRST_EPOCH`].
     fn start_game(&self, game: NewGame) -> BoxFuture<'_, StoreResult<()>>;
-    /// Appends the action with sequence number `seq` (1-based) to a game in progress.
+    /// Makes the caller the owner of a game in progress: its owner epoch goes
+    /// up by one, and the new epoch comes back with the game and its log as
+    /// they are after every write of an earlier epoch (those still in flight
+    /// are refused from now on). `None` once finished or if unknown.
+    fn claim_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<(u64, StoredGame)>>>;
+    /// Appends the action with sequence number `seq` (1-based) to a game in
+    /// progress, only if `epoch` is still the game's owner epoch (else
+    /// [`StoreError::Fenced`]).
     fn append_action(
         &self,
         game_id: String,
+        epoch: u64,
         seq: u32,
         action: Action,
         at_ms: u64,
     ) -> BoxFuture<'_, StoreResult<()>>;
-    /// Settles a game: its result, and both players' ratings and records, at once.
+    /// Settles a game: its result, and both players' ratings and records, at
+    /// once; only if `finish.epoch` is still the game's owner epoch (else
+    /// [`StoreError::Fenced`]).
     fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>>;
     /// Every game still in progress (to resume after a restart).
     fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>>;

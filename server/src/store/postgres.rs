@@ -4,6 +4,12 @@
 //! lock so instances starting together apply them once). Every write is its
 //! own statement or transaction on a connection pool; the settlement updates
 //! the game and both players in one transaction.
+//!
+//! Fencing: an append or a settlement checks the writer's owner epoch against
+//! the game row in the same statement or transaction, holding a lock on that
+//! row (`FOR SHARE`, or the settlement's own update), so it is ordered with a
+//! claim's `owner_epoch + 1`: it either lands before the claim (and the
+//! claimer's log read sees it) or is refused.
 
 use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};
@@ -27,7 +33,7 @@ pub struct PgStore {
 }
 
 fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
+    StoreError::Failed(e.to_string())
 }
 
 impl PgStore {
@@ -38,11 +44,13 @@ impl PgStore {
             .max_connections(POOL_SIZE)
             .connect(url)
             .await
-            .map_err(|e| StoreError(format!("cannot connect to PostgreSQL: {e}")))?;
+            .map_err(|e| StoreError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;
         sqlx::migrate!("./migrations/postgres")
             .run(&pool)
             .await
-            .map_err(|e| StoreError(format!("cannot migrate the PostgreSQL schema: {e}")))?;
+            .map_err(|e| {
+                StoreError::Failed(format!("cannot migrate the PostgreSQL schema: {e}"))
+            })?;
         Ok(PgStore { pool })
     }
 }
@@ -133,7 +141,7 @@ impl PgStore {
         for row in rows {
             let seq: i32 = row.try_get(0).map_err(err)?;
             if seq as usize != log.len() + 1 {
-                return Err(StoreError(format!(
+                return Err(StoreError::Failed(format!(
                     "seq {seq} of game {game_id} out of order"
                 )));
             }
@@ -156,13 +164,37 @@ impl PgStore {
             .collect()
     }
 
+    /// Why a write for `game` under `epoch` touched no row: a newer epoch
+    /// ([`StoreError::Fenced`]), or `otherwise`.
+    async fn refusal<'c>(
+        &self,
+        conn: impl sqlx::PgExecutor<'c>,
+        game: &str,
+        epoch: u64,
+        otherwise: String,
+    ) -> StoreError {
+        let current = sqlx::query_scalar::<_, i64>("SELECT owner_epoch FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(conn)
+            .await;
+        match current {
+            Ok(Some(c)) if c as u64 != epoch => StoreError::Fenced {
+                game: game.to_string(),
+                epoch,
+                current: c as u64,
+            },
+            Ok(_) => StoreError::Failed(otherwise),
+            Err(e) => err(e),
+        }
+    }
+
     async fn finish(&self, f: Finish) -> StoreResult<()> {
         let r = &f.result;
         let mut tx = self.pool.begin().await.map_err(err)?;
         let changed = sqlx::query(
             "UPDATE games SET status = 'finished', winner = $2, reason = $3, \
              black_rating_after = $4, white_rating_after = $5, finished_at = $6 \
-             WHERE id = $1 AND status = 'playing'",
+             WHERE id = $1 AND status = 'playing' AND owner_epoch = $7",
         )
         .bind(&f.id)
         .bind(r.winner.map(|w| side_letter(w.0)))
@@ -170,15 +202,14 @@ impl PgStore {
         .bind(r.ratings[0].after)
         .bind(r.ratings[1].after)
         .bind(f.finished_at as i64)
+        .bind(f.epoch as i64)
         .execute(&mut *tx)
         .await
         .map_err(err)?
         .rows_affected();
         if changed != 1 {
-            return Err(StoreError(format!(
-                "game {} is not in progress: not settled again",
-                f.id
-            )));
+            let otherwise = format!("game {} is not in progress: not settled again", f.id);
+            return Err(self.refusal(&mut *tx, &f.id, f.epoch, otherwise).await);
         }
         if let Some(SideCode(winner)) = r.winner {
             for side in [Side::Black, Side::White] {
@@ -283,24 +314,55 @@ impl Store for PgStore {
         })
     }
 
+    fn claim_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<(u64, StoredGame)>>> {
+        Box::pin(async move {
+            // Committed before the log is read: the read sees every append
+            // that got in under an earlier epoch, and later ones are refused.
+            let epoch = sqlx::query_scalar::<_, i64>(
+                "UPDATE games SET owner_epoch = owner_epoch + 1 \
+                 WHERE id = $1 AND status = 'playing' RETURNING owner_epoch",
+            )
+            .bind(&game_id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err)?;
+            let Some(epoch) = epoch else { return Ok(None) };
+            let game = self.game_in_progress(game_id).await?;
+            Ok(game.map(|g| (epoch as u64, g)))
+        })
+    }
+
     fn append_action(
         &self,
         game_id: String,
+        epoch: u64,
         seq: u32,
         action: Action,
         at_ms: u64,
     ) -> BoxFuture<'_, StoreResult<()>> {
         let json = serde_json::to_string(&action).expect("actions always serialise");
         Box::pin(async move {
-            sqlx::query("INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)")
-                .bind(&game_id)
-                .bind(seq as i32)
-                .bind(&json)
-                .bind(at_ms as i64)
-                .execute(&self.pool)
-                .await
-                .map(|_| ())
-                .map_err(err)
+            // One statement: the game row is locked while the epoch is checked
+            // and the action inserted.
+            let inserted = sqlx::query(
+                "WITH owner AS (SELECT id FROM games WHERE id = $1 AND owner_epoch = $5 FOR SHARE) \
+                 INSERT INTO actions (game_id, seq, action, at) \
+                 SELECT id, $2::integer, $3::text, $4::bigint FROM owner",
+            )
+            .bind(&game_id)
+            .bind(seq as i32)
+            .bind(&json)
+            .bind(at_ms as i64)
+            .bind(epoch as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(err)?
+            .rows_affected();
+            if inserted == 1 {
+                return Ok(());
+            }
+            let otherwise = format!("game {game_id} is not recorded: action {seq} not stored");
+            Err(self.refusal(&self.pool, &game_id, epoch, otherwise).await)
         })
     }
 

@@ -23,7 +23,7 @@ use super::{
 use crate::matchmaking::BoxFuture;
 
 /// The schema version this server writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 /// Writes committed together at most.
 const BATCH: usize = 512;
 
@@ -65,6 +65,13 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 ";
 
+/// The steps from one schema version to the next: entry `i` brings version
+/// `i + 1` to `i + 2` ([`SCHEMA`] is version 1, so a new file takes them all).
+const UPGRADES: [&str; 1] = [
+    // 2: the owner epoch of each game (see `store::FIRST_EPOCH`).
+    "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 1;",
+];
+
 /// One queued write and where its result goes.
 struct Write {
     op: Op,
@@ -75,7 +82,9 @@ enum Op {
     CreatePlayer([u8; 32], Profile),
     Rename(String, String),
     StartGame(NewGame),
-    Append(String, u32, String, u64),
+    Claim(String),
+    /// Game, epoch, seq, action as JSON, time.
+    Append(String, u64, u32, String, u64),
     Finish(Finish),
 }
 
@@ -86,7 +95,7 @@ pub struct SqliteStore {
 }
 
 fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
+    StoreError::Failed(e.to_string())
 }
 
 fn lock(c: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
@@ -95,7 +104,7 @@ fn lock(c: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
 
 fn open_connection(path: &Path) -> StoreResult<Connection> {
     let c = Connection::open(path)
-        .map_err(|e| StoreError(format!("cannot open database {}: {e}", path.display())))?;
+        .map_err(|e| StoreError::Failed(format!("cannot open database {}: {e}", path.display())))?;
     // WAL: readers never block the writer; NORMAL: a commit survives a crash
     // of this process (not a power cut before the next checkpoint).
     c.execute_batch(
@@ -112,22 +121,19 @@ impl SqliteStore {
     pub fn open(path: &Path) -> StoreResult<SqliteStore> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+                .map_err(|e| StoreError::Failed(format!("cannot create {}: {e}", dir.display())))?;
         }
-        let writer = open_connection(path)?;
+        let mut writer = open_connection(path)?;
         let version: i64 = writer
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .map_err(err)?;
         if version > SCHEMA_VERSION {
-            return Err(StoreError(format!(
+            return Err(StoreError::Failed(format!(
                 "{} was written by a newer server (schema {version}, this one knows {SCHEMA_VERSION})",
                 path.display()
             )));
         }
-        writer.execute_batch(SCHEMA).map_err(err)?;
-        writer
-            .execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
-            .map_err(err)?;
+        migrate(&mut writer, version)?;
         // Checkpoints (copying the WAL into the database file, with an fsync)
         // run on their own connection, so a commit never waits for one.
         writer
@@ -144,7 +150,7 @@ impl SqliteStore {
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || write_loop(writer, rx))
-            .map_err(|e| StoreError(format!("cannot start the writer thread: {e}")))?;
+            .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             reader: Arc::new(Mutex::new(reader)),
             writes: tx,
@@ -156,11 +162,11 @@ impl SqliteStore {
         let queued = self.writes.send(Write { op, done }).is_ok();
         Box::pin(async move {
             if !queued {
-                return Err(StoreError("the writer has stopped".into()));
+                return Err(StoreError::Failed("the writer has stopped".into()));
             }
             result
                 .await
-                .unwrap_or_else(|_| Err(StoreError("the writer has stopped".into())))
+                .unwrap_or_else(|_| Err(StoreError::Failed("the writer has stopped".into())))
         })
     }
 
@@ -175,6 +181,23 @@ impl SqliteStore {
                 .unwrap_or_else(|e| Err(err(e)))
         })
     }
+}
+
+/// Brings a database at schema `version` (0: new) to [`SCHEMA_VERSION`],
+/// each step in its own transaction with the version it reaches.
+fn migrate(c: &mut Connection, version: i64) -> StoreResult<()> {
+    let steps = std::iter::once(SCHEMA).chain(UPGRADES);
+    for (to, step) in (1..=SCHEMA_VERSION).zip(steps) {
+        if to <= version {
+            continue;
+        }
+        let tx = c.transaction().map_err(err)?;
+        tx.execute_batch(step).map_err(err)?;
+        tx.execute_batch(&format!("PRAGMA user_version = {to}"))
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+    }
+    Ok(())
 }
 
 /// How often the WAL is copied into the database file.
@@ -229,11 +252,11 @@ fn write_batch(conn: &mut Connection, ops: &[Op]) -> Vec<StoreResult<()>> {
     };
     let mut results = Vec::with_capacity(ops.len());
     for op in ops {
-        let r = tx.savepoint().and_then(|sp| {
+        let r = tx.savepoint().map_err(err).and_then(|sp| {
             apply(&sp, op)?;
-            sp.commit()
+            sp.commit().map_err(err)
         });
-        results.push(r.map_err(err));
+        results.push(r);
     }
     match tx.commit() {
         Ok(()) => results,
@@ -241,7 +264,33 @@ fn write_batch(conn: &mut Connection, ops: &[Op]) -> Vec<StoreResult<()>> {
     }
 }
 
-fn apply(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
+/// Refuses a write for `game` whose owner epoch is not the game's (an
+/// unknown game is left to the write itself to refuse).
+fn check_epoch(tx: &Connection, game: &str, epoch: u64) -> StoreResult<()> {
+    let current: Option<i64> = tx
+        .prepare_cached("SELECT owner_epoch FROM games WHERE id = ?1")
+        .and_then(|mut st| st.query_row([game], |r| r.get(0)).optional())
+        .map_err(err)?;
+    match current {
+        Some(c) if c as u64 != epoch => Err(StoreError::Fenced {
+            game: game.to_string(),
+            epoch,
+            current: c as u64,
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn apply(tx: &Connection, op: &Op) -> StoreResult<()> {
+    match op {
+        Op::Append(game, epoch, ..) => check_epoch(tx, game, *epoch)?,
+        Op::Finish(f) => check_epoch(tx, &f.id, f.epoch)?,
+        _ => {}
+    }
+    write(tx, op).map_err(err)
+}
+
+fn write(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
     match op {
         Op::CreatePlayer(digest, me) => {
             tx.prepare_cached(
@@ -278,7 +327,14 @@ fn apply(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
                 g.started_at as i64
             ])?;
         }
-        Op::Append(game, seq, action, at) => {
+        Op::Claim(game) => {
+            tx.prepare_cached(
+                "UPDATE games SET owner_epoch = owner_epoch + 1 \
+                 WHERE id = ?1 AND status = 'playing'",
+            )?
+            .execute([game])?;
+        }
+        Op::Append(game, _, seq, action, at) => {
             tx.prepare_cached(
                 "INSERT INTO actions (game_id, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
             )?
@@ -425,6 +481,20 @@ fn load_log(c: &Connection, game_id: &str) -> rusqlite::Result<Vec<Action>> {
     Ok(log)
 }
 
+fn game_in_progress(c: &Connection, game_id: &str) -> rusqlite::Result<Option<StoredGame>> {
+    let game = c
+        .prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} WHERE g.id = ?1 AND g.status = 'playing'"
+        ))?
+        .query_row([game_id], game_row)
+        .optional()?;
+    let Some((game, _)) = game else {
+        return Ok(None);
+    };
+    let log = load_log(c, &game.id)?;
+    Ok(Some(StoredGame { game, log }))
+}
+
 impl Store for SqliteStore {
     fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>> {
         self.write(Op::CreatePlayer(token_digest, me))
@@ -461,15 +531,35 @@ impl Store for SqliteStore {
         self.write(Op::StartGame(game))
     }
 
+    fn claim_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<(u64, StoredGame)>>> {
+        // The increment is committed before the read: the read sees every
+        // write that got in under the earlier epoch.
+        let claimed = self.write(Op::Claim(game_id.clone()));
+        Box::pin(async move {
+            claimed.await?;
+            self.read(move |c| {
+                let Some(game) = game_in_progress(c, &game_id)? else {
+                    return Ok(None);
+                };
+                let epoch: i64 = c
+                    .prepare_cached("SELECT owner_epoch FROM games WHERE id = ?1")?
+                    .query_row([&game_id], |r| r.get(0))?;
+                Ok(Some((epoch as u64, game)))
+            })
+            .await
+        })
+    }
+
     fn append_action(
         &self,
         game_id: String,
+        epoch: u64,
         seq: u32,
         action: Action,
         at_ms: u64,
     ) -> BoxFuture<'_, StoreResult<()>> {
         let json = serde_json::to_string(&action).expect("actions always serialise");
-        self.write(Op::Append(game_id, seq, json, at_ms))
+        self.write(Op::Append(game_id, epoch, seq, json, at_ms))
     }
 
     fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>> {
@@ -494,19 +584,7 @@ impl Store for SqliteStore {
     }
 
     fn game_in_progress(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<StoredGame>>> {
-        self.read(move |c| {
-            let game = c
-                .prepare_cached(&format!(
-                    "SELECT {GAME_COLUMNS} WHERE g.id = ?1 AND g.status = 'playing'"
-                ))?
-                .query_row([&game_id], game_row)
-                .optional()?;
-            let Some((game, _)) = game else {
-                return Ok(None);
-            };
-            let log = load_log(c, &game.id)?;
-            Ok(Some(StoredGame { game, log }))
-        })
+        self.read(move |c| game_in_progress(c, &game_id))
     }
 
     fn recent_games(
