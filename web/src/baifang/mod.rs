@@ -18,6 +18,7 @@ pub mod lobby;
 pub mod local_match;
 pub mod online_controller;
 pub mod online_room;
+pub mod online_tap;
 pub mod online_test_hooks;
 pub mod profile;
 pub mod review;

@@ -15,17 +15,17 @@ use engine::baifang::session::{
 };
 use engine::baifang::{ActionOutcome, Reason, Side};
 
-use crate::host::haptics::{self, Haptic};
 use crate::i18n::Lang;
 use crate::online::{
     avoid_store, now_ms, page_transport, secure_random, Transport, TransportEvent,
 };
 
 use super::feel::feel;
+use super::online_tap::apply_online_tap;
 use super::profile::{self, Profile, RecentMatch};
 use super::review::recent::{self, Mode};
 use super::strings::{sign_in_text, BaifangText};
-use super::tap::{tap_intent, TapIntent};
+use super::tap::tap_intent;
 use crate::online::host::SignInFailure;
 
 /// What the room tells the player outside the board's banner.
@@ -331,28 +331,17 @@ impl OnlineController {
         if !mine {
             return false;
         }
-        match tap_intent(&state, self.selection.get_untracked(), p) {
-            TapIntent::Play(action) => {
-                let mut ok = true;
-                self.drive(|s| match s.play(action, now_ms()) {
-                    Ok(e) => e,
-                    Err(_) => {
-                        ok = false;
-                        Vec::new()
-                    }
-                });
-                ok
-            }
-            TapIntent::Select(p) => {
-                self.selection.set(Some(p));
-                haptics::play(Haptic::Light);
-                true
-            }
-            TapIntent::Deselect => {
-                self.selection.set(None);
-                true
-            }
-            TapIntent::Refuse => false,
-        }
+        let intent = tap_intent(&state, self.selection.get_untracked(), p);
+        apply_online_tap(self.selection, intent, |action| {
+            let mut ok = true;
+            self.drive(|s| match s.play(action, now_ms()) {
+                Ok(e) => e,
+                Err(_) => {
+                    ok = false;
+                    Vec::new()
+                }
+            });
+            ok
+        })
     }
 }

@@ -16,8 +16,9 @@ use crate::online::server::{ServerSocket, SocketEvent};
 use crate::storage;
 
 use super::feel::feel;
+use super::online_tap::apply_online_tap;
 use super::profile;
-use super::tap::{tap_intent, TapIntent};
+use super::tap::tap_intent;
 
 /// Where the player token lives (per `?profile=<slot>`, like the local record).
 const TOKEN_KEY: &str = "baifang:server-token";
@@ -292,33 +293,22 @@ impl ServerController {
         if self.in_flight.get_value() == Some(next_seq) {
             return false;
         }
-        match tap_intent(&state, self.selection.get_untracked(), p) {
-            TapIntent::Play(action) => {
-                let legal = self.client.with_untracked(|c| {
-                    c.game()
-                        .is_some_and(|g| g.game.clone().play(action).is_ok())
-                });
-                let msg = self.client.with_untracked(|c| c.act(action));
-                match msg {
-                    Some(m) if legal => {
-                        self.in_flight.set_value(Some(next_seq));
-                        self.send(&m);
-                        true
-                    }
-                    _ => false,
+        let intent = tap_intent(&state, self.selection.get_untracked(), p);
+        apply_online_tap(self.selection, intent, |action| {
+            let legal = self.client.with_untracked(|c| {
+                c.game()
+                    .is_some_and(|g| g.game.clone().play(action).is_ok())
+            });
+            let msg = self.client.with_untracked(|c| c.act(action));
+            match msg {
+                Some(m) if legal => {
+                    self.in_flight.set_value(Some(next_seq));
+                    self.send(&m);
+                    true
                 }
+                _ => false,
             }
-            TapIntent::Select(p) => {
-                self.selection.set(Some(p));
-                haptics::play(Haptic::Light);
-                true
-            }
-            TapIntent::Deselect => {
-                self.selection.set(None);
-                true
-            }
-            TapIntent::Refuse => false,
-        }
+        })
     }
 }
 
