@@ -1,11 +1,12 @@
-//! The root component: provides shared context and shows the current screen.
+//! The shell's root component: provides shared context and shows the current screen,
+//! the home screen itself and a game through its module's frame.
 
 use leptos::prelude::*;
 
-use crate::baifang::BaifangScreen;
-use crate::hex::HexScreen;
 use crate::home::HomeScreen;
 use crate::i18n::provide_lang;
+use crate::mode::frame::ModeFrame;
+use crate::mode::Mode;
 use crate::nav::{provide_nav, Screen};
 use crate::offline::{self, UpdatePrompt};
 
@@ -19,8 +20,8 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app">
             {move || match nav.current() {
                 Screen::Home => view! { <HomeScreen/> }.into_any(),
-                Screen::Baifang => view! { <BaifangScreen/> }.into_any(),
-                Screen::Hex => view! { <HexScreen/> }.into_any(),
+                Screen::Baifang => view! { <ModeFrame mode=Mode::Baifang/> }.into_any(),
+                Screen::Hex => view! { <ModeFrame mode=Mode::Hex/> }.into_any(),
             }}
             <UpdatePrompt ready=update_ready/>
         </div>

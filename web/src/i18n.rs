@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::mode;
 use crate::storage;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +79,10 @@ translations! {
         LanguageSwitch => ("English", "中文"),
         /// The bar shown while a newly deployed build waits; its click switches to it.
         UpdateReady => ("新版本已就绪 — 重新载入", "New version available — reload"),
+        /// Shown while a game's module downloads (the first time it is opened).
+        ModeLoading => ("正在载入…", "Loading…"),
+        ModeLoadFailed => ("载入失败，请检查网络后重试。", "The game could not be loaded. Check the connection and try again."),
+        ModeRetry => ("重试", "Try again"),
         HexTutorialSlide => ("从一个数字滑到旁边的格子", "Slide from a number to the cell beside it"),
         HexTutorialWall => ("条纹是墙，绕开它", "Stripes are walls: go around them"),
         HexContinue => ("继续", "Continue"),
@@ -180,6 +185,9 @@ translations! {
 const LANG_KEY: &str = "app:lang";
 
 /// Provides the language signal to the tree, restoring the player's last choice.
+///
+/// The shell and a game module each have one; a switch on either side is announced
+/// ([`crate::mode::LANG_EVENT`]) and followed by the other.
 pub fn provide_lang() -> RwSignal<Lang> {
     let stored = storage::read(LANG_KEY).and_then(|code| Lang::from_code(&code));
     let lang = RwSignal::new(stored.unwrap_or(Lang::Zh));
@@ -189,7 +197,16 @@ pub fn provide_lang() -> RwSignal<Lang> {
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.code());
         }
+        mode::announce(mode::LANG_EVENT, lang.code());
     });
+    let follow = mode::listen(mode::LANG_EVENT, move |code| {
+        if let Some(other) = Lang::from_code(&code) {
+            if lang.get_untracked() != other {
+                lang.set(other);
+            }
+        }
+    });
+    on_cleanup(move || follow.remove());
     provide_context(lang);
     lang
 }

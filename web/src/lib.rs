@@ -10,18 +10,19 @@ pub mod hex;
 pub mod home;
 pub mod host;
 pub mod i18n;
+pub mod mode;
 pub mod nav;
 pub mod offline;
 pub mod online;
 pub mod storage;
 pub mod worker_link;
 
-/// Installs the panic hook (so a Rust panic reaches the console), mounts the app,
-/// and removes the static splash that covered the load.
+/// The shell's start: installs the panic hook (so a Rust panic reaches the console),
+/// mounts the app, and removes the static splash that covered the load. The games'
+/// modules start in `bin/baifang.rs` and `bin/hex.rs` (see [`mode`]).
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(app::App);
-    baifang::bench_hook::install();
     if let Some(splash) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("splash"))

@@ -4,9 +4,15 @@
 //! *state* (not its URL) names the screen, so the browser's back button and the iOS
 //! swipe-back work, the app runs from any static folder or custom scheme, and the URL
 //! fragment stays free for level share links.
+//!
+//! The shell owns the screen ([`provide_nav`]); a game module's handle
+//! ([`provide_mode_nav`]) asks the shell for another screen and takes the link codes
+//! its screen opens (`#play=`, `#game=`, `#room=`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
+
+use crate::mode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -35,6 +41,8 @@ impl Screen {
 #[derive(Clone, Copy)]
 pub struct Nav {
     screen: RwSignal<Screen>,
+    /// False in a game module: its screen is the shell's to change.
+    owns_screen: bool,
     /// The share code from a `#play=<code>` fragment (at startup or on `hashchange`),
     /// until the Hex Stroke screen takes it.
     pub shared: RwSignal<Option<String>>,
@@ -51,6 +59,10 @@ impl Nav {
 
     /// Opens `screen` and records it in the session history.
     pub fn go(&self, screen: Screen) {
+        if !self.owns_screen {
+            mode::announce(mode::GO_EVENT, screen.key());
+            return;
+        }
         if self.screen.get_untracked() == screen {
             return;
         }
@@ -66,9 +78,46 @@ impl Nav {
             Some(history) if history.state().ok().and_then(|s| s.as_string()).is_some() => {
                 let _ = history.back();
             }
-            _ => self.screen.set(Screen::Home),
+            _ if self.owns_screen => self.screen.set(Screen::Home),
+            _ => self.go(Screen::Home),
         }
     }
+
+    /// Takes the link codes in the URL fragment that this module has not taken yet.
+    fn take_fragment_codes(&self) {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        for (key, slot) in [
+            ("play", self.shared),
+            ("game", self.game),
+            ("room", self.room),
+        ] {
+            let Some(code) = fragment_value(&hash, key) else {
+                continue;
+            };
+            let fresh = TAKEN.with(|taken| {
+                let mut taken = taken.borrow_mut();
+                let fresh = taken
+                    .iter()
+                    .all(|(k, c)| (*k, c.as_str()) != (key, code.as_str()));
+                taken.retain(|(k, _)| *k != key);
+                taken.push((key, code.clone()));
+                fresh
+            });
+            if fresh {
+                slot.set(Some(code));
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The link codes this module's screen has been given, by fragment key: a code is
+    /// opened once, not again each time the game is opened while it stays in the URL.
+    /// Cleared with the fragment.
+    static TAKEN: std::cell::RefCell<Vec<(&'static str, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The share code in a URL fragment such as `#play=<code>` (`None` if the fragment
@@ -102,22 +151,21 @@ pub fn share_link_here_as(key: &str, code: &str) -> String {
     format!("{base}#{key}={code}")
 }
 
-fn current_game_fragment() -> Option<String> {
-    web_sys::window()
+/// The screen a URL fragment opens: a share link Hex Stroke, a game or room link Baifang.
+fn fragment_screen() -> Option<Screen> {
+    let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .and_then(|h| fragment_value(&h, "game"))
-}
-
-fn current_room_fragment() -> Option<String> {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .and_then(|h| fragment_value(&h, "room"))
-}
-
-fn current_fragment() -> Option<String> {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .and_then(|h| parse_fragment(&h))
+        .unwrap_or_default();
+    if parse_fragment(&hash).is_some() {
+        Some(Screen::Hex)
+    } else if ["game", "room"]
+        .iter()
+        .any(|key| fragment_value(&hash, key).is_some())
+    {
+        Some(Screen::Baifang)
+    } else {
+        None
+    }
 }
 
 /// Drops the URL fragment without a reload or a new history entry (after leaving
@@ -134,25 +182,23 @@ pub fn clear_fragment() {
             let _ = history.replace_state_with_url(&state, "", Some(&base));
         }
     }
+    TAKEN.with(|taken| taken.borrow_mut().clear());
 }
 
-/// The navigation handle; `resume_baifang`: the page left a Baifang game in
+/// The shell's navigation handle; `resume_baifang`: the page left a Baifang game in
 /// progress (a reload mid-game), so it opens on that screen.
 pub fn provide_nav(resume_baifang: bool) -> Nav {
-    let shared = current_fragment();
-    let game = current_game_fragment();
-    let room = current_room_fragment();
+    let first = fragment_screen().unwrap_or(if resume_baifang {
+        Screen::Baifang
+    } else {
+        Screen::Home
+    });
     let nav = Nav {
-        screen: RwSignal::new(if shared.is_some() {
-            Screen::Hex
-        } else if game.is_some() || room.is_some() || resume_baifang {
-            Screen::Baifang
-        } else {
-            Screen::Home
-        }),
-        shared: RwSignal::new(shared),
-        game: RwSignal::new(game),
-        room: RwSignal::new(room),
+        screen: RwSignal::new(first),
+        owns_screen: true,
+        shared: RwSignal::new(None),
+        game: RwSignal::new(None),
+        room: RwSignal::new(None),
     };
     if let Some(window) = web_sys::window() {
         // The app always starts at home, so the entry it starts on says so (a reload
@@ -162,7 +208,6 @@ pub fn provide_nav(resume_baifang: bool) -> Nav {
             let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
             // A share link starts on Hex Stroke with home one step back, so "back" and
             // the menu's 回到主页 land at home instead of leaving the app.
-            let first = nav.screen.get_untracked();
             if first != Screen::Home {
                 let _ = history.push_state(&JsValue::from_str(first.key()), "");
             }
@@ -180,23 +225,43 @@ pub fn provide_nav(resume_baifang: bool) -> Nav {
             window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         // The listener lives as long as the page does.
         on_pop.forget();
-        // A share link pasted into the address bar of an open app changes only the hash.
+        // A link pasted into the address bar of an open app changes only the hash; the
+        // game's module takes the code itself (`provide_mode_nav`).
         let on_hash = Closure::<dyn Fn()>::new(move || {
-            if let Some(code) = current_fragment() {
-                nav.shared.set(Some(code));
-                nav.go(Screen::Hex);
-            } else if let Some(code) = current_game_fragment() {
-                nav.game.set(Some(code));
-                nav.go(Screen::Baifang);
-            } else if let Some(code) = current_room_fragment() {
-                nav.room.set(Some(code));
-                nav.go(Screen::Baifang);
+            if let Some(screen) = fragment_screen() {
+                nav.go(screen);
             }
         });
         let _ =
             window.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
         on_hash.forget();
+        // Lives as long as the page, like the shell.
+        std::mem::forget(mode::listen(mode::GO_EVENT, move |key| {
+            if let Some(screen) = Screen::from_key(&key) {
+                nav.go(screen);
+            }
+        }));
     }
+    provide_context(nav);
+    nav
+}
+
+/// A game module's navigation handle for `screen`: screen changes go to the shell, and
+/// the module takes the link codes of the URL fragment, now and on every `hashchange`
+/// while it is mounted.
+pub fn provide_mode_nav(screen: Screen) -> Nav {
+    let nav = Nav {
+        screen: RwSignal::new(screen),
+        owns_screen: false,
+        shared: RwSignal::new(None),
+        game: RwSignal::new(None),
+        room: RwSignal::new(None),
+    };
+    nav.take_fragment_codes();
+    let on_hash = leptos::prelude::window_event_listener_untyped("hashchange", move |_| {
+        nav.take_fragment_codes()
+    });
+    on_cleanup(move || on_hash.remove());
     provide_context(nav);
     nav
 }

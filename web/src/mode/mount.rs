@@ -1,0 +1,46 @@
+//! The module side of a game: what `baifang.rs` / `hex.rs` export to the shell.
+//!
+//! A module mounts its screen as a Leptos app of its own under the shell's frame, with
+//! its own language signal and a navigation handle that asks the shell to change screens
+//! (`crate::nav::provide_mode_nav`). The module stays loaded after `unmount`, so opening
+//! the game again costs no download.
+
+use std::any::Any;
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+
+use crate::i18n::provide_lang;
+use crate::nav::{provide_mode_nav, Screen};
+
+thread_local! {
+    /// The mounted screen's handle; dropping it unmounts the view and disposes its owner.
+    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Runs once when the module is instantiated (the module binary's `main`).
+pub fn start_module() {
+    console_error_panic_hook::set_once();
+}
+
+/// Mounts `screen`'s view (built by `view`) under `parent`, replacing a previous mount.
+pub fn mount_mode<V: IntoView + 'static>(
+    parent: web_sys::HtmlElement,
+    screen: Screen,
+    view: fn() -> V,
+) {
+    unmount_mode();
+    let handle = leptos::mount::mount_to(parent, move || {
+        provide_lang();
+        provide_mode_nav(screen);
+        view()
+    });
+    MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(handle)));
+}
+
+/// Unmounts the screen, if one is mounted.
+pub fn unmount_mode() {
+    // Taken out first: dropping runs cleanups that must not find the cell borrowed.
+    let handle = MOUNTED.with(|m| m.borrow_mut().take());
+    drop(handle);
+}
