@@ -4,8 +4,9 @@
 //   home     index.html, the shell's JS and wasm (and the JS snippets it imports), the stylesheets
 //   Baifang  opening the game: its module's JS and wasm, loaded by the shell on the first visit
 //   Baifang + AI   the AI worker added once a game against the AI (or an analysis) starts
-//   Hex      opening the game (level select, play, share links, the editor): its module
-//   Hex + solver   the solver worker added once the editor checks or generates a level
+//   Hex      opening the game (level select, play, share links): its module
+//   Hex editor     the editor's module (all of Hex Stroke with the editor) and its solver worker,
+//                  loaded when a designer opens the editor
 // A game's lines count what it adds to the shell already on screen; "cold" lines add the shell,
 // which is what a share link opened in a fresh browser downloads.
 // The service worker, the manifest, its icons and the mock host are left out: the first two
@@ -16,16 +17,16 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-// Budgets in KiB (gzip). The home screen's is the goal (150 KB); the games' are set a few per
-// cent above the sizes measured when they were set (README, "Page size"), so growth fails the
-// test command until it is looked at. The goal for a game is 300 KB.
+// Budgets in KiB (gzip). The home screen's (150) and Hex Stroke's (300) are the goals; the others
+// are set a few per cent above the sizes measured when they were set (README, "Page size"), so
+// growth fails the test command until it is looked at. The goal for Baifang is 300 as well.
 const BUDGET_KIB = {
   home: 150,
   Baifang: 480,
   "Baifang + AI": 575,
-  Hex: 425,
-  "Hex + solver": 580,
-  "Hex cold (share link)": 515,
+  Hex: 300,
+  "Hex editor": 585,
+  "Hex cold (share link)": 370,
 };
 
 const dist = process.argv[2] ?? "dist";
@@ -52,12 +53,13 @@ const gzipSize = (name) => gzipSync(readFileSync(join(dist, name)), { level: 9 }
 const home = ["index.html", ...binary("app"), ...snippets(), ...names.filter((n) => n.endsWith(".css"))];
 const baifang = binary("baifang");
 const hex = binary("hex");
+const hexEditor = binary("hex_editor");
 const screens = {
   home,
   Baifang: baifang,
   "Baifang + AI": [...baifang, ...binary("worker", { loader: true })],
   Hex: hex,
-  "Hex + solver": [...hex, ...binary("hex_worker", { loader: true })],
+  "Hex editor": [...hexEditor, ...binary("hex_worker", { loader: true })],
   "Hex cold (share link)": [...home, ...hex],
 };
 

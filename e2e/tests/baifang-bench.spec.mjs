@@ -22,6 +22,9 @@ test("wasm search in the worker matches native node for node; nodes/s reported",
   const [nativeNodes, nativeSeconds, nativeChecksum] = [Number(m[1]), Number(m[2]), Number(m[3])];
 
   await openApp(page);
+  // The hook comes with the Baifang module, loaded when the game is opened.
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await page.evaluate((d) => window.__baifangBench(d), DEPTH));
   for (const run of runs) {

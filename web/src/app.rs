@@ -7,7 +7,7 @@ use crate::home::HomeScreen;
 use crate::i18n::provide_lang;
 use crate::mode::frame::ModeFrame;
 use crate::mode::Mode;
-use crate::nav::{provide_nav, Screen};
+use crate::nav::provide_nav;
 use crate::offline::{self, UpdatePrompt};
 
 #[component]
@@ -18,10 +18,9 @@ pub fn App() -> impl IntoView {
     let update_ready = offline::register();
     view! {
         <div class="app" data-testid="app">
-            {move || match nav.current() {
-                Screen::Home => view! { <HomeScreen/> }.into_any(),
-                Screen::Baifang => view! { <ModeFrame mode=Mode::Baifang/> }.into_any(),
-                Screen::Hex => view! { <ModeFrame mode=Mode::Hex/> }.into_any(),
+            {move || match Mode::of(nav.current()) {
+                None => view! { <HomeScreen/> }.into_any(),
+                Some(mode) => view! { <ModeFrame mode=mode/> }.into_any(),
             }}
             <UpdatePrompt ready=update_ready/>
         </div>

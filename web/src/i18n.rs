@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::mode;
+use crate::page_events;
 use crate::storage;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,7 +187,7 @@ const LANG_KEY: &str = "app:lang";
 /// Provides the language signal to the tree, restoring the player's last choice.
 ///
 /// The shell and a game module each have one; a switch on either side is announced
-/// ([`crate::mode::LANG_EVENT`]) and followed by the other.
+/// ([`crate::page_events::LANG_EVENT`]) and followed by the other.
 pub fn provide_lang() -> RwSignal<Lang> {
     let stored = storage::read(LANG_KEY).and_then(|code| Lang::from_code(&code));
     let lang = RwSignal::new(stored.unwrap_or(Lang::Zh));
@@ -197,9 +197,9 @@ pub fn provide_lang() -> RwSignal<Lang> {
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.code());
         }
-        mode::announce(mode::LANG_EVENT, lang.code());
+        page_events::announce(page_events::LANG_EVENT, lang.code());
     });
-    let follow = mode::listen(mode::LANG_EVENT, move |code| {
+    let follow = page_events::listen(page_events::LANG_EVENT, move |code| {
         if let Some(other) = Lang::from_code(&code) {
             if lang.get_untracked() != other {
                 lang.set(other);

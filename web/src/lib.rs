@@ -14,6 +14,7 @@ pub mod mode;
 pub mod nav;
 pub mod offline;
 pub mod online;
+pub mod page_events;
 pub mod storage;
 pub mod worker_link;
 

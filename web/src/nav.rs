@@ -12,13 +12,15 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::mode;
+use crate::page_events;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Home,
     Baifang,
     Hex,
+    /// Hex Stroke's level editor, a module of its own (it also plays a draft and the packs).
+    HexEditor,
 }
 
 impl Screen {
@@ -27,13 +29,19 @@ impl Screen {
             Screen::Home => "home",
             Screen::Baifang => "baifang",
             Screen::Hex => "hex",
+            Screen::HexEditor => "hex-editor",
         }
     }
 
     pub fn from_key(key: &str) -> Option<Screen> {
-        [Screen::Home, Screen::Baifang, Screen::Hex]
-            .into_iter()
-            .find(|s| s.key() == key)
+        [
+            Screen::Home,
+            Screen::Baifang,
+            Screen::Hex,
+            Screen::HexEditor,
+        ]
+        .into_iter()
+        .find(|s| s.key() == key)
     }
 }
 
@@ -60,7 +68,7 @@ impl Nav {
     /// Opens `screen` and records it in the session history.
     pub fn go(&self, screen: Screen) {
         if !self.owns_screen {
-            mode::announce(mode::GO_EVENT, screen.key());
+            page_events::announce(page_events::GO_EVENT, screen.key());
             return;
         }
         if self.screen.get_untracked() == screen {
@@ -236,7 +244,7 @@ pub fn provide_nav(resume_baifang: bool) -> Nav {
             window.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
         on_hash.forget();
         // Lives as long as the page, like the shell.
-        std::mem::forget(mode::listen(mode::GO_EVENT, move |key| {
+        std::mem::forget(page_events::listen(page_events::GO_EVENT, move |key| {
             if let Some(screen) = Screen::from_key(&key) {
                 nav.go(screen);
             }
@@ -276,7 +284,12 @@ mod tests {
 
     #[test]
     fn screen_keys_round_trip() {
-        for s in [Screen::Home, Screen::Baifang, Screen::Hex] {
+        for s in [
+            Screen::Home,
+            Screen::Baifang,
+            Screen::Hex,
+            Screen::HexEditor,
+        ] {
             assert_eq!(Screen::from_key(s.key()), Some(s));
         }
         assert_eq!(Screen::from_key("nope"), None);

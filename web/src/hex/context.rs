@@ -10,6 +10,8 @@ use super::draft::{Draft, History};
 use super::levels::{catalog, LevelRef};
 use super::progress::Progress;
 use super::settings::Settings;
+use crate::nav::{use_nav, Nav, Screen};
+use crate::storage;
 
 /// Which sub-screen of the mode is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,11 +45,28 @@ pub struct HexCtx {
     pub share_error: RwSignal<Option<engine::hex::share::ShareError>>,
     /// The editor's document and undo history (kept while trying the level out).
     pub editor: RwSignal<History<Draft>>,
+    /// Whether this module holds the editor; without it, opening the editor opens the
+    /// editor's module ([`crate::nav::Screen::HexEditor`]).
+    editor_here: bool,
+    nav: Nav,
+}
+
+/// Where a level waits for the editor's module while it loads, as a share code.
+const LEVEL_TO_EDIT_KEY: &str = "hex:level-to-edit";
+
+/// The level the play module handed to the editor's module, taken once.
+pub fn take_level_to_edit() -> Option<Level> {
+    let code = storage::read(LEVEL_TO_EDIT_KEY)?;
+    storage::remove(LEVEL_TO_EDIT_KEY);
+    engine::hex::share::decode(&code).ok()
 }
 
 impl HexCtx {
-    pub fn provide() -> HexCtx {
+    /// The context of a module; `editor` is its editor screen, if it has one.
+    pub fn provide(editor: Option<fn() -> AnyView>) -> HexCtx {
         let ctx = HexCtx {
+            editor_here: editor.is_some(),
+            nav: use_nav(),
             view: RwSignal::new(HexView::Select),
             progress: RwSignal::new(Progress::load()),
             settings: RwSignal::new(Settings::load()),
@@ -96,6 +115,16 @@ impl HexCtx {
 
     /// Opens the editor; with a level, on a fresh history holding that level.
     pub fn open_editor(&self, level: Option<&Level>) {
+        if !self.editor_here {
+            match level {
+                Some(level) => {
+                    storage::write(LEVEL_TO_EDIT_KEY, &engine::hex::share::encode(level))
+                }
+                None => storage::remove(LEVEL_TO_EDIT_KEY),
+            }
+            self.nav.go(Screen::HexEditor);
+            return;
+        }
         if let Some(level) = level {
             self.editor.set(History::new(Draft::from_level(level)));
         }

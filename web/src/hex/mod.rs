@@ -1,8 +1,11 @@
 //! 六边一笔 Hex Stroke screens.
 //!
-//! [`HexScreen`] is the mode's entry from the shell. Its sub-screens (the level
-//! select, the play screen, the editor, the share-link error) are a signal in
-//! [`context`], not part of the URL: the URL fragment is kept free for share links.
+//! [`HexScreen`] is the game's entry from the shell (its own wasm module, `bin/hex.rs`);
+//! [`HexEditorScreen`] is the same with the level editor (`bin/hex_editor.rs`), loaded
+//! only when a designer opens the editor, so players never download it. Their
+//! sub-screens (the level select, the play screen, the editor, the share-link error) are
+//! a signal in [`context`], not part of the URL: the URL fragment is kept free for share
+//! links.
 //!
 //! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
 //! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
@@ -41,9 +44,42 @@ pub mod worker;
 use context::{HexCtx, HexView, LevelSource};
 use levels::catalog;
 
+/// Hex Stroke for players; the editor opens in its own module.
 #[component]
 pub fn HexScreen() -> impl IntoView {
-    let ctx = HexCtx::provide();
+    hex_screen(HexCtx::provide(None), None)
+}
+
+thread_local! {
+    /// The editor's document and history while its module is not mounted (the module
+    /// stays loaded), so leaving the editor through the history and coming back keeps
+    /// the draft.
+    static KEPT_DRAFT: std::cell::RefCell<Option<draft::History<draft::Draft>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Hex Stroke with the level editor, opened on the editor.
+#[component]
+pub fn HexEditorScreen() -> impl IntoView {
+    let ctx = HexCtx::provide(Some(editor_screen));
+    if let Some(kept) = KEPT_DRAFT.with(|k| k.borrow_mut().take()) {
+        ctx.editor.set(kept);
+    }
+    on_cleanup(move || {
+        if let Some(history) = ctx.editor.try_get_untracked() {
+            KEPT_DRAFT.with(|k| *k.borrow_mut() = Some(history));
+        }
+    });
+    ctx.open_editor(context::take_level_to_edit().as_ref());
+    hex_screen(ctx, Some(editor_screen))
+}
+
+fn editor_screen() -> AnyView {
+    view! { <editor::EditorScreen/> }.into_any()
+}
+
+/// The mode's screens; `editor` draws the editor where this module has one.
+fn hex_screen(ctx: HexCtx, editor: Option<fn() -> AnyView>) -> impl IntoView {
     let nav = crate::nav::use_nav();
     // A share link (at startup or a later `hashchange`) opens its level here.
     Effect::new(move |_| {
@@ -67,7 +103,11 @@ pub fn HexScreen() -> impl IntoView {
                     }
                 }
                 HexView::ShareError => view! { <share_link::ShareErrorScreen/> }.into_any(),
-                HexView::Editor => view! { <editor::EditorScreen/> }.into_any(),
+                HexView::Editor => match editor {
+                    Some(editor) => editor(),
+                    // Not reached: without an editor here, opening it goes to its module.
+                    None => view! { <select::LevelSelect/> }.into_any(),
+                },
             }}
         </main>
     }

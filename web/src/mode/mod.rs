@@ -7,15 +7,11 @@
 //! link never wait for the other game's code.
 //!
 //! Shell and module are separate wasm instances with separate reactive runtimes. They meet
-//! only here: the module's exported `mount(parent)` / `unmount()`, and two window events,
-//! [`GO_EVENT`] (a module asks the shell for another screen) and [`LANG_EVENT`] (whichever
-//! side switched the language tells the other).
+//! only here: the module's exported `mount(parent)` / `unmount()`, and the window events of
+//! [`crate::page_events`].
 
 pub mod frame;
 pub mod mount;
-
-use leptos::prelude::{window, window_event_listener_untyped, WindowListenerHandle};
-use wasm_bindgen::JsCast;
 
 use crate::nav::Screen;
 
@@ -23,7 +19,10 @@ use crate::nav::Screen;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Baifang,
+    /// Hex Stroke for players: level select, play, share links.
     Hex,
+    /// Hex Stroke's editor (with everything of [`Mode::Hex`], for 试玩 and back).
+    HexEditor,
 }
 
 impl Mode {
@@ -33,6 +32,7 @@ impl Mode {
         match self {
             Mode::Baifang => "baifang",
             Mode::Hex => "hex",
+            Mode::HexEditor => "hex_editor",
         }
     }
 
@@ -41,34 +41,9 @@ impl Mode {
             Screen::Home => None,
             Screen::Baifang => Some(Mode::Baifang),
             Screen::Hex => Some(Mode::Hex),
+            Screen::HexEditor => Some(Mode::HexEditor),
         }
     }
-}
-
-/// Window event a module dispatches to open a screen; its detail is [`Screen::key`].
-pub const GO_EVENT: &str = "app-go";
-/// Window event after the language changed; its detail is the language code.
-pub const LANG_EVENT: &str = "app-lang";
-
-/// Dispatches `event` on the window with the string `detail`.
-pub fn announce(event: &str, detail: &str) {
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&detail.into());
-    if let Ok(e) = web_sys::CustomEvent::new_with_event_init_dict(event, &init) {
-        let _ = window().dispatch_event(&e);
-    }
-}
-
-/// Calls `on` with the detail of every `event` on the window until the handle is removed.
-pub fn listen(event: &str, on: impl Fn(String) + 'static) -> WindowListenerHandle {
-    window_event_listener_untyped(event, move |e| {
-        let detail = e
-            .dyn_ref::<web_sys::CustomEvent>()
-            .and_then(|e| e.detail().as_string());
-        if let Some(detail) = detail {
-            on(detail);
-        }
-    })
 }
 
 #[cfg(test)]
@@ -80,5 +55,9 @@ mod tests {
         assert_eq!(Mode::of(Screen::Home), None);
         assert_eq!(Mode::of(Screen::Baifang).map(Mode::stem), Some("baifang"));
         assert_eq!(Mode::of(Screen::Hex).map(Mode::stem), Some("hex"));
+        assert_eq!(
+            Mode::of(Screen::HexEditor).map(Mode::stem),
+            Some("hex_editor")
+        );
     }
 }

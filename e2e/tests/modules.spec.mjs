@@ -1,0 +1,101 @@
+// Each game is a wasm module of its own: the home screen downloads the shell alone, a game
+// its own module once per page, and a module that cannot be downloaded is said so and retried.
+import { test, expect } from "@playwright/test";
+import { openApp, watchConsole } from "./helpers.mjs";
+
+const MODULE = /\/(baifang|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
+
+/** The game modules' files this page has requested so far, by file name. */
+function moduleRequests(page) {
+  const seen = [];
+  page.on("request", (request) => {
+    const m = new URL(request.url()).pathname.match(MODULE);
+    if (m) seen.push(`${m[1]}${m[2]}`);
+  });
+  return seen;
+}
+
+test("home downloads no game; each game downloads only its own module, once", async ({ page }) => {
+  const console = watchConsole(page);
+  const seen = moduleRequests(page);
+  await openApp(page);
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  expect(seen).toEqual([]);
+
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  expect(seen.sort()).toEqual(["hex.js", "hex_bg.wasm"]);
+
+  // Back home and in again: the module stays loaded.
+  await page.getByTestId("nav-back").click();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  expect(seen.length).toBe(2);
+
+  // The editor is a module of its own, downloaded only by whoever opens it.
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+  expect(seen.filter((f) => f.startsWith("hex_editor")).sort()).toEqual(["hex_editor.js", "hex_editor_bg.wasm"]);
+  expect(seen.some((f) => f.startsWith("baifang"))).toBe(false);
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
+  expect(seen.filter((f) => f.startsWith("baifang")).sort()).toEqual(["baifang.js", "baifang_bg.wasm"]);
+  console.expectClean();
+});
+
+test("a game that cannot be downloaded says so, goes home, and loads on retry", async ({ page }) => {
+  await openApp(page);
+  await page.route(/baifang_bg\.wasm/, (route) => route.abort("internetdisconnected"));
+  await page.getByTestId("home-baifang").click();
+  const failed = page.getByTestId("mode-failed");
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText("载入失败");
+  await expect(page.getByTestId("screen-baifang")).toHaveCount(0);
+
+  // Home from the error, and the retry once the network is back.
+  await page.getByTestId("mode-home").click();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.getByTestId("home-baifang").click();
+  await expect(failed).toBeVisible();
+  await page.unroute(/baifang_bg\.wasm/);
+  await page.getByTestId("mode-retry").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
+test("the language switched inside a game is the shell's too, and the other way round", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  await page.getByTestId("lang-switch").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByTestId("nav-back").click();
+  await expect(page.getByTestId("home-hex")).toContainText("Hex Stroke");
+
+  await page.getByTestId("lang-switch").click();
+  await expect(page.getByTestId("home-hex")).toContainText("六边一笔");
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("screen-title")).toContainText("六边一笔");
+});
+
+test("the editor keeps its draft when left through the history and opened again", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("home-hex").click();
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+  await page.getByTestId("editor-cell-0-0").click();
+  await page.getByTestId("editor-cell-1-0").click();
+  await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-id", /.+/);
+
+  // Back to the player's Hex Stroke (another module), then into the editor again.
+  await page.goBack();
+  await expect(page.getByTestId("hex-open-editor")).toBeVisible();
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+  await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-id", /.+/);
+});
