@@ -2,20 +2,8 @@
 //! the shell loads it when a designer opens the editor and calls `mount` / `unmount`
 //! (see `web::mode`).
 
-use wasm_bindgen::prelude::*;
-use web::hex::HexEditorScreen;
-use web::nav::Screen;
-
 fn main() {
     web::mode::mount::start_module();
 }
 
-#[wasm_bindgen]
-pub fn mount(parent: web_sys::HtmlElement) {
-    web::mode::mount::mount_mode(parent, Screen::HexEditor, HexEditorScreen);
-}
-
-#[wasm_bindgen]
-pub fn unmount() {
-    web::mode::mount::unmount_mode();
-}
+web::game_module_exports!(web::nav::Screen::HexEditor, web::hex::HexEditorScreen);

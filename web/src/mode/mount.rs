@@ -44,3 +44,20 @@ pub fn unmount_mode() {
     let handle = MOUNTED.with(|m| m.borrow_mut().take());
     drop(handle);
 }
+
+/// Declares a game module's exports to the shell, `mount(parent)` and `unmount()`, for the
+/// module binary showing `$screen` with the component `$view`.
+#[macro_export]
+macro_rules! game_module_exports {
+    ($screen:expr, $view:expr) => {
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn mount(parent: web_sys::HtmlElement) {
+            $crate::mode::mount::mount_mode(parent, $screen, $view);
+        }
+
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn unmount() {
+            $crate::mode::mount::unmount_mode();
+        }
+    };
+}
