@@ -26,6 +26,7 @@ const SHARE_CODE = "AQAAAAMCPwIAAQEDAQcAqzQNWA";
 async function serve(dir) {
   const { server, port } = await startStaticServer(dir, 0);
   return {
+    server,
     url: `http://127.0.0.1:${port}/`,
     stop: () =>
       new Promise((done) => {
@@ -215,4 +216,25 @@ test("from a sub-path: installable with its icons, and offline after one visit",
     await site.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a share link's first visit fetches the rest of the build for offline only after its game's module", async ({ page }) => {
+  const site = await serve(dist);
+  // Every file the server sends, in order, the service worker's own fetches included.
+  const served = [];
+  site.server.on("request", (req) => served.push(new URL(req.url, "http://x").pathname));
+  await page.goto(`${site.url}#play=${SHARE_CODE}`);
+  await expect(page.getByTestId("hex-board")).toBeVisible();
+  await waitForWorker(page);
+  const at = (pattern) => served.findIndex((p) => pattern.test(p));
+  const module = at(/\/hex_bg\.wasm$/);
+  const worker = at(/\/sw\.js$/);
+  // The worker is registered once Hex Stroke's module is in (the shell's stylesheets came with
+  // the page), and only it fetches the other game, the editor and the workers.
+  expect(module).toBeGreaterThanOrEqual(0);
+  expect(worker).toBeGreaterThan(module);
+  expect(at(/(baifang|hex_editor|worker)[^/]*\.(js|wasm)$/)).toBeGreaterThan(worker);
+  expect(served.some((p) => p.endsWith("/baifang_bg.wasm"))).toBe(true);
+  expect(served.some((p) => p.endsWith("/hex_editor_bg.wasm"))).toBe(true);
+  await site.stop();
 });

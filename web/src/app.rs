@@ -16,6 +16,9 @@ pub fn App() -> impl IntoView {
     // A reload in the middle of a server game opens the Baifang screen, where it comes back.
     let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
     let update_ready = offline::register();
+    if Mode::of(nav.current_untracked()).is_none() {
+        when_loaded(offline::first_screen_ready);
+    }
     view! {
         <div class="app" data-testid="app">
             {move || match Mode::of(nav.current()) {
@@ -24,5 +27,16 @@ pub fn App() -> impl IntoView {
             }}
             <UpdatePrompt ready=update_ready/>
         </div>
+    }
+}
+
+/// Runs `then` once the page has loaded (at once if it has).
+fn when_loaded(then: fn()) {
+    if document().ready_state() == "complete" {
+        then();
+    } else {
+        // Dropping the handle keeps the listener (it is removed only through the handle);
+        // `load` fires once.
+        drop(window_event_listener_untyped("load", move |_| then()));
     }
 }

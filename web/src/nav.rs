@@ -65,6 +65,10 @@ impl Nav {
         self.screen.get()
     }
 
+    pub fn current_untracked(&self) -> Screen {
+        self.screen.get_untracked()
+    }
+
     /// Opens `screen` and records it in the session history.
     pub fn go(&self, screen: Screen) {
         if !self.owns_screen {

@@ -31,6 +31,8 @@ thread_local! {
     /// Set by the prompt's click: reload on the change even if the page had no worker
     /// (a hard reload bypasses it).
     static RELOAD_ON_CHANGE: Cell<bool> = const { Cell::new(false) };
+    /// The registration, until the first screen is ready for it ([`first_screen_ready`]).
+    static DEFERRED: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
 /// Whether a service worker can and should run here: a release build, loaded over
@@ -52,7 +54,12 @@ fn container() -> Option<ServiceWorkerContainer> {
     Some(navigator.service_worker())
 }
 
-/// Registers the service worker; the returned signal turns true once a new build waits.
+/// Prepares the service worker; the returned signal turns true once a new build waits.
+///
+/// The worker is registered (and so fetches the whole build for offline play) only at
+/// [`first_screen_ready`], so on a first visit its downloads never compete with what the
+/// first screen needs, a share link's game above all. The page follows a change of
+/// worker from the start.
 pub fn register() -> RwSignal<bool> {
     let update_ready = RwSignal::new(false);
     let Some(container) = container() else {
@@ -68,7 +75,21 @@ pub fn register() -> RwSignal<bool> {
     });
     container.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
     on_change.forget();
+    DEFERRED.with(|d| *d.borrow_mut() = Some(Box::new(move || start(container, update_ready))));
+    update_ready
+}
 
+/// The first screen has what it needs (the home screen once the page has loaded, a game
+/// once its module is mounted or has failed): the service worker may now fetch the rest.
+/// Only the first call does anything.
+pub fn first_screen_ready() {
+    if let Some(start) = DEFERRED.with(|d| d.borrow_mut().take()) {
+        start();
+    }
+}
+
+/// Registers the worker and watches it for new builds.
+fn start(container: ServiceWorkerContainer, update_ready: RwSignal<bool>) {
     let on_registered = Closure::once(move |value: JsValue| {
         // Anything but a registration (a test harness that blocks workers resolves with
         // nothing) means no worker: the app runs as it was.
@@ -86,7 +107,6 @@ pub fn register() -> RwSignal<bool> {
     on_registered.forget();
     on_failed.forget();
     check_when_shown();
-    update_ready
 }
 
 /// Raises `update_ready` for a build already waiting, one installing now, and every later one.

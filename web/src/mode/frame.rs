@@ -92,6 +92,7 @@ pub fn ModeFrame(mode: Mode) -> impl IntoView {
                     status.set(Status::Failed);
                 }
             }
+            crate::offline::first_screen_ready();
         });
     });
     on_cleanup(move || {
