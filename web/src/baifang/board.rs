@@ -57,20 +57,29 @@ struct Press {
     /// The press itself picked up the stone at `origin` (so its release must not put it down).
     picked_now: bool,
     start: (f64, f64),
-    /// The dragged stone's current position, once the press became a drag.
-    drag_at: Option<(f64, f64)>,
+    /// The press became a drag of the stone at `origin` (its position is a signal of its own).
+    dragging: bool,
+    /// The board's client rectangle when the press began: read once, so a move never
+    /// asks the browser for layout in the middle of a drag.
+    rect: ClientRect,
 }
 
-fn svg_coords(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
+/// A client rectangle: left, top, width, height (CSS pixels).
+type ClientRect = (f64, f64, f64, f64);
+
+/// The client rectangle of the element the event is on (`None` if it has no size).
+fn board_rect(ev: &web_sys::PointerEvent) -> Option<ClientRect> {
     let target = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
-    let rect = target.get_bounding_client_rect();
-    if rect.width() <= 0.0 || rect.height() <= 0.0 {
-        return None;
-    }
-    Some((
-        (ev.client_x() as f64 - rect.left()) / rect.width() * EXTENT,
-        (ev.client_y() as f64 - rect.top()) / rect.height() * EXTENT,
-    ))
+    let r = target.get_bounding_client_rect();
+    (r.width() > 0.0 && r.height() > 0.0).then(|| (r.left(), r.top(), r.width(), r.height()))
+}
+
+/// The event's position in board (SVG) units, on a board laid out at `rect`.
+fn svg_coords(ev: &web_sys::PointerEvent, (left, top, w, h): ClientRect) -> (f64, f64) {
+    (
+        (ev.client_x() as f64 - left) / w * EXTENT,
+        (ev.client_y() as f64 - top) / h * EXTENT,
+    )
 }
 
 /// `mover` colours the aiming ring; `refused` names a point to shake gently
@@ -90,6 +99,10 @@ pub fn Board(
 ) -> impl IntoView {
     let aim = RwSignal::new(None::<u8>);
     let press = RwSignal::new(None::<Press>);
+    // Where the dragged stone is: the one thing a pointer move of a drag changes.
+    let drag_at = RwSignal::new(None::<(f64, f64)>);
+    // The point whose stone is lifted, changing only when a drag starts or ends.
+    let lifted = Memo::new(move |_| press.with(|p| p.filter(|p| p.dragging).map(|p| p.origin)));
     let lang = use_lang();
     // The point the keyboard focus ring is on (the centre until the arrows move it).
     let focus = RwSignal::new((POINTS / 2) as u8);
@@ -99,9 +112,10 @@ pub fn Board(
         if !ev.is_primary() {
             return;
         }
-        let Some((x, y)) = svg_coords(&ev) else {
+        let Some(rect) = board_rect(&ev) else {
             return;
         };
+        let (x, y) = svg_coords(&ev, rect);
         let Some(p) = point_at(x, y) else { return };
         if let Some(target) = ev
             .current_target()
@@ -123,30 +137,14 @@ pub fn Board(
             origin: p,
             picked_now,
             start: (x, y),
-            drag_at: None,
+            dragging: false,
+            rect,
         }));
     };
 
-    let on_move = move |ev: web_sys::PointerEvent| {
-        let Some((x, y)) = svg_coords(&ev) else {
-            return;
-        };
-        let under = point_at(x, y);
-        let legal_under = under.filter(|p| view.with_untracked(|v| v.points[*p as usize].legal));
-        if aim.get_untracked() != legal_under {
-            aim.set(legal_under);
-        }
-        if let Some(mut current) = press.get_untracked() {
-            let selected = view.with_untracked(|v| v.points[current.origin as usize].selected);
-            let travelled = (x - current.start.0).hypot(y - current.start.1);
-            if selected && (current.drag_at.is_some() || travelled > DRAG_SLOP) {
-                current.drag_at = Some((x, y));
-                press.set(Some(current));
-            }
-        }
-    };
+    let on_move = move_handler(view, aim, press, drag_at);
 
-    let on_up = release_handler(press, aim, on_tap);
+    let on_up = release_handler(press, drag_at, aim, on_tap);
 
     let on_leave = move |_ev: web_sys::PointerEvent| {
         if press.get_untracked().is_none() {
@@ -155,6 +153,7 @@ pub fn Board(
     };
     let on_cancel = move |_ev: web_sys::PointerEvent| {
         press.set(None);
+        drag_at.set(None);
         aim.set(None);
     };
 
@@ -177,9 +176,9 @@ pub fn Board(
             <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
             <g class="grid">{grid()}</g>
             <g class="formation-lines">{move || formation_lines(view, formation_key)}</g>
-            <g class="points">{points(view, mover, refused, aim, press, focus, lang)}</g>
+            <g class="points">{points(view, mover, refused, aim, lifted, focus, lang)}</g>
             {move || hint_marks(&hint.get())}
-            {move || ghost(press, mover)}
+            {ghost(lifted, drag_at, mover)}
             <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
         </svg>
     }
@@ -223,28 +222,63 @@ fn key_handler(
     }
 }
 
+/// A move writes only what it changes: the aim when the point under the finger
+/// changes, the drag once when it starts, then the dragged stone's position.
+fn move_handler(
+    view: Signal<BoardView>,
+    aim: RwSignal<Option<u8>>,
+    press: RwSignal<Option<Press>>,
+    drag_at: RwSignal<Option<(f64, f64)>>,
+) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+    move |ev: web_sys::PointerEvent| {
+        let current = press.get_untracked();
+        let Some(rect) = current.map(|p| p.rect).or_else(|| board_rect(&ev)) else {
+            return;
+        };
+        let (x, y) = svg_coords(&ev, rect);
+        let under = point_at(x, y);
+        let legal_under = under.filter(|p| view.with_untracked(|v| v.points[*p as usize].legal));
+        if aim.get_untracked() != legal_under {
+            aim.set(legal_under);
+        }
+        if let Some(current) = current {
+            let selected = view.with_untracked(|v| v.points[current.origin as usize].selected);
+            let travelled = (x - current.start.0).hypot(y - current.start.1);
+            if selected && (current.dragging || travelled > DRAG_SLOP) {
+                if !current.dragging {
+                    press.set(Some(Press {
+                        dragging: true,
+                        ..current
+                    }));
+                }
+                drag_at.set(Some((x, y)));
+            }
+        }
+    }
+}
+
 /// A release: a tap on the point under it, unless it ends the press that picked
 /// the stone up or a drag that came back home.
 fn release_handler(
     press: RwSignal<Option<Press>>,
+    drag_at: RwSignal<Option<(f64, f64)>>,
     aim: RwSignal<Option<u8>>,
     on_tap: Callback<u8>,
 ) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
     move |ev: web_sys::PointerEvent| {
         let released = press.get_untracked();
         press.set(None);
+        drag_at.set(None);
         if ev.pointer_type() != "mouse" {
             aim.set(None);
         }
         let Some(released) = released else { return };
-        let Some((x, y)) = svg_coords(&ev) else {
-            return;
-        };
+        let (x, y) = svg_coords(&ev, released.rect);
         let Some(p) = point_at(x, y) else { return };
         if p == released.origin && released.picked_now {
             return;
         }
-        if p == released.origin && released.drag_at.is_some() {
+        if p == released.origin && released.dragging {
             // A drag that came back home puts nothing down and keeps the selection.
             return;
         }
@@ -286,14 +320,14 @@ fn points(
     mover: Signal<Side>,
     refused: Signal<Option<(u8, u32)>>,
     aim: RwSignal<Option<u8>>,
-    press: RwSignal<Option<Press>>,
+    lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
 ) -> impl IntoView {
     (0..SIDE)
         .map(|row| {
             let cells = (row * SIDE..(row + 1) * SIDE)
-                .map(|p| point(p, view, mover, refused, aim, press, focus, lang))
+                .map(|p| point(p, view, mover, refused, aim, lifted, focus, lang))
                 .collect_view();
             view! { <g role="row">{cells}</g> }
         })
@@ -308,7 +342,7 @@ fn point(
     mover: Signal<Side>,
     refused: Signal<Option<(u8, u32)>>,
     aim: RwSignal<Option<u8>>,
-    press: RwSignal<Option<Press>>,
+    lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
 ) -> impl IntoView {
@@ -333,9 +367,7 @@ fn point(
         }
         class
     };
-    let dragging = move || {
-        press.with(|pr| pr.is_some_and(|pr| pr.origin as usize == p && pr.drag_at.is_some()))
-    };
+    let dragging = move || lifted.get() == Some(p as u8);
     view! {
         <g
             data-testid=format!("point-{p}")
@@ -408,12 +440,24 @@ fn hint_marks(points: &[u8]) -> Option<impl IntoView> {
     })
 }
 
-/// The stone under the finger while it is dragged.
-fn ghost(press: RwSignal<Option<Press>>, mover: Signal<Side>) -> Option<impl IntoView> {
-    press.get().and_then(|pr| pr.drag_at).map(|(x, y)| {
-        let side = mover.get().letter();
-        view! { <circle class=format!("stone stone-{side} drag-ghost") cx=x cy=y r=STONE_R * 1.1/> }
-    })
+/// The stone under the finger while it is dragged: made once when the drag starts,
+/// then only its position changes with each move.
+fn ghost(
+    lifted: Memo<Option<u8>>,
+    drag_at: RwSignal<Option<(f64, f64)>>,
+    mover: Signal<Side>,
+) -> impl IntoView {
+    let at = move || drag_at.get().unwrap_or_default();
+    view! {
+        <Show when=move || lifted.get().is_some() && drag_at.with(Option::is_some)>
+            <circle
+                class=move || format!("stone stone-{} drag-ghost", mover.get().letter())
+                cx=move || at().0
+                cy=move || at().1
+                r=STONE_R * 1.1
+            />
+        </Show>
+    }
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use engine::hex::coord::{spinner_arm_angle, SQRT3};
 use leptos::prelude::*;
+use leptos::reactive::effect::ImmediateEffect;
 
-use super::board_model::{BoardModel, BoardState};
+use super::board_model::{BoardModel, BoardState, CellLook};
 use super::cell_words::{self, CellFacts};
 use super::pointer::{DragTracker, PointerInput, PointerSink};
 use super::svg::{hex_points, r1, SIZE};
@@ -127,11 +128,31 @@ fn cell_label(model: &BoardModel, i: usize, step: Option<usize>, lang: Lang) -> 
 }
 
 /// Every cell: its face, the clue outline, and its step or clue number.
+///
+/// Each cell reads its own [`CellLook`] signal. One effect compares the new state's
+/// looks with the drawn ones and sets only those that differ, so a step rewrites the
+/// two or three cells it touches instead of waking a closure per cell.
 fn cells(
     model: &Arc<BoardModel>,
     state: Signal<BoardState>,
     lang: RwSignal<Lang>,
 ) -> impl IntoView {
+    let looks: Vec<RwSignal<CellLook>> = state.with_untracked(|s| {
+        (0..model.cells.len())
+            .map(|i| RwSignal::new(s.cell_look(i)))
+            .collect()
+    });
+    let drawn = looks.clone();
+    ImmediateEffect::new_scoped(move || {
+        state.with(|s| {
+            for (i, look) in drawn.iter().enumerate() {
+                let next = s.cell_look(i);
+                if look.get_untracked() != next {
+                    look.set(next);
+                }
+            }
+        })
+    });
     let shared = model.clone();
     let face = hex_points(SIZE * CELL_SCALE);
     let ring = hex_points(SIZE * RING_SCALE);
@@ -139,14 +160,13 @@ fn cells(
     model
         .cells
         .iter()
+        .zip(looks)
         .enumerate()
-        .map(|(i, c)| {
-            let visual = Memo::new(move |_| state.with(|s| (s.cell_state(i), s.step(i))));
-            let in_reason = Memo::new(move |_| state.with(|s| s.in_reason(i)));
+        .map(|(i, (c, look))| {
             let clue = c.clue;
-            let label = move || match visual.get() {
-                (_, Some(step)) => step.to_string(),
-                (_, None) => clue.map(|v| v.to_string()).unwrap_or_default(),
+            let label = move || match look.with(|l| l.step) {
+                Some(step) => step.to_string(),
+                None => clue.map(|v| v.to_string()).unwrap_or_default(),
             };
             let ring_view = clue.map(|_| {
                 view! {
@@ -155,17 +175,19 @@ fn cells(
                 }
             });
             let m = shared.clone();
+            // The pop scales the tile only: the number sits outside the scaled group, so a
+            // pop never makes the browser lay its text out again on every frame.
             view! {
                 <g
                     class="hex-cell"
                     class:has-clue=clue.is_some()
-                    class:is-cursor=move || state.with(|s| s.cursor == Some(i))
+                    class:is-cursor=move || look.with(|l| l.cursor)
                     role="img"
-                    aria-label=move || cell_label(&m, i, visual.get().1, lang.get())
+                    aria-label=move || cell_label(&m, i, look.with(|l| l.step), lang.get())
                     data-testid=format!("hex-cell-{}", c.id)
-                    data-state=move || visual.get().0.as_str()
-                    data-step=move || visual.get().1.map(|s| s.to_string()).unwrap_or_default()
-                    data-reason=move || in_reason.get().then_some("true")
+                    data-state=move || look.with(|l| l.state.as_str())
+                    data-step=move || look.with(|l| l.step.map(|s| s.to_string()).unwrap_or_default())
+                    data-reason=move || look.with(|l| l.in_reason.then_some("true"))
                     transform=format!("translate({} {})", r1(c.center.0), r1(c.center.1))
                 >
                     <g class="hex-body" data-fx=format!("c{i}")>
@@ -173,8 +195,8 @@ fn cells(
                         <polygon class="hex-hint-ring" points=hint_ring.clone()/>
                         <polygon class="hex-reason-ring" points=hint_ring.clone()/>
                         {ring_view}
-                        <text class="hex-num" text-anchor="middle" dominant-baseline="central">{label}</text>
                     </g>
+                    <text class="hex-num" text-anchor="middle" dominant-baseline="central">{label}</text>
                 </g>
             }
         })
@@ -200,6 +222,7 @@ fn links(model: Arc<BoardModel>, state: Signal<BoardState>) -> impl IntoView {
                 view! {
                     <line
                         class="hex-link"
+                        pathLength="2"
                         style=format!("--i: {}", l.0)
                         x1=r1(mx - half * angle.to_radians().cos())
                         y1=r1(my - half * angle.to_radians().sin())

@@ -247,6 +247,27 @@ impl BoardState {
     pub fn step(&self, i: usize) -> Option<usize> {
         self.steps.get(i).copied().flatten()
     }
+
+    /// Everything cell `i` shows, as one value, so the board can tell which cells a
+    /// change touched and leave the others alone.
+    pub fn cell_look(&self, i: usize) -> CellLook {
+        CellLook {
+            state: self.cell_state(i),
+            step: self.step(i),
+            in_reason: self.in_reason(i),
+            cursor: self.cursor == Some(i),
+        }
+    }
+}
+
+/// How one cell is drawn: its state, its step number, whether the hint's deduction
+/// rings it, and whether the keyboard cursor is on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellLook {
+    pub state: CellState,
+    pub step: Option<usize>,
+    pub in_reason: bool,
+    pub cursor: bool,
 }
 
 /// Where a spinner drawn at turn `previous` is drawn once it sits on `candidate`:
@@ -320,6 +341,26 @@ mod tests {
         assert_eq!(s.cell_state(2), CellState::Hint);
         let s = BoardState::new(4, &[0, 2], &[], vec![], &[]);
         assert_eq!(s.cell_state(2), CellState::End);
+    }
+
+    #[test]
+    fn a_step_changes_the_look_of_the_two_cells_it_touches_only() {
+        let before = BoardState {
+            cursor: Some(2),
+            ..BoardState::new(5, &[0, 2], &[], vec![], &[])
+        };
+        let after = BoardState {
+            cursor: Some(3),
+            ..BoardState::new(5, &[0, 2, 3], &[], vec![], &[])
+        };
+        let changed: Vec<usize> = (0..5)
+            .filter(|&i| before.cell_look(i) != after.cell_look(i))
+            .collect();
+        assert_eq!(changed, [2, 3]);
+        let end = after.cell_look(3);
+        assert_eq!(end.state, CellState::End);
+        assert_eq!(end.step, Some(3));
+        assert!(end.cursor && !end.in_reason);
     }
 
     #[test]

@@ -64,9 +64,11 @@ pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
 
 /// Plays the cues on the board rooted at `root`.
 pub fn play(root: &web_sys::Element, cues: &[Cue]) {
+    // asked once per batch: most pointer moves of a drag that steps carry a pop
+    let reduced = cues.iter().any(|c| matches!(c, Cue::Pop { .. })) && reduced_motion();
     for e in cues {
         match e {
-            Cue::Pop { cell } if reduced_motion() => animate(
+            Cue::Pop { cell } if reduced => animate(
                 root,
                 &format!("c{cell}"),
                 &[
