@@ -22,8 +22,8 @@ import { gzipSync } from "node:zlib";
 // growth fails the test command until it is looked at. The goal for Baifang is 300 as well.
 const BUDGET_KIB = {
   home: 150,
-  Baifang: 480,
-  "Baifang + AI": 575,
+  Baifang: 495,
+  "Baifang + AI": 590,
   Hex: 300,
   "Hex editor": 585,
   "Hex cold (share link)": 370,
