@@ -16,7 +16,7 @@
 import { test, expect } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { allLevels, drag, expectPath, openHex, openLevel, slideTo, solve, everything } from "../tests/hex-helpers.mjs";
+import { drag, everything, expectPath, largestPlainLevel, openHex, openLevel, slideTo, solve } from "../tests/hex-helpers.mjs";
 import { place, playChecked, point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
 
 const RATES = [1, 4];
@@ -67,9 +67,7 @@ function report(name, rate, frames) {
 
 for (const rate of RATES) {
   test(`Idle control: the recorder alone on the Hex level at ${rate}x`, async ({ page }) => {
-    const lvl = allLevels()
-      .filter((l) => !(l.spinners ?? []).length)
-      .reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+    const lvl = largestPlainLevel();
     await openHex(page, { cleared: everything() });
     await openLevel(page, lvl.id);
     await throttle(page, rate);
@@ -79,9 +77,7 @@ for (const rate of RATES) {
   });
 
   test(`Hex drag back and forth across the largest plain level at ${rate}x`, async ({ page }) => {
-    const lvl = allLevels()
-      .filter((l) => !(l.spinners ?? []).length)
-      .reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+    const lvl = largestPlainLevel();
     const path = solve(lvl).slice(0, -1);
     await openHex(page, { cleared: everything() });
     await openLevel(page, lvl.id);

@@ -10,7 +10,7 @@
 import { test, chromium } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { allLevels, drag, expectPath, openHex, openLevel, slideTo, solve, everything } from "../tests/hex-helpers.mjs";
+import { drag, everything, expectPath, largestPlainLevel, openHex, openLevel, slideTo, solve } from "../tests/hex-helpers.mjs";
 import { playChecked, point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
 
 const RATE = 4;
@@ -90,9 +90,7 @@ function report(name, summary) {
 }
 
 test("Hex drag: what a pointer move costs", async ({ page }) => {
-  const lvl = allLevels()
-    .filter((l) => !(l.spinners ?? []).length)
-    .reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+  const lvl = largestPlainLevel();
   const path = solve(lvl).slice(0, -1);
   await openHex(page, { cleared: everything() });
   await openLevel(page, lvl.id);

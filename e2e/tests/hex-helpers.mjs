@@ -128,6 +128,13 @@ export async function openHex(page, { cleared = null, current = null } = {}) {
   await expect(page.getByTestId("hex-select")).toBeVisible();
 }
 
+/** The level with the most cells among those without spinners (the drawing-speed board). */
+export function largestPlainLevel() {
+  return allLevels()
+    .filter((l) => !(l.spinners ?? []).length)
+    .reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+}
+
 /** Every level id, as if all were cleared (for tests about play, not unlocking). */
 export function everything() {
   return allLevels().map((l) => l.id);
