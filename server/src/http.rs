@@ -1,16 +1,19 @@
 //! The HTTP side of the server on one port: the WebSocket endpoint (behind
 //! the Origin check), the server-info answer the web app probes, the
-//! test-clock endpoint (only with `--test-clock`) and the release web build.
+//! test-clock endpoint (only with `--test-clock`) and the release web build, with how long a
+//! browser may keep each of its files.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use axum::extract::Request;
 use axum::extract::{Query, State, WebSocketUpgrade};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use engine::baifang::referee_protocol::{
@@ -46,7 +49,8 @@ pub fn router(hub: Arc<Hub>, dist: &Path, allowed_origins: Vec<String>) -> Route
         .route(TEST_ADVANCE_PATH, post(advance))
         .with_state(app);
     if dist.join("index.html").is_file() {
-        router.fallback_service(ServeDir::new(dist))
+        let files = ServeDir::new(dist);
+        router.fallback(move |request: Request| serve_file(files.clone(), request))
     } else {
         tracing::warn!(
             "no web build at {} (index.html missing): pages answer with how to build it",
@@ -54,6 +58,41 @@ pub fn router(hub: Arc<Hub>, dist: &Path, allowed_origins: Vec<String>) -> Route
         );
         let dist = dist.to_path_buf();
         router.fallback(move || no_build(dist.clone()))
+    }
+}
+
+/// A file of the web build, with its [`cache_control`].
+async fn serve_file(files: ServeDir, request: Request) -> Response {
+    let policy = cache_control(request.uri().path());
+    let mut response = match files.oneshot(request).await {
+        Ok(response) => response.into_response(),
+        Err(never) => match never {},
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    response
+}
+
+/// How long a browser may keep the file at `path`. Trunk names the page's own files with a
+/// hash of their content (`app-<hex>.js`, `app-<hex>_bg.wasm`, `hex-<hex>.css`): another build
+/// gets other names, so these are kept a year without asking again. Every other file
+/// (`index.html`, the games' modules and the workers, named by their binary, `sw.js`, the
+/// manifest, the icons) may change with any deploy and is revalidated on every use, so a page
+/// never pairs a file of one build with a file of another.
+pub fn cache_control(path: &str) -> &'static str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    // Trunk writes the hash as a 64-bit hex number: up to 16 digits, fewer than 12 only
+    // once in 65,536 builds; a short number (`icon-192`) is part of a name.
+    let hashed = stem.rsplit_once('-').is_some_and(|(_, hash)| {
+        (12..=16).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_hexdigit())
+    });
+    if hashed {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
     }
 }
 
@@ -162,5 +201,34 @@ mod tests {
             &allowed
         )
         .is_ok());
+    }
+
+    #[test]
+    fn hashed_build_files_are_kept_and_everything_else_revalidated() {
+        const KEEP: &str = "public, max-age=31536000, immutable";
+        for hashed in [
+            "/app-150275f296bb655b.js",
+            "/app-150275f296bb655b_bg.wasm",
+            "/app-91811d2ef48f987.css",
+            "/sub/hex-875e0740586c70b0.css",
+        ] {
+            assert_eq!(cache_control(hashed), KEEP, "{hashed}");
+        }
+        for changing in [
+            "/",
+            "/index.html",
+            "/baifang.js",
+            "/baifang_bg.wasm",
+            "/hex_editor_bg.wasm",
+            "/worker_loader.js",
+            "/sw.js",
+            "/manifest.webmanifest",
+            "/icons/icon-192.png",
+            "/icons/icon-maskable-512.png",
+            "/snippets/web-67aca56aae793faf/inline0.js",
+            "/mock-host.js",
+        ] {
+            assert_eq!(cache_control(changing), "no-cache", "{changing}");
+        }
     }
 }

@@ -183,6 +183,7 @@ async fn one_port_serves_the_web_build_and_the_server_info() {
     )
     .unwrap();
     std::fs::write(dist.join("app_bg.wasm"), b"\0asm").unwrap();
+    std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
     config.dist = dist;
     let server = server::start(config).await.unwrap();
     let page = http_get(server.addr, "/").await;
@@ -194,6 +195,21 @@ async fn one_port_serves_the_web_build_and_the_server_info() {
             .contains("content-type: application/wasm"),
         "{wasm}"
     );
+    // Files named by their content's hash are kept; the page and files named by their binary
+    // (a game's module) are revalidated, so a deploy never leaves a page half on the old build.
+    let hashed = http_get(server.addr, "/app-0123456789abcdef_bg.wasm").await;
+    assert!(
+        hashed
+            .to_lowercase()
+            .contains("cache-control: public, max-age=31536000, immutable"),
+        "{hashed}"
+    );
+    for changing in [&page, &wasm] {
+        assert!(
+            changing.to_lowercase().contains("cache-control: no-cache"),
+            "{changing}"
+        );
+    }
     let info = http_get(server.addr, "/api/server").await;
     let body = info.split("\r\n\r\n").nth(1).unwrap();
     assert_eq!(
