@@ -17,7 +17,8 @@ import { test, expect } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { drag, everything, expectPath, largestPlainLevel, openHex, openLevel, slideTo, solve } from "../tests/hex-helpers.mjs";
-import { place, playChecked, point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
+import { playChecked, point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
+import { shuttleStone } from "./gestures.mjs";
 
 const RATES = [1, 4];
 const ROUNDS = 3;
@@ -103,16 +104,8 @@ for (const rate of RATES) {
       await startHotSeat(page);
       await playChecked(page, moves, 0, firstCapture);
       const cdp = await throttle(page, rate);
-      const from = await point(page, shuttle.fromIndex).boundingBox();
-      const to = await point(page, shuttle.toIndex).boundingBox();
       const stop = await recordFrames(page);
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 24 });
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2, { steps: 24 });
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 24 });
-      await page.mouse.up();
-      await page.waitForTimeout(700); // the formation ripple and gold flash run their course
+      await shuttleStone(page, shuttle.fromIndex, shuttle.toIndex);
       frames.push(...(await stop()));
       await expect(point(page, shuttle.toIndex)).toHaveAttribute("data-owner", /[BW]/);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });

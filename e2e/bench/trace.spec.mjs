@@ -11,7 +11,8 @@ import { test, chromium } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { drag, everything, expectPath, largestPlainLevel, openHex, openLevel, slideTo, solve } from "../tests/hex-helpers.mjs";
-import { playChecked, point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
+import { playChecked, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
+import { shuttleStone } from "./gestures.mjs";
 
 const RATE = 4;
 const CATEGORIES = [
@@ -113,17 +114,7 @@ test("Baifang drag-and-drop: what a pointer move costs", async ({ page }) => {
   await playChecked(page, moves, 0, firstCapture);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
-  const from = await point(page, shuttle.fromIndex).boundingBox();
-  const to = await point(page, shuttle.toIndex).boundingBox();
-  const summary = await traced(page, async () => {
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 24 });
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2, { steps: 24 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 24 });
-    await page.mouse.up();
-    await page.waitForTimeout(700);
-  });
+  const summary = await traced(page, () => shuttleStone(page, shuttle.fromIndex, shuttle.toIndex));
   report("Baifang drag-and-drop with formation", summary);
 });
 
