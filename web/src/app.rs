@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::home::HomeScreen;
 use crate::i18n::provide_lang;
 use crate::mode::frame::ModeFrame;
-use crate::mode::Mode;
+use crate::mode::module_of;
 use crate::nav::provide_nav;
 use crate::offline::{self, UpdatePrompt};
 
@@ -16,14 +16,14 @@ pub fn App() -> impl IntoView {
     // A reload in the middle of a server game opens the Baifang screen, where it comes back.
     let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
     let update_ready = offline::register();
-    if Mode::of(nav.current_untracked()).is_none() {
+    if module_of(nav.current_untracked()).is_none() {
         when_loaded(offline::first_screen_ready);
     }
     view! {
         <div class="app" data-testid="app">
-            {move || match Mode::of(nav.current()) {
+            {move || match module_of(nav.current()) {
                 None => view! { <HomeScreen/> }.into_any(),
-                Some(mode) => view! { <ModeFrame mode=mode/> }.into_any(),
+                Some(stem) => view! { <ModeFrame stem=stem/> }.into_any(),
             }}
             <UpdatePrompt ready=update_ready/>
         </div>

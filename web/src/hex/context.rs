@@ -45,9 +45,9 @@ pub struct HexCtx {
     pub share_error: RwSignal<Option<engine::hex::share::ShareError>>,
     /// The editor's document and undo history (kept while trying the level out).
     pub editor: RwSignal<History<Draft>>,
-    /// Whether this module holds the editor; without it, opening the editor opens the
-    /// editor's module ([`crate::nav::Screen::HexEditor`]).
-    editor_here: bool,
+    /// The editor screen, in the module that holds it; without it, opening the editor
+    /// opens the editor's module ([`crate::nav::Screen::HexEditor`]).
+    pub editor_screen: Option<fn() -> AnyView>,
     nav: Nav,
 }
 
@@ -65,7 +65,7 @@ impl HexCtx {
     /// The context of a module; `editor` is its editor screen, if it has one.
     pub fn provide(editor: Option<fn() -> AnyView>) -> HexCtx {
         let ctx = HexCtx {
-            editor_here: editor.is_some(),
+            editor_screen: editor,
             nav: use_nav(),
             view: RwSignal::new(HexView::Select),
             progress: RwSignal::new(Progress::load()),
@@ -115,7 +115,7 @@ impl HexCtx {
 
     /// Opens the editor; with a level, on a fresh history holding that level.
     pub fn open_editor(&self, level: Option<&Level>) {
-        if !self.editor_here {
+        if self.editor_screen.is_none() {
             match level {
                 Some(level) => {
                     storage::write(LEVEL_TO_EDIT_KEY, &engine::hex::share::encode(level))

@@ -47,7 +47,7 @@ use levels::catalog;
 /// Hex Stroke for players; the editor opens in its own module.
 #[component]
 pub fn HexScreen() -> impl IntoView {
-    hex_screen(HexCtx::provide(None), None)
+    hex_screen(HexCtx::provide(None))
 }
 
 thread_local! {
@@ -71,15 +71,15 @@ pub fn HexEditorScreen() -> impl IntoView {
         }
     });
     ctx.open_editor(context::take_level_to_edit().as_ref());
-    hex_screen(ctx, Some(editor_screen))
+    hex_screen(ctx)
 }
 
 fn editor_screen() -> AnyView {
     view! { <editor::EditorScreen/> }.into_any()
 }
 
-/// The mode's screens; `editor` draws the editor where this module has one.
-fn hex_screen(ctx: HexCtx, editor: Option<fn() -> AnyView>) -> impl IntoView {
+/// The mode's screens (the editor where this module has one, `ctx.editor_screen`).
+fn hex_screen(ctx: HexCtx) -> impl IntoView {
     let nav = crate::nav::use_nav();
     // A share link (at startup or a later `hashchange`) opens its level here.
     Effect::new(move |_| {
@@ -103,7 +103,7 @@ fn hex_screen(ctx: HexCtx, editor: Option<fn() -> AnyView>) -> impl IntoView {
                     }
                 }
                 HexView::ShareError => view! { <share_link::ShareErrorScreen/> }.into_any(),
-                HexView::Editor => match editor {
+                HexView::Editor => match ctx.editor_screen {
                     Some(editor) => editor(),
                     // Not reached: without an editor here, opening it goes to its module.
                     None => view! { <select::LevelSelect/> }.into_any(),

@@ -9,7 +9,6 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::Mode;
 use crate::i18n::{tr, Text};
 use crate::nav::{use_nav, Screen};
 
@@ -52,9 +51,10 @@ fn call(module: &JsValue, name: &str, args: &js_sys::Array) -> Result<JsValue, J
     f.apply(module, args)
 }
 
-/// Shows the screen of `mode`, loading its module first if this page has not yet.
+/// Shows the screen of the module `stem` ([`super::module_of`]), loading the module first if
+/// this page has not yet.
 #[component]
-pub fn ModeFrame(mode: Mode) -> impl IntoView {
+pub fn ModeFrame(stem: &'static str) -> impl IntoView {
     let nav = use_nav();
     let root = NodeRef::<leptos::html::Div>::new();
     let status = RwSignal::new(Status::Loading);
@@ -70,7 +70,7 @@ pub fn ModeFrame(mode: Mode) -> impl IntoView {
         status.set(Status::Loading);
         let (into, gone) = ((*load_into).clone(), (*load_gone).clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let loaded = load_mode(mode.stem(), attempt).await;
+            let loaded = load_mode(stem, attempt).await;
             if gone.get() {
                 return;
             }
@@ -85,10 +85,7 @@ pub fn ModeFrame(mode: Mode) -> impl IntoView {
                     status.set(Status::Mounted);
                 }
                 Err(e) => {
-                    web_sys::console::error_2(
-                        &format!("{} failed to load:", mode.stem()).into(),
-                        &e,
-                    );
+                    web_sys::console::error_2(&format!("{stem} failed to load:").into(), &e);
                     status.set(Status::Failed);
                 }
             }

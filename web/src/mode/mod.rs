@@ -15,34 +15,16 @@ pub mod mount;
 
 use crate::nav::Screen;
 
-/// A game module: its file stem in the build and the screen it shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Baifang,
-    /// Hex Stroke for players: level select, play, share links.
-    Hex,
-    /// Hex Stroke's editor (with everything of [`Mode::Hex`], for 试玩 and back).
-    HexEditor,
-}
-
-impl Mode {
-    /// The stem of the module's files: `<stem>.js` and `<stem>_bg.wasm` (index.html's rust
-    /// links build them under these names).
-    pub fn stem(self) -> &'static str {
-        match self {
-            Mode::Baifang => "baifang",
-            Mode::Hex => "hex",
-            Mode::HexEditor => "hex_editor",
-        }
-    }
-
-    pub fn of(screen: Screen) -> Option<Mode> {
-        match screen {
-            Screen::Home => None,
-            Screen::Baifang => Some(Mode::Baifang),
-            Screen::Hex => Some(Mode::Hex),
-            Screen::HexEditor => Some(Mode::HexEditor),
-        }
+/// The stem of the module that shows `screen`, `None` for the shell's own home screen. Its
+/// files are `<stem>.js` and `<stem>_bg.wasm` (index.html's rust links build them under
+/// these names): `hex` is Hex Stroke for players (level select, play, share links),
+/// `hex_editor` the editor with everything of `hex`, for 试玩 and back.
+pub fn module_of(screen: Screen) -> Option<&'static str> {
+    match screen {
+        Screen::Home => None,
+        Screen::Baifang => Some("baifang"),
+        Screen::Hex => Some("hex"),
+        Screen::HexEditor => Some("hex_editor"),
     }
 }
 
@@ -52,12 +34,9 @@ mod tests {
 
     #[test]
     fn every_game_screen_has_one_module_and_home_none() {
-        assert_eq!(Mode::of(Screen::Home), None);
-        assert_eq!(Mode::of(Screen::Baifang).map(Mode::stem), Some("baifang"));
-        assert_eq!(Mode::of(Screen::Hex).map(Mode::stem), Some("hex"));
-        assert_eq!(
-            Mode::of(Screen::HexEditor).map(Mode::stem),
-            Some("hex_editor")
-        );
+        assert_eq!(module_of(Screen::Home), None);
+        assert_eq!(module_of(Screen::Baifang), Some("baifang"));
+        assert_eq!(module_of(Screen::Hex), Some("hex"));
+        assert_eq!(module_of(Screen::HexEditor), Some("hex_editor"));
     }
 }
