@@ -3,10 +3,11 @@
 // send it, against a budget per screen; exits 1 when a screen is over its budget.
 //   home     index.html, the shell's JS and wasm (and the JS snippets it imports), the stylesheets
 //   Baifang  opening the game: its module's JS and wasm, loaded by the shell on the first visit
-//   Baifang + AI   the AI worker added once a game against the AI (or an analysis) starts
+//   Baifang + AI   the AI worker added once a game against the AI (or an analysis) starts: its
+//                  script, which starts the module already downloaded (web/workers/)
 //   Hex      opening the game (level select, play, share links): its module
-//   Hex editor     the editor's module (all of Hex Stroke with the editor) and its solver worker,
-//                  loaded when a designer opens the editor
+//   Hex editor     the editor's module (all of Hex Stroke with the editor) and its solver worker's
+//                  script, loaded when a designer opens the editor
 // A game's lines count what it adds to the shell already on screen; "cold" lines add the shell,
 // which is what a share link opened in a fresh browser downloads.
 // The service worker, the manifest, its icons and the mock host are left out: the first two
@@ -32,11 +33,17 @@ const BUDGET_KIB = {
 const dist = process.argv[2] ?? "dist";
 const names = readdirSync(dist);
 
-/** The files of one Trunk rust binary (`bin`): its JS and wasm, plus a worker's loader. */
-function binary(bin, { loader = false } = {}) {
+/** The files of one Trunk rust binary (`bin`): its JS and wasm. */
+function binary(bin) {
   const own = names.filter((n) => new RegExp(`^${bin}(-[0-9a-f]+)?(\\.js|_bg\\.wasm)$`).test(n));
   if (own.length !== 2) throw new Error(`${dist}: expected the JS and wasm of ${bin}, found ${JSON.stringify(own)}`);
-  return loader ? [...own, `${bin}_loader.js`] : own;
+  return own;
+}
+
+/** A worker's script (web/workers/), which starts a module the page already has. */
+function workerScript(name) {
+  if (!names.includes(name)) throw new Error(`${dist}: no worker script ${name}`);
+  return [name];
 }
 
 /** Every file under dist/snippets (wasm-bindgen's inline JS the shell imports). */
@@ -57,9 +64,9 @@ const hexEditor = binary("hex_editor");
 const screens = {
   home,
   Baifang: baifang,
-  "Baifang + AI": [...baifang, ...binary("worker", { loader: true })],
+  "Baifang + AI": [...baifang, ...workerScript("baifang_ai.js")],
   Hex: hex,
-  "Hex editor": [...hexEditor, ...binary("hex_worker", { loader: true })],
+  "Hex editor": [...hexEditor, ...workerScript("hex_solver.js")],
   "Hex cold (share link)": [...home, ...hex],
 };
 

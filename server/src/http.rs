@@ -220,7 +220,7 @@ mod tests {
             "/baifang.js",
             "/baifang_bg.wasm",
             "/hex_editor_bg.wasm",
-            "/worker_loader.js",
+            "/baifang_ai.js",
             "/sw.js",
             "/manifest.webmanifest",
             "/icons/icon-192.png",

@@ -1,4 +1,4 @@
-//! Both ends of a Trunk-built Web Worker, shared by the AI and the solver:
+//! Both ends of a Web Worker, shared by the AI and the solver:
 //! [`WorkerLink`] is the page side, [`serve`] the worker side; jobs travel as
 //! [`Request`]s and come back as [`Reply`]s with the same id.
 //!
@@ -60,16 +60,17 @@ pub struct WorkerLink<J, A> {
 }
 
 impl<J: Serialize, A: DeserializeOwned + 'static> WorkerLink<J, A> {
-    /// Spawns the classic worker at `script` (Trunk's loader shim); `on_reply`
-    /// receives every reply, in order. `name` names the worker in errors.
+    /// Spawns the module worker at `script` (one of `web/workers/`, which starts a game's
+    /// module in the worker); `on_reply` receives every reply, in order. `name` names the
+    /// worker in errors.
     pub fn spawn(
         script: &str,
         name: &'static str,
         on_reply: impl Fn(Reply<A>) + 'static,
     ) -> Result<WorkerLink<J, A>, String> {
         let options = web_sys::WorkerOptions::new();
-        // Trunk builds workers as classic scripts (importScripts), not modules.
-        options.set_type(web_sys::WorkerType::Classic);
+        // The scripts import the game's ES module, which only a module worker can.
+        options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(script, &options)
             .map_err(|e| format!("the {name} could not start: {e:?}"))?;
         let queue = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));

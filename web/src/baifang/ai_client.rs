@@ -8,8 +8,8 @@ use crate::worker_link::WorkerLink;
 
 use super::ai_protocol::{AiAnswer, AiRequest, AiResponse};
 
-/// The loader script Trunk writes for the `worker` binary (see index.html).
-const SCRIPT: &str = "./worker_loader.js";
+/// The worker script that starts the Baifang module in a worker (`web/workers/`).
+const SCRIPT: &str = "./baifang_ai.js";
 const NAME: &str = "AI worker";
 
 pub struct AiClient {

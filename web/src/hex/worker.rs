@@ -1,4 +1,5 @@
-//! The editor's solver Web Worker (the `hex_worker` binary): the page posts a level
+//! The editor's solver Web Worker (the editor's module run by `web/workers/hex_solver.js`):
+//! the page posts a level
 //! to check or generator options, the worker answers with the engine's report.
 //! The plumbing is [`crate::worker_link`], as for the Baifang AI worker.
 
@@ -63,8 +64,8 @@ pub type SolverClient = WorkerLink<HexJob, HexAnswer>;
 
 /// Starts the solver worker; `on_reply` receives every reply, in order.
 pub fn spawn_solver(on_reply: impl Fn(HexResponse) + 'static) -> Result<SolverClient, String> {
-    // The loader script Trunk writes for the `hex_worker` binary (see index.html).
-    SolverClient::spawn("./hex_worker_loader.js", "solver worker", on_reply)
+    // The worker script that starts the editor's module in a worker (`web/workers/`).
+    SolverClient::spawn("./hex_solver.js", "solver worker", on_reply)
 }
 
 #[cfg(test)]
