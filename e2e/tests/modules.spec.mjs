@@ -1,7 +1,13 @@
 // Each game is a wasm module of its own: the home screen downloads the shell alone, a game
 // its own module once per page, and a module that cannot be downloaded is said so and retried.
+// The Web Workers run their game's module again rather than a wasm of their own.
 import { test, expect } from "@playwright/test";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startStaticServer } from "../serve.mjs";
 import { openApp, watchConsole } from "./helpers.mjs";
+
+const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."), "dist");
 
 const MODULE = /\/(baifang|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
 
@@ -98,4 +104,41 @@ test("the editor keeps its draft when left through the history and opened again"
   await page.getByTestId("hex-open-editor").click();
   await expect(page.getByTestId("hex-editor")).toBeVisible();
   await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-id", /.+/);
+});
+
+test("the AI and the solver run in their game's module: their workers download no wasm of their own", async ({ page }) => {
+  // A server of its own, whose log sees the workers' requests too.
+  const { server, port } = await startStaticServer(dist, 0);
+  const served = new Set();
+  server.on("request", (req) => served.add(new URL(req.url, "http://x").pathname));
+  try {
+    const console = watchConsole(page);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByTestId("home-baifang").click();
+    await page.getByTestId("lobby-ai").click();
+    await page.getByTestId("ai-level-medium").click();
+    await page.getByTestId("ai-colour-B").click();
+    await page.getByTestId("ai-start").click();
+    await page.getByTestId("point-12").click();
+    await expect(page.locator('[data-testid^="point-"][data-owner="W"]')).toHaveCount(1, { timeout: 20_000 });
+
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByTestId("home-hex").click();
+    await page.getByTestId("hex-open-editor").click();
+    for (const [field, value] of [["editor-gen-cells", 20], ["editor-gen-seed", 3]]) {
+      await page.getByTestId(field).fill(String(value));
+      await page.getByTestId(field).dispatchEvent("change");
+    }
+    await page.getByTestId("editor-generate").click();
+    await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", "done", { timeout: 45_000 });
+    console.expectClean();
+
+    expect(served.has("/baifang_ai.js")).toBe(true);
+    expect(served.has("/hex_solver.js")).toBe(true);
+    const wasm = [...served].filter((p) => p.endsWith(".wasm")).map((p) => p.replace(/^\/app-[0-9a-f]+_/, "/app_"));
+    expect(wasm.sort()).toEqual(["/app_bg.wasm", "/baifang_bg.wasm", "/hex_bg.wasm", "/hex_editor_bg.wasm"]);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 });

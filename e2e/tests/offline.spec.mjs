@@ -230,10 +230,10 @@ test("a share link's first visit fetches the rest of the build for offline only 
   const module = at(/\/hex_bg\.wasm$/);
   const worker = at(/\/sw\.js$/);
   // The worker is registered once Hex Stroke's module is in (the shell's stylesheets came with
-  // the page), and only it fetches the other game, the editor and the workers.
+  // the page), and only it fetches the other game, the editor and the workers' scripts.
   expect(module).toBeGreaterThanOrEqual(0);
   expect(worker).toBeGreaterThan(module);
-  expect(at(/(baifang|hex_editor|worker)[^/]*\.(js|wasm)$/)).toBeGreaterThan(worker);
+  expect(at(/(baifang|hex_editor|hex_solver)[^/]*\.(js|wasm)$/)).toBeGreaterThan(worker);
   expect(served.some((p) => p.endsWith("/baifang_bg.wasm"))).toBe(true);
   expect(served.some((p) => p.endsWith("/hex_editor_bg.wasm"))).toBe(true);
   await site.stop();
