@@ -1,6 +1,6 @@
 // Walks every screen of the app, calling `check(name)` on each: the home screen,
 // Baifang's lobby, AI sheet, rooms, menu, settlement, game review (with its
-// analysis) and online waiting panel, a broken game link, Hex Stroke's level
+// analysis), online lobby and waiting panel, a broken game link, Hex Stroke's level
 // select, play screen with a teaching hint, menu, editor (with engine problems
 // and a reasoning verdict shown) and a broken share link. The language, accessibility and motion tests
 // share it so they all see the same screens.
@@ -50,6 +50,9 @@ export async function walkScreens(page, check) {
   // Online: the waiting panel.
   await page.goto("./");
   await page.getByTestId("home-baifang").click();
+  await page.getByTestId("lobby-online").click();
+  await expect(page.getByTestId("screen-baifang-online")).toBeVisible();
+  await check("Baifang online lobby");
   await page.getByTestId("lobby-quick").click();
   await expect(page.getByTestId("online-wait")).toBeVisible();
   await check("online waiting");

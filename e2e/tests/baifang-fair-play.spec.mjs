@@ -2,13 +2,7 @@
 // randomness), and the rules that decide who gets a result, driven by clicks.
 import { test, expect } from "@playwright/test";
 import { watchConsole } from "./helpers.mjs";
-
-async function openLobby(page, query = "") {
-  await page.goto("./" + query);
-  await expect(page.getByTestId("app")).toBeVisible();
-  await page.getByTestId("home-baifang").click();
-  await expect(page.getByTestId("lobby")).toBeVisible();
-}
+import { backToLobby, openOnlineLobby } from "./baifang-helpers.mjs";
 
 for (const [name, script] of [
   ["throws", () => { crypto.getRandomValues = () => { throw new Error("disabled by policy"); }; }],
@@ -17,10 +11,11 @@ for (const [name, script] of [
   test(`when crypto.getRandomValues ${name}, online play says why and never starts`, async ({ page }) => {
     const console = watchConsole(page);
     await page.addInitScript(script);
-    await openLobby(page);
+    await openOnlineLobby(page);
     await page.getByTestId("lobby-quick").click();
     await expect(page.getByTestId("online-message")).toHaveText(/无法联机：crypto\.getRandomValues (failed|returned no randomness)/);
     await page.getByTestId("online-cancel").click();
+    await backToLobby(page);
     await page.getByTestId("lobby-hotseat").click();
     await page.getByTestId("point-12").click();
     await expect(page.getByTestId("point-12")).toHaveAttribute("data-owner", "B");
@@ -33,8 +28,8 @@ async function startGame(context, leaverLang) {
   const leaver = await context.newPage();
   const peer = await context.newPage();
   const consoles = [watchConsole(leaver), watchConsole(peer)];
-  await openLobby(peer, "?profile=peer");
-  await openLobby(leaver, "?profile=leaver");
+  await openOnlineLobby(peer, "?profile=peer");
+  await openOnlineLobby(leaver, "?profile=leaver");
   if (leaverLang === "en") await leaver.getByTestId("lang-switch").click();
   await peer.getByTestId("lobby-quick").click();
   await leaver.getByTestId("lobby-quick").click();
@@ -86,7 +81,7 @@ test("leaving is a loss: a page closed mid-game without a word has already recor
   // Closed with no chance to run code (no unload handlers), like a killed app.
   await leaver.close();
   const again = await context.newPage();
-  await openLobby(again, "?profile=leaver");
+  await openOnlineLobby(again, "?profile=leaver");
   await expectRecord(again, { rating: "1184", games: "1", losses: "1" });
   // The peer heard nothing: only its own disconnect rule can give it the win.
   await expect(peer.getByTestId("grace-countdown")).toBeVisible({ timeout: 10_000 });
@@ -95,11 +90,11 @@ test("leaving is a loss: a page closed mid-game without a word has already recor
 
 test("the packet-forging test hooks exist only on a page opened with the test flag", async ({ page }) => {
   const hooks = () => page.evaluate(() => typeof window.__onlineTest);
-  await openLobby(page);
+  await openOnlineLobby(page);
   await page.getByTestId("lobby-quick").click();
   await expect(page.getByTestId("online-wait")).toBeVisible();
   expect(await hooks()).toBe("undefined");
-  await openLobby(page, "?testhooks");
+  await openOnlineLobby(page, "?testhooks");
   await page.getByTestId("lobby-quick").click();
   await expect(page.getByTestId("online-wait")).toBeVisible();
   expect(await hooks()).toBe("object");

@@ -32,6 +32,30 @@ export async function openBaifang(page) {
   await expect(page.getByTestId("lobby")).toBeVisible();
 }
 
+/**
+ * Opens the app at `query`, then Baifang's online play from its lobby: the referee server's
+ * screen on a page the server sent, Game Center's and the browser tabs' elsewhere.
+ */
+export async function openOnlineLobby(page, query = "") {
+  await page.goto("./" + query);
+  await expect(page.getByTestId("app")).toBeVisible();
+  await page.getByTestId("home-baifang").click();
+  await openOnline(page);
+}
+
+/** From the Baifang lobby to its online screen. */
+export async function openOnline(page) {
+  await page.getByTestId("lobby-online").click();
+  await expect(page.getByTestId("screen-baifang-online")).toBeVisible();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+}
+
+/** From Baifang's online screen back to its lobby, where the games on one device start. */
+export async function backToLobby(page) {
+  await page.getByTestId("nav-back").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
+}
+
 export async function startHotSeat(page) {
   await openBaifang(page);
   await page.getByTestId("lobby-hotseat").click();

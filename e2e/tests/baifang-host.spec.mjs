@@ -3,13 +3,7 @@
 // a peer's first packet that arrives before the host announced the match is kept, not lost.
 import { test, expect } from "@playwright/test";
 import { watchConsole, snap } from "./helpers.mjs";
-
-async function openLobby(page, query) {
-  await page.goto("./" + query);
-  await expect(page.getByTestId("app")).toBeVisible();
-  await page.getByTestId("home-baifang").click();
-  await expect(page.getByTestId("lobby")).toBeVisible();
-}
+import { backToLobby, openOnline, openOnlineLobby } from "./baifang-helpers.mjs";
 
 for (const [code, words] of [
   ["refused", /需开启 Game Center/],
@@ -19,12 +13,13 @@ for (const [code, words] of [
 ]) {
   test(`a sign-in that fails as ${code} says so, and hot-seat still plays`, async ({ page }, testInfo) => {
     const console = watchConsole(page);
-    await openLobby(page, `?host=mock&auth=${code}`);
+    await openOnlineLobby(page, `?host=mock&auth=${code}`);
     await page.getByTestId("lobby-quick").click();
     await expect(page.getByTestId("online-message")).toHaveText(words);
     if (code === "refused") await snap(page, testInfo, "online-sign-in-refused");
     // Nothing else is blocked: back to the lobby, a hot-seat game takes a stone.
     await page.getByTestId("online-cancel").click();
+    await backToLobby(page);
     await page.getByTestId("lobby-hotseat").click();
     await page.getByTestId("point-12").click();
     await expect(page.getByTestId("point-12")).toHaveAttribute("data-owner", "B");
@@ -37,6 +32,7 @@ test("the English interface words a refused sign-in in English", async ({ page }
   await expect(page.getByTestId("app")).toBeVisible();
   await page.getByTestId("lang-switch").click();
   await page.getByTestId("home-baifang").click();
+  await openOnline(page);
   await page.getByTestId("lobby-quick").click();
   await expect(page.getByTestId("online-message")).toHaveText(/Online play needs Game Center/);
 });
@@ -47,8 +43,8 @@ test("a hello that arrives before matchFound is kept and the match starts", asyn
   const consoles = [watchConsole(late), watchConsole(prompt)];
   // `late`'s host announces the match 2 s after pairing, while `prompt`'s hello is
   // already delivered to it (GameKit can do that).
-  await openLobby(late, "?host=mock&matchDelay=2000&profile=a");
-  await openLobby(prompt, "?host=mock&profile=b");
+  await openOnlineLobby(late, "?host=mock&matchDelay=2000&profile=a");
+  await openOnlineLobby(prompt, "?host=mock&profile=b");
   await late.getByTestId("lobby-quick").click();
   await prompt.getByTestId("lobby-quick").click();
   for (const p of [late, prompt]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 8_000 });

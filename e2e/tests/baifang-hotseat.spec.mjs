@@ -6,19 +6,24 @@
 import { test, expect } from "@playwright/test";
 import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
 import {
-  boardString, capture, engineReplay, flagsOf, openBaifang, place, playChecked, point, scenarios, startHotSeat,
+  boardString, capture, engineReplay, flagsOf, openBaifang, openOnline, place, playChecked, point, scenarios, startHotSeat,
 } from "./baifang-helpers.mjs";
 
 const banner = (page) => page.getByTestId("status-banner");
 
-test("lobby offers the four ways to play", async ({ page }, testInfo) => {
+test("lobby offers the three ways to play, and online play its two", async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await openBaifang(page);
-  for (const id of ["lobby-quick", "lobby-friend", "lobby-ai", "lobby-hotseat"]) {
+  for (const id of ["lobby-online", "lobby-ai", "lobby-hotseat"]) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  await snap(page, testInfo, "baifang-lobby");
+  await openOnline(page);
+  for (const id of ["lobby-quick", "lobby-friend"]) {
     await expect(page.getByTestId(id)).toBeVisible();
   }
   await expect(page.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
-  await snap(page, testInfo, "baifang-lobby");
+  await snap(page, testInfo, "baifang-online-lobby");
   console.expectClean();
 });
 

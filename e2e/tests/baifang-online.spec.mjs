@@ -2,7 +2,7 @@
 // BroadcastChannel (the browser-tab transport) or through the mock native host
 // (?host=mock, the GameKit code path). Each test opens its own two pages.
 import { test, expect } from "@playwright/test";
-import { scenarios, clickAction, boardString } from "./baifang-helpers.mjs";
+import { scenarios, clickAction, boardString, openOnline, openOnlineLobby } from "./baifang-helpers.mjs";
 import { watchConsole, snap } from "./helpers.mjs";
 
 const T0 = new Date("2026-11-30T00:00:00Z").getTime();
@@ -12,13 +12,6 @@ const state = (page) => page.evaluate(() => window.__onlineTest.state());
 function eloDelta(ra, rb, won, k = 32) {
   const e = 1 / (1 + Math.pow(10, (rb - ra) / 400));
   return Math.round(k * ((won ? 1 : 0) - e));
-}
-
-async function openLobby(page, query = "") {
-  await page.goto("./" + query);
-  await expect(page.getByTestId("app")).toBeVisible();
-  await page.getByTestId("home-baifang").click();
-  await expect(page.getByTestId("lobby")).toBeVisible();
 }
 
 /** Two pages press 快速匹配 and are paired; returns them as {black, white}. */
@@ -32,8 +25,8 @@ async function pairPages(context, { query = "", clock = false } = {}) {
   }
   // Separate record slots: the two pages stand for two devices.
   const sep = query ? "&" : "?";
-  await openLobby(a, `${query}${sep}profile=a&testhooks`);
-  await openLobby(b, `${query}${sep}profile=b&testhooks`);
+  await openOnlineLobby(a, `${query}${sep}profile=a&testhooks`);
+  await openOnlineLobby(b, `${query}${sep}profile=b&testhooks`);
   await a.getByTestId("lobby-quick").click();
   await b.getByTestId("lobby-quick").click();
   for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
@@ -93,6 +86,7 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
       await p.getByTestId("settlement-back").click();
       await p.reload();
       await p.getByTestId("home-baifang").click();
+      await openOnline(p);
       const record = p.getByTestId("profile-record");
       await expect(p.getByTestId("profile-rating")).toHaveAttribute("data-rating", rating);
       await expect(record).toHaveAttribute("data-games", "1");
@@ -232,13 +226,14 @@ test("a corrupted local record is reset with a notice, never a crash", async ({ 
   await page.evaluate(() => localStorage.setItem("baifang:profile", "{not json"));
   await page.reload();
   await page.getByTestId("home-baifang").click();
+  await openOnline(page);
   await expect(page.getByTestId("profile-notice")).toBeVisible();
   await expect(page.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
   await expect(page.getByTestId("profile-record")).toHaveAttribute("data-games", "0");
   // The reset record was stored: the next load is clean.
   await page.reload();
   await page.getByTestId("home-baifang").click();
-  await expect(page.getByTestId("lobby")).toBeVisible();
+  await openOnline(page);
   await expect(page.getByTestId("profile-notice")).toHaveCount(0);
   console.expectClean();
 });

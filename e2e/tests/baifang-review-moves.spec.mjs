@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { snap, watchConsole } from "./helpers.mjs";
 import {
-  boardString, capture, clickAction, engineBin, engineReplay, openBaifang, place, scenarios, startHotSeat,
+  boardString, capture, clickAction, engineBin, engineReplay, openBaifang, openOnline, place, scenarios, startHotSeat,
 } from "./baifang-helpers.mjs";
 
 /** `engine baifang notation -` on an action list: the line and every ply. */
@@ -159,6 +159,7 @@ test("an online match's settlement opens its review, and the lobby keeps the gam
   for (const [p, slot] of [[a, "a"], [b, "b"]]) {
     await p.goto(`./?profile=${slot}&testhooks`);
     await p.getByTestId("home-baifang").click();
+    await openOnline(p);
     await p.getByTestId("lobby-quick").click();
   }
   for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });

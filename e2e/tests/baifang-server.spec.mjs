@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scenarios, clickAction, boardString } from "./baifang-helpers.mjs";
+import { scenarios, clickAction, boardString, openOnline } from "./baifang-helpers.mjs";
 import { watchConsole } from "./helpers.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -59,9 +59,10 @@ async function device(browser, name, path = "") {
   const console = watchConsole(page);
   await page.goto(serverURL + path);
   await expect(page.getByTestId("app")).toBeVisible();
-  // A room link opens the Baifang screen and joins by itself.
+  // A room link opens Baifang, which hands the room to its online screen to join.
   if (path.includes("#room=")) return { context, page, console };
   await page.getByTestId("home-baifang").click();
+  await openOnline(page);
   await expect(page.getByTestId("lobby")).toHaveAttribute("data-online", "server");
   await expect(page.getByTestId("profile-rating")).toBeVisible();
   if (name) {
@@ -142,6 +143,7 @@ test("quick match pairs two devices and a full game by clicks stays identical; b
   // The record is the server's: a reload (same token) shows it again.
   await won.reload();
   await won.getByTestId("home-baifang").click();
+  await openOnline(won);
   await expect(won.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1216");
   await expect(won.getByTestId("server-name")).toHaveValue(won === a.page ? "Alice" : "Bob");
   for (const d of [a, b]) d.console.expectClean();
@@ -229,7 +231,8 @@ test("a reload mid-game comes back to the same board and clock and play goes on"
 
 test("on a static host the lobby offers tabs and Game Center only, and a room link says why it cannot join", async ({ page }) => {
   await page.goto("./#room=ABC234");
+  await expect(page.getByTestId("room-link-refused")).toBeVisible();
+  await openOnline(page);
   await expect(page.getByTestId("lobby")).toHaveAttribute("data-online", "peer");
   await expect(page.getByTestId("no-server")).toContainText("scripts/play.sh");
-  await expect(page.getByTestId("room-link-refused")).toBeVisible();
 });

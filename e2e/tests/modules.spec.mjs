@@ -9,7 +9,7 @@ import { openApp, watchConsole } from "./helpers.mjs";
 
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."), "dist");
 
-const MODULE = /\/(baifang|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
+const MODULE = /\/(baifang|baifang_online|baifang_peer|baifang_review|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
 
 /** The game modules' files this page has requested so far, by file name. */
 function moduleRequests(page) {
@@ -52,6 +52,71 @@ test("home downloads no game; each game downloads only its own module, once", as
   await expect(page.getByTestId("screen-baifang")).toBeVisible();
   expect(seen.filter((f) => f.startsWith("baifang")).sort()).toEqual(["baifang.js", "baifang_bg.wasm"]);
   console.expectClean();
+});
+
+test("Baifang's online play and review are modules of their own, and a game crosses between them", async ({ page }) => {
+  const console = watchConsole(page);
+  const seen = moduleRequests(page);
+  const baifangFiles = () => seen.filter((f) => f.startsWith("baifang")).sort();
+  await openApp(page);
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+
+  // A page the server did not send plays online over tabs and Game Center: that module alone.
+  await page.getByTestId("lobby-online").click();
+  await expect(page.getByTestId("lobby")).toHaveAttribute("data-online", "peer");
+  expect(baifangFiles()).toEqual(["baifang.js", "baifang_bg.wasm", "baifang_peer.js", "baifang_peer_bg.wasm"]);
+  await page.getByTestId("nav-back").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
+
+  // A finished hot-seat game goes to the review's module, and "play from here" comes back.
+  await page.getByTestId("lobby-hotseat").click();
+  for (const p of [0, 24, 1]) await page.getByTestId(`point-${p}`).click();
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await page.getByTestId("settlement-review").click();
+  await expect(page.getByTestId("screen-baifang-review")).toBeVisible();
+  await expect(page.getByTestId("review-players")).toBeVisible();
+  expect(baifangFiles()).toContain("baifang_review_bg.wasm");
+  await page.getByTestId("review-first").click();
+  for (let i = 0; i < 2; i++) await page.keyboard.press("ArrowRight");
+  await page.getByTestId("review-play-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  for (const p of [0, 24]) await expect(page.getByTestId(`point-${p}`)).toHaveAttribute("data-owner", /[BW]/);
+  await expect(page.getByTestId("point-1")).toHaveAttribute("data-owner", "");
+  expect(baifangFiles().filter((f) => f.endsWith(".wasm"))).toEqual(["baifang_bg.wasm", "baifang_peer_bg.wasm", "baifang_review_bg.wasm"]);
+  console.expectClean();
+});
+
+test("a game link opened cold downloads the review's module alone, with Baifang's lobby one step back", async ({ page, browser }) => {
+  // A link to a finished game, from the review's own share field.
+  await openApp(page);
+  await page.getByTestId("home-baifang").click();
+  await page.getByTestId("lobby-hotseat").click();
+  await page.getByTestId("point-12").click();
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await page.getByTestId("settlement-review").click();
+  const link = await page.getByTestId("review-link").inputValue();
+
+  // No service worker: its precache of the whole build would fetch the other modules.
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const other = await fresh.newPage();
+  const console = watchConsole(other);
+  const seen = moduleRequests(other);
+  await other.goto(link);
+  await expect(other.getByTestId("screen-baifang-review")).toBeVisible();
+  await expect(other.getByTestId("review")).toBeVisible();
+  expect(seen.sort()).toEqual(["baifang_review.js", "baifang_review_bg.wasm"]);
+  await other.goBack();
+  await expect(other.getByTestId("screen-baifang")).toBeVisible();
+  await expect(other.getByTestId("lobby")).toBeVisible();
+  await other.goBack();
+  await expect(other.getByTestId("screen-home")).toBeVisible();
+  console.expectClean();
+  await fresh.close();
 });
 
 test("a game that cannot be downloaded says so, goes home, and loads on retry", async ({ page }) => {

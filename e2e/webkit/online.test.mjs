@@ -30,7 +30,8 @@ test("two windows pair by quick match and play a game to the end with identical 
   for (const w of [a, b]) {
     await inWindow(w, async () => {
       await tap(driver, "home-baifang");
-      await waitForTestId(driver, "lobby");
+      await tap(driver, "lobby-online");
+      await waitForTestId(driver, "screen-baifang-online");
       await tap(driver, "lobby-quick");
     });
   }

@@ -13,7 +13,7 @@ use crate::offline::{self, UpdatePrompt};
 #[component]
 pub fn App() -> impl IntoView {
     provide_lang();
-    // A reload in the middle of a server game opens the Baifang screen, where it comes back.
+    // A reload in the middle of a server game opens Baifang's online screen, where it comes back.
     let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
     let update_ready = offline::register();
     if module_of(nav.current_untracked()).is_none() {

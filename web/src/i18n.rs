@@ -71,6 +71,7 @@ translations! {
         AppTitle => ("方寸棋苑", "Square & Hex"),
         AppTagline => ("两种玩法，一盘好棋", "Two games, one board at a time"),
         BaifangName => ("摆方 1v1", "Baifang 1v1"),
+        BaifangOnline => ("摆方 · 在线对战", "Baifang · Online"),
         BaifangBlurb => ("河南传统双人棋：成方吃一，成洲吃二", "Henan's stone duel: a square takes one, a line takes two"),
         HexName => ("六边一笔", "Hex Stroke"),
         HexBlurb => ("一笔走遍六边形，墙挡路，数字定步", "One stroke through every hex; walls block, numbers pin the step"),

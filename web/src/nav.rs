@@ -17,31 +17,54 @@ use crate::page_events;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Home,
+    /// Baifang's lobby and its games on this device (hot-seat, against the AI).
     Baifang,
+    /// Baifang online through the referee server: its lobby and room.
+    BaifangOnline,
+    /// Baifang online without the server: Game Center or browser tabs.
+    BaifangPeer,
+    /// A Baifang game's review (a finished game, or a `#game=` link).
+    BaifangReview,
     Hex,
     /// Hex Stroke's level editor, a module of its own (it also plays a draft and the packs).
     HexEditor,
 }
 
 impl Screen {
+    pub const ALL: [Screen; 7] = [
+        Screen::Home,
+        Screen::Baifang,
+        Screen::BaifangOnline,
+        Screen::BaifangPeer,
+        Screen::BaifangReview,
+        Screen::Hex,
+        Screen::HexEditor,
+    ];
+
     pub fn key(self) -> &'static str {
         match self {
             Screen::Home => "home",
             Screen::Baifang => "baifang",
+            Screen::BaifangOnline => "baifang-online",
+            Screen::BaifangPeer => "baifang-peer",
+            Screen::BaifangReview => "baifang-review",
             Screen::Hex => "hex",
             Screen::HexEditor => "hex-editor",
         }
     }
 
     pub fn from_key(key: &str) -> Option<Screen> {
-        [
-            Screen::Home,
-            Screen::Baifang,
-            Screen::Hex,
-            Screen::HexEditor,
-        ]
-        .into_iter()
-        .find(|s| s.key() == key)
+        Screen::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    /// The screen one step back from this one when it is opened first (by a link or a
+    /// reload): Baifang's online play and review sit behind its lobby, everything else
+    /// behind home.
+    pub fn parent(self) -> Screen {
+        match self {
+            Screen::BaifangOnline | Screen::BaifangPeer | Screen::BaifangReview => Screen::Baifang,
+            _ => Screen::Home,
+        }
     }
 }
 
@@ -84,14 +107,15 @@ impl Nav {
         self.screen.set(screen);
     }
 
-    /// Goes back like the browser's back button (falls home when there is no entry).
+    /// Goes back like the browser's back button (to the screen's parent when there is
+    /// no entry).
     pub fn back(&self) {
         match web_sys::window().and_then(|w| w.history().ok()) {
             Some(history) if history.state().ok().and_then(|s| s.as_string()).is_some() => {
                 let _ = history.back();
             }
-            _ if self.owns_screen => self.screen.set(Screen::Home),
-            _ => self.go(Screen::Home),
+            _ if self.owns_screen => self.screen.set(self.screen.get_untracked().parent()),
+            _ => self.go(self.screen.get_untracked().parent()),
         }
     }
 
@@ -163,21 +187,19 @@ pub fn share_link_here_as(key: &str, code: &str) -> String {
     format!("{base}#{key}={code}")
 }
 
-/// The screen a URL fragment opens: a share link Hex Stroke, a game or room link Baifang.
+/// The screen a URL fragment opens: a share link Hex Stroke, a game link Baifang's review,
+/// a room link Baifang's lobby (which knows whether the server is there to join it).
 fn fragment_screen() -> Option<Screen> {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    if parse_fragment(&hash).is_some() {
-        Some(Screen::Hex)
-    } else if ["game", "room"]
-        .iter()
-        .any(|key| fragment_value(&hash, key).is_some())
-    {
-        Some(Screen::Baifang)
-    } else {
-        None
-    }
+    [
+        ("play", Screen::Hex),
+        ("game", Screen::BaifangReview),
+        ("room", Screen::Baifang),
+    ]
+    .into_iter()
+    .find_map(|(key, screen)| fragment_value(&hash, key).map(|_| screen))
 }
 
 /// Drops the URL fragment without a reload or a new history entry (after leaving
@@ -197,11 +219,11 @@ pub fn clear_fragment() {
     TAKEN.with(|taken| taken.borrow_mut().clear());
 }
 
-/// The shell's navigation handle; `resume_baifang`: the page left a Baifang game in
-/// progress (a reload mid-game), so it opens on that screen.
-pub fn provide_nav(resume_baifang: bool) -> Nav {
-    let first = fragment_screen().unwrap_or(if resume_baifang {
-        Screen::Baifang
+/// The shell's navigation handle; `resume_online`: the page left a Baifang server game in
+/// progress (a reload mid-game), so it opens on Baifang's online screen.
+pub fn provide_nav(resume_online: bool) -> Nav {
+    let first = fragment_screen().unwrap_or(if resume_online {
+        Screen::BaifangOnline
     } else {
         Screen::Home
     });
@@ -218,8 +240,12 @@ pub fn provide_nav(resume_baifang: bool) -> Nav {
         // screen would land on that screen instead of home). The URL is left alone.
         if let Ok(history) = window.history() {
             let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
-            // A share link starts on Hex Stroke with home one step back, so "back" and
-            // the menu's 回到主页 land at home instead of leaving the app.
+            // A share link starts on Hex Stroke with home one step back (a Baifang online
+            // or review screen with Baifang's lobby between), so "back" and the menu's
+            // 回到主页 land in the app instead of leaving it.
+            if first.parent() != Screen::Home {
+                let _ = history.push_state(&JsValue::from_str(first.parent().key()), "");
+            }
             if first != Screen::Home {
                 let _ = history.push_state(&JsValue::from_str(first.key()), "");
             }
@@ -288,15 +314,25 @@ mod tests {
 
     #[test]
     fn screen_keys_round_trip() {
-        for s in [
-            Screen::Home,
-            Screen::Baifang,
-            Screen::Hex,
-            Screen::HexEditor,
-        ] {
+        for s in Screen::ALL {
             assert_eq!(Screen::from_key(s.key()), Some(s));
         }
         assert_eq!(Screen::from_key("nope"), None);
+    }
+
+    #[test]
+    fn baifang_online_and_review_sit_behind_its_lobby() {
+        assert_eq!(Screen::BaifangOnline.parent(), Screen::Baifang);
+        assert_eq!(Screen::BaifangPeer.parent(), Screen::Baifang);
+        assert_eq!(Screen::BaifangReview.parent(), Screen::Baifang);
+        for s in [
+            Screen::Baifang,
+            Screen::Hex,
+            Screen::HexEditor,
+            Screen::Home,
+        ] {
+            assert_eq!(s.parent(), Screen::Home);
+        }
     }
 
     #[test]

@@ -8,9 +8,18 @@ use crate::worker_link::WorkerLink;
 
 use super::ai_protocol::{AiAnswer, AiRequest, AiResponse};
 
-/// The worker script that starts the Baifang module in a worker (`web/workers/`).
-const SCRIPT: &str = "./baifang_ai.js";
 const NAME: &str = "AI worker";
+
+thread_local! {
+    /// The worker script that starts this module in a worker (`web/workers/`): the lobby's
+    /// module by default, the review's when it runs the analysis.
+    static SCRIPT: Cell<&'static str> = const { Cell::new("./baifang_ai.js") };
+}
+
+/// Names the worker script of the module this code runs in (its binary's `main` calls it).
+pub fn set_worker_script(script: &'static str) {
+    SCRIPT.with(|s| s.set(script));
+}
 
 pub struct AiClient {
     link: WorkerLink<AiRequest, AiAnswer>,
@@ -21,7 +30,7 @@ impl AiClient {
     /// Spawns the worker; `on_response` receives every answer, in order.
     pub fn spawn(on_response: impl Fn(AiResponse) + 'static) -> Result<AiClient, String> {
         Ok(AiClient {
-            link: WorkerLink::spawn(SCRIPT, NAME, on_response)?,
+            link: WorkerLink::spawn(SCRIPT.with(Cell::get), NAME, on_response)?,
             next_id: Cell::new(1),
         })
     }

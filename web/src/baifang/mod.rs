@@ -1,4 +1,8 @@
-//! 摆方 Baifang screens: lobby → game room → settlement.
+//! 摆方 Baifang screens: lobby → game room → settlement, online play, review.
+//!
+//! Three screens, each a module of its own: the lobby with the games on this device
+//! ([`BaifangScreen`]), online play ([`online_screen`]) and the review ([`review`]'s
+//! entry). A game crosses between them through [`handoff`].
 //!
 //! Pure parts (view-model, tap → intent, haptics per action, local match, strings,
 //! profile parsing) are separate from the components so they are unit-tested
@@ -14,12 +18,15 @@ pub mod ai_service;
 pub mod bench_hook;
 pub mod board;
 pub mod feel;
+pub mod handoff;
 pub mod lobby;
 pub mod local_match;
 pub mod online_controller;
 pub mod online_room;
+pub mod online_screen;
 pub mod online_tap;
 pub mod online_test_hooks;
+pub mod peer_lobby;
 pub mod profile;
 pub mod review;
 pub mod room;
@@ -41,135 +48,101 @@ use crate::chrome::ScreenHeader;
 use crate::i18n::Text;
 
 use engine::baifang::ai::Strength;
-use engine::baifang::game_link::{self, GameRecord, LinkError};
+use engine::baifang::game_link::GameRecord;
 use engine::baifang::Action;
 
-use crate::nav::{clear_fragment, use_nav};
+use crate::nav::{clear_fragment, use_nav, Screen};
 use crate::online::server::{probe, Reach};
 use lobby::Lobby;
 use local_match::Opponent;
-use online_room::{OnlineRoom, OnlineSetup};
-use review::link_error::LinkErrorScreen;
-use review::screen::ReviewScreen;
 use review::ReviewSource;
 use room::{Room, RoomSetup};
-use server_controller::ServerController;
-use server_room::ServerRoom;
 
-/// Which room is open.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Open {
-    /// A local game, continued from a log (empty: from the start).
-    Local(RoomSetup, Vec<Action>),
-    Online(OnlineSetup),
-    Review(ReviewSource),
-    BrokenLink(LinkError),
-}
-
-/// What a `#game=<code>` link opens: its review, or why it cannot.
-fn open_link(code: &str) -> Open {
-    match game_link::decode(code) {
-        Ok((record, _)) => Open::Review(ReviewSource {
-            record,
-            level: Strength::Medium,
-        }),
-        Err(error) => Open::BrokenLink(error),
-    }
-}
-
-/// The Baifang screen: first asks whether the page came from the referee
-/// server (online play then goes through it), then shows the lobby and rooms.
+/// The Baifang lobby and the local room it opens (hot-seat or against the AI); a game
+/// handed back by the review ("play from here") opens its room at once. Online play opens
+/// the screen that can play here: the referee server's if the page came from it, else
+/// Game Center's and the browser tabs'.
 #[component]
 pub fn BaifangScreen() -> impl IntoView {
+    let nav = use_nav();
     let reach = RwSignal::new(None::<Reach>);
     leptos::task::spawn_local(async move {
         let r = probe().await;
         let _ = reach.try_set(Some(r));
     });
-    view! {
-        <main class="screen screen-baifang" data-testid="screen-baifang">
-            {move || reach.get().map(|r| {
-                let server = (r == Reach::Server).then(ServerController::start);
-                view! { <BaifangRooms server=server/> }
-            })}
-        </main>
-    }
-}
-
-/// The lobby and whichever room is open (a server game in progress takes the
-/// lobby's place until it is left).
-#[component]
-fn BaifangRooms(server: Option<ServerController>) -> impl IntoView {
-    let nav = use_nav();
+    let online_screen = |r: Reach| match r {
+        Reach::Server => Screen::BaifangOnline,
+        Reach::NoServer => Screen::BaifangPeer,
+    };
+    let on_online = Callback::new(move |_| {
+        // The answer comes within a round trip of opening the lobby; a click before it waits.
+        leptos::task::spawn_local(async move {
+            let r = match reach.try_get_untracked().flatten() {
+                Some(r) => r,
+                None => probe().await,
+            };
+            nav.go(online_screen(r));
+        });
+    });
+    // A `#room=CODE` link joins that friend room on the server's screen; without the
+    // server the lobby says why it cannot.
     let room_link_refused = RwSignal::new(false);
-    let server_game = Memo::new(move |_| {
-        server.is_some_and(|s| {
-            s.client
-                .with(|c| matches!(c.phase(), engine::baifang::referee_client::Phase::InGame))
-        })
-    });
-    // A `#room=CODE` link joins that friend room (it needs the server).
     Effect::new(move |_| {
-        if let Some(code) = nav.room.get() {
-            nav.room.set(None);
-            clear_fragment();
-            match server {
-                Some(ctl) => ctl.join_room(code),
-                None => room_link_refused.set(true),
-            }
+        let (Some(code), Some(r)) = (nav.room.get(), reach.get()) else {
+            return;
+        };
+        nav.room.set(None);
+        clear_fragment();
+        if r == Reach::Server {
+            handoff::give_room(&code);
+            nav.go(Screen::BaifangOnline);
+        } else {
+            room_link_refused.set(true);
         }
     });
-    let room = RwSignal::new(None::<(Open, u32)>);
+    // A fresh key per game so a new room never reuses the old one's state.
+    let room = RwSignal::new(None::<(RoomSetup, Vec<Action>, u32)>);
     let counter = StoredValue::new(0u32);
-    let open = move |what: Open| {
-        // A fresh key per game so a new room never reuses the old one's state.
+    let open = move |setup: RoomSetup, log: Vec<Action>| {
         counter.update_value(|n| *n += 1);
-        room.set(Some((what, counter.get_value())));
+        room.set(Some((setup, log, counter.get_value())));
     };
-    let start = Callback::new(move |setup: RoomSetup| open(Open::Local(setup, Vec::new())));
-    let online = Callback::new(move |setup: OnlineSetup| open(Open::Online(setup)));
-    let exit = Callback::new(move |_| room.set(None));
-    // A game link (at startup or pasted into an open app) opens its review.
-    Effect::new(move |_| {
-        if let Some(code) = nav.game.get() {
-            nav.game.set(None);
-            open(open_link(&code));
-        }
-    });
-    let review = move |level: Strength| {
-        Callback::new(move |record: GameRecord| open(Open::Review(ReviewSource { record, level })))
-    };
-    let open_review = Callback::new(move |source: ReviewSource| open(Open::Review(source)));
-    let play_on = Callback::new(move |(log, opponent): (Vec<Action>, Opponent)| {
-        open(Open::Local(
+    if let Some((log, opponent)) = handoff::take_play_on() {
+        open(
             RoomSetup {
                 opponent,
                 step_clock: false,
             },
             log,
-        ));
+        );
+    }
+    let start = Callback::new(move |setup: RoomSetup| open(setup, Vec::new()));
+    let exit = Callback::new(move |_| room.set(None));
+    let review = move |level: Strength| {
+        Callback::new(move |record: GameRecord| {
+            handoff::give_review(&ReviewSource { record, level });
+            nav.go(Screen::BaifangReview);
+        })
+    };
+    let on_review = Callback::new(move |source: ReviewSource| {
+        handoff::give_review(&source);
+        nav.go(Screen::BaifangReview);
     });
     view! {
+        <main class="screen screen-baifang" data-testid="screen-baifang">
             {move || match room.get() {
-                None if server_game.get() => server.map(|ctl| view! { <ServerRoom ctl=ctl/> }).into_any(),
                 None => view! {
                     <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start on_online=online on_review=open_review server=server room_link_refused=room_link_refused/>
+                    <Lobby on_start=start on_online=on_online on_review=on_review room_link_refused=room_link_refused/>
                 }.into_any(),
-                Some((Open::Local(setup, log), _)) => {
+                Some((setup, log, _)) => {
                     let level = match setup.opponent {
                         Opponent::Ai { level, .. } => level,
                         Opponent::HotSeat => Strength::Medium,
                     };
                     view! { <Room setup=setup start=log on_exit=exit on_review=review(level)/> }.into_any()
                 }
-                Some((Open::Online(setup), _)) => view! { <OnlineRoom setup=setup on_exit=exit on_review=review(Strength::Medium)/> }.into_any(),
-                Some((Open::Review(source), _)) => view! {
-                    <ReviewScreen source=source on_exit=exit on_play=play_on on_open=open_review/>
-                }.into_any(),
-                Some((Open::BrokenLink(error), _)) => view! {
-                    <LinkErrorScreen error=error on_lobby=exit/>
-                }.into_any(),
             }}
+        </main>
     }
 }

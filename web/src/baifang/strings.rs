@@ -135,6 +135,7 @@ pub fn point_label(p: usize, v: &PointView, lang: Lang) -> String {
 translations! {
     /// Fixed interface texts of the Baifang screens.
     BaifangText {
+        PlayOnline => ("在线对战", "Play online"),
         QuickMatch => ("快速匹配", "Quick match"),
         FriendMatch => ("与友对战", "Play a friend"),
         VsAi => ("人机对战", "Play the AI"),

@@ -17,12 +17,18 @@ use crate::nav::Screen;
 
 /// The stem of the module that shows `screen`, `None` for the shell's own home screen. Its
 /// files are `<stem>.js` and `<stem>_bg.wasm` (index.html's rust links build them under
-/// these names): `hex` is Hex Stroke for players (level select, play, share links),
-/// `hex_editor` the editor with everything of `hex`, for 试玩 and back.
+/// these names): `baifang` is Baifang's lobby and its games on one device, `baifang_online`
+/// its online play through the referee server, `baifang_peer` without it (Game Center,
+/// browser tabs), `baifang_review` its review; `hex` is Hex Stroke for players (level
+/// select, play, share links), `hex_editor` the editor with everything of `hex`, for 试玩
+/// and back.
 pub fn module_of(screen: Screen) -> Option<&'static str> {
     match screen {
         Screen::Home => None,
         Screen::Baifang => Some("baifang"),
+        Screen::BaifangOnline => Some("baifang_online"),
+        Screen::BaifangPeer => Some("baifang_peer"),
+        Screen::BaifangReview => Some("baifang_review"),
         Screen::Hex => Some("hex"),
         Screen::HexEditor => Some("hex_editor"),
     }
@@ -36,6 +42,9 @@ mod tests {
     fn every_game_screen_has_one_module_and_home_none() {
         assert_eq!(module_of(Screen::Home), None);
         assert_eq!(module_of(Screen::Baifang), Some("baifang"));
+        assert_eq!(module_of(Screen::BaifangOnline), Some("baifang_online"));
+        assert_eq!(module_of(Screen::BaifangPeer), Some("baifang_peer"));
+        assert_eq!(module_of(Screen::BaifangReview), Some("baifang_review"));
         assert_eq!(module_of(Screen::Hex), Some("hex"));
         assert_eq!(module_of(Screen::HexEditor), Some("hex_editor"));
     }

@@ -46,9 +46,19 @@ pub fn unmount_mode() {
 }
 
 /// Declares a game module's exports to the shell, `mount(parent)` and `unmount()`, for the
-/// module binary showing `$screen` with the component `$view`.
+/// module binary showing `$screen` with the component `$view`; with `serve_worker`, also the
+/// entry point of the Web Worker that runs the same module (`web/workers/`), which answers
+/// jobs with that function until the page terminates the worker.
 #[macro_export]
 macro_rules! game_module_exports {
+    ($screen:expr, $view:expr, serve_worker: $answer:expr) => {
+        $crate::game_module_exports!($screen, $view);
+
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn serve_worker() {
+            $crate::worker_link::serve($answer);
+        }
+    };
     ($screen:expr, $view:expr) => {
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn mount(parent: web_sys::HtmlElement) {

@@ -7,10 +7,12 @@
 //! and comes in as a JSON file or a link ([`transfer`]).
 //!
 //! Pure parts ([`timeline`], [`analysis`]'s bookkeeping, [`recent`],
-//! [`transfer`]'s reader, [`strings`]) are unit-tested natively; [`screen`],
-//! [`move_list`], [`recent_list`] and [`link_error`] are the components.
+//! [`transfer`]'s reader, [`strings`]) are unit-tested natively; [`entry`] (the
+//! review's screen), [`screen`], [`move_list`], [`recent_list`] and [`link_error`]
+//! are the components.
 
 pub mod analysis;
+pub mod entry;
 pub mod graph;
 pub mod link_error;
 pub mod move_list;
