@@ -88,8 +88,10 @@ export async function centre(driver, id) {
   return { x: Math.round(c.x), y: Math.round(c.y) };
 }
 
-/** A tap (press and release) at the element's centre. */
+/** A tap (press and release) at the element's centre, once it is shown (a game's screen
+ * appears only when its module has loaded). */
 export async function tap(driver, id) {
+  await waitForTestId(driver, id);
   const { x, y } = await centre(driver, id);
   await driver.actions({ async: true }).move({ x, y, origin: Origin.VIEWPORT }).press().release().perform();
 }
