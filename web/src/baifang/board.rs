@@ -4,6 +4,10 @@
 //! indices, shows the aiming ring and the dragged stone, and calls `on_tap` when a
 //! press or release lands on a point; the room asks the engine what that means.
 //!
+//! What animates (the aiming ring, breathing targets, formation ripples and flash, the
+//! capture shake, hint rings, the dragged stone) is drawn by [`BoardFx`] in a layer over
+//! the SVG, so that the browser can run it on the compositor.
+//!
 //! By keyboard the board is a grid of 25 cells with one focus ring: the arrows
 //! move it, Enter or Space tap the focused point, Escape taps the picked-up stone
 //! (which puts it down again); Tab leaves the board. Each point is labelled with
@@ -15,39 +19,14 @@ use wasm_bindgen::JsCast;
 use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
 use engine::baifang::Side;
 
+use super::board_fx::{BoardFx, FxInputs};
+use super::board_geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
 use super::strings::point_label;
 use super::view_model::BoardView;
 use crate::i18n::{use_lang, Lang};
 
-/// SVG user units between two neighbouring points.
-const STEP: f64 = 100.0;
-/// Margin around the outermost points (room for stones and the shake animation).
-const MARGIN: f64 = 50.0;
-const EXTENT: f64 = MARGIN * 2.0 + STEP * (SIDE as f64 - 1.0);
-const STONE_R: f64 = 34.0;
-/// A press within this distance of a point counts as on it.
-const HIT_R: f64 = 46.0;
 /// Pointer travel (in SVG units) before a press on a stone becomes a drag.
 const DRAG_SLOP: f64 = 10.0;
-
-pub fn point_xy(p: usize) -> (f64, f64) {
-    (
-        MARGIN + STEP * (p % SIDE) as f64,
-        MARGIN + STEP * (p / SIDE) as f64,
-    )
-}
-
-/// The point under SVG coordinates `(x, y)`, if any.
-pub fn point_at(x: f64, y: f64) -> Option<u8> {
-    let col = ((x - MARGIN) / STEP).round();
-    let row = ((y - MARGIN) / STEP).round();
-    if !(0.0..SIDE as f64).contains(&col) || !(0.0..SIDE as f64).contains(&row) {
-        return None;
-    }
-    let p = row as usize * SIDE + col as usize;
-    let (px, py) = point_xy(p);
-    ((x - px).powi(2) + (y - py).powi(2) <= HIT_R * HIT_R).then_some(p as u8)
-}
 
 /// A press in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -157,30 +136,40 @@ pub fn Board(
         aim.set(None);
     };
 
+    let fx = FxInputs {
+        view,
+        mover,
+        aim: aim.into(),
+        lifted,
+        drag_at: drag_at.into(),
+        hint,
+        formation_key,
+    };
+
     view! {
-        <svg
-            class="board"
-            class:waiting=waiting
-            class:capture-mode=move || view.with(|v| v.capture_mode)
-            data-testid="board"
-            viewBox=format!("0 0 {EXTENT} {EXTENT}")
-            on:pointerdown=on_down
-            on:pointermove=on_move
-            on:pointerup=on_up
-            on:pointerleave=on_leave
-            on:pointercancel=on_cancel
-            on:keydown=on_key
-            role="grid"
-            aria-label=move || match lang.get() { Lang::Zh => "棋盘 5×5", Lang::En => "Board, 5 by 5" }
-        >
-            <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
-            <g class="grid">{grid()}</g>
-            <g class="formation-lines">{move || formation_lines(view, formation_key)}</g>
-            <g class="points">{points(view, mover, refused, aim, lifted, focus, lang)}</g>
-            {move || hint_marks(&hint.get())}
-            {ghost(lifted, drag_at, mover)}
-            <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
-        </svg>
+        <div class="board-frame">
+            <svg
+                class="board"
+                class:waiting=waiting
+                class:capture-mode=move || view.with(|v| v.capture_mode)
+                data-testid="board"
+                viewBox=format!("0 0 {EXTENT} {EXTENT}")
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_leave
+                on:pointercancel=on_cancel
+                on:keydown=on_key
+                role="grid"
+                aria-label=move || match lang.get() { Lang::Zh => "棋盘 5×5", Lang::En => "Board, 5 by 5" }
+            >
+                <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+                <g class="grid">{grid()}</g>
+                <g class="points">{points(view, refused, lifted, focus, lang)}</g>
+                <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+            </svg>
+            <BoardFx inputs=fx/>
+        </div>
     }
 }
 
@@ -314,12 +303,10 @@ fn focus_point(p: usize) {
 }
 
 /// Every point, row by row (the grid's rows for screen readers): its hit area,
-/// the target glow, the aiming ring, the keyboard focus ring, and its stone.
+/// the keyboard focus ring, and its stone.
 fn points(
     view: Signal<BoardView>,
-    mover: Signal<Side>,
     refused: Signal<Option<(u8, u32)>>,
-    aim: RwSignal<Option<u8>>,
     lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
@@ -327,7 +314,7 @@ fn points(
     (0..SIDE)
         .map(|row| {
             let cells = (row * SIDE..(row + 1) * SIDE)
-                .map(|p| point(p, view, mover, refused, aim, lifted, focus, lang))
+                .map(|p| point(p, view, refused, lifted, focus, lang))
                 .collect_view();
             view! { <g role="row">{cells}</g> }
         })
@@ -335,13 +322,10 @@ fn points(
 }
 
 /// One point of [`points`].
-#[allow(clippy::too_many_arguments)]
 fn point(
     p: usize,
     view: Signal<BoardView>,
-    mover: Signal<Side>,
     refused: Signal<Option<(u8, u32)>>,
-    aim: RwSignal<Option<u8>>,
     lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
@@ -382,15 +366,7 @@ fn point(
         >
             <circle class="hit" cx=cx cy=cy r=HIT_R/>
             <circle class="focus-ring" cx=cx cy=cy r=HIT_R - 2.0/>
-            <circle class="target-glow" cx=cx cy=cy r=STONE_R * 0.42/>
-            <Show when=move || aim.get() == Some(p as u8) && pv().owner.is_none()>
-                <circle
-                    class=move || format!("aim-ring aim-{}", mover.get().letter())
-                    cx=cx cy=cy r=STONE_R * 0.5
-                />
-            </Show>
             <Show when=move || pv().owner.is_some()>
-                <circle class="ripple" cx=cx cy=cy r=STONE_R/>
                 <circle
                     class=move || format!("stone stone-{}", owner())
                     class:lifted=dragging
@@ -402,82 +378,5 @@ fn point(
                 </g>
             </Show>
         </g>
-    }
-}
-
-/// The gold outline of the formations the last action completed; keyed by the
-/// action count so each new formation replays its flash.
-fn formation_lines(view: Signal<BoardView>, formation_key: Signal<usize>) -> impl IntoView {
-    let _ = formation_key.get();
-    view.with(|v| {
-        v.formation_segments
-            .iter()
-            .map(|&(a, b)| {
-                let (x1, y1) = point_xy(a as usize);
-                let (x2, y2) = point_xy(b as usize);
-                view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
-            })
-            .collect_view()
-    })
-}
-
-/// Rings around the points a hint names (nothing without a hint).
-fn hint_marks(points: &[u8]) -> Option<impl IntoView> {
-    (!points.is_empty()).then(|| {
-        let list = points
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
-        view! {
-            <g class="hint-marks" data-testid="hint-marker" data-points=list>
-                {points.iter().map(|&p| {
-                    let (cx, cy) = point_xy(p as usize);
-                    view! { <circle class="hint-ring" cx=cx cy=cy r=STONE_R + 8.0/> }
-                }).collect_view()}
-            </g>
-        }
-    })
-}
-
-/// The stone under the finger while it is dragged: made once when the drag starts,
-/// then only its position changes with each move.
-fn ghost(
-    lifted: Memo<Option<u8>>,
-    drag_at: RwSignal<Option<(f64, f64)>>,
-    mover: Signal<Side>,
-) -> impl IntoView {
-    let at = move || drag_at.get().unwrap_or_default();
-    view! {
-        <Show when=move || lifted.get().is_some() && drag_at.with(Option::is_some)>
-            <circle
-                class=move || format!("stone stone-{} drag-ghost", mover.get().letter())
-                cx=move || at().0
-                cy=move || at().1
-                r=STONE_R * 1.1
-            />
-        </Show>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_point_hits_itself() {
-        for p in 0..POINTS {
-            let (x, y) = point_xy(p);
-            assert_eq!(point_at(x, y), Some(p as u8));
-            assert_eq!(point_at(x + 30.0, y - 30.0), Some(p as u8));
-        }
-    }
-
-    #[test]
-    fn gaps_between_points_hit_nothing() {
-        let (x, y) = point_xy(0);
-        assert_eq!(point_at(x + STEP / 2.0, y + STEP / 2.0), None);
-        assert_eq!(point_at(-100.0, 10.0), None);
-        assert_eq!(point_at(EXTENT + 40.0, EXTENT + 40.0), None);
     }
 }

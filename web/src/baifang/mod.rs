@@ -17,6 +17,8 @@ pub mod ai_protocol;
 pub mod ai_service;
 pub mod bench_hook;
 pub mod board;
+pub mod board_fx;
+pub mod board_geometry;
 pub mod feel;
 pub mod handoff;
 pub mod lobby;

@@ -16,7 +16,8 @@ use super::timeline::Timeline;
 use super::transfer::GameTransfer;
 use super::ReviewSource;
 use crate::baifang::ai_opponent::hint_points;
-use crate::baifang::board::{point_xy, Board};
+use crate::baifang::board::Board;
+use crate::baifang::board_geometry::{point_xy, EXTENT};
 use crate::baifang::local_match::Opponent;
 use crate::baifang::strings::{banner_text, side_name, Audience};
 use crate::host::share::send_link;
@@ -259,9 +260,8 @@ fn ShareLink(link: String) -> impl IntoView {
 /// The cross over the point whose stone the ply's capture removed.
 fn captured_mark(at: u8) -> impl IntoView {
     let (x, y) = point_xy(at as usize);
-    let extent = 2.0 * point_xy(0).0 + 4.0 * (point_xy(1).0 - point_xy(0).0);
     view! {
-        <svg class="review-overlay" viewBox=format!("0 0 {extent} {extent}") aria-hidden="true">
+        <svg class="review-overlay" viewBox=format!("0 0 {EXTENT} {EXTENT}") aria-hidden="true">
             <g class="captured-mark" data-testid="review-captured" data-point=at
                 transform=format!("translate({x} {y})")>
                 <circle r=30/>
