@@ -139,17 +139,18 @@ fn cell_view_box() -> String {
 /// One mark over point `p` that animates on its own (it scales about its point): a box of
 /// one grid step holding a circle of radius `r` drawn as `circle_class`. `kind` names its
 /// animation (`fx-{kind}` in baifang.css) and its `data-fx` test hook.
-fn mark(p: u8, kind: &'static str, circle_class: String, r: f64) -> impl IntoView {
+fn mark(p: u8, kind: &'static str, circle_class: String, r: f64) -> AnyView {
     view! {
         <svg class=format!("fx fx-{kind}") viewBox=cell_view_box() style=cell_box(p) data-fx=kind>
             <circle class=circle_class r=r/>
         </svg>
     }
+    .into_any()
 }
 
 /// Marks that animate together, as one element the size of the board: a circle per
 /// `(point, class, radius)`. Nothing when there are none.
-fn layer(kind: &'static str, circles: Vec<(u8, String, f64)>) -> Option<impl IntoView> {
+fn layer(kind: &'static str, circles: Vec<(u8, String, f64)>) -> Option<AnyView> {
     let circles: Vec<_> = circles
         .into_iter()
         .map(|(p, class, r)| {
@@ -163,12 +164,13 @@ fn layer(kind: &'static str, circles: Vec<(u8, String, f64)>) -> Option<impl Int
                 {circles}
             </svg>
         }
+        .into_any()
     })
 }
 
 /// A formation just completed: a ripple from each of its stones and its gold outline
 /// flashing, both once.
-fn formation_marks(stones: &[u8], segments: &[(u8, u8)]) -> impl IntoView {
+fn formation_marks(stones: &[u8], segments: &[(u8, u8)]) -> AnyView {
     let ripples = stones
         .iter()
         .map(|&p| mark(p, "ripple", "ripple".into(), STONE_R))
@@ -188,11 +190,11 @@ fn formation_marks(stones: &[u8], segments: &[(u8, u8)]) -> impl IntoView {
             </svg>
         }
     });
-    (ripples, lines)
+    (ripples, lines).into_any()
 }
 
 /// Dashed rings on the points a hint names, breathing together (nothing without a hint).
-fn hint_marks(points: &[u8]) -> Option<impl IntoView> {
+fn hint_marks(points: &[u8]) -> Option<AnyView> {
     let rings = layer(
         "hint",
         points
@@ -205,7 +207,10 @@ fn hint_marks(points: &[u8]) -> Option<impl IntoView> {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(" ");
-    Some(view! { <div class="hint-marks" data-testid="hint-marker" data-points=list>{rings}</div> })
+    Some(
+        view! { <div class="hint-marks" data-testid="hint-marker" data-points=list>{rings}</div> }
+            .into_any(),
+    )
 }
 
 /// The stone under the finger while it is dragged: made once when the drag starts, then
