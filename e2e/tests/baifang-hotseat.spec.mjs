@@ -50,6 +50,50 @@ test("a square captures 1 with the warning banner", async ({ page }, testInfo) =
   console.expectClean();
 });
 
+/** The motion layer's running animations (web/src/baifang/board_fx.rs), by `data-fx`: marks
+ * that move together must be one animation, since the browser services each running
+ * animation in every frame (the frame benchmark's reason for the layer). */
+const fxAnimations = (page) =>
+  page.evaluate(() =>
+    document.getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.target?.closest?.(".board-fx"))
+      .map((a) => a.effect.target.getAttribute("data-fx")));
+
+test("the capturable stones shake as one animation, over the board's own stones hidden", async ({ page }) => {
+  await startHotSeat(page);
+  await playChecked(page, [0, 24, 1, 23, 5, 22].map(place));
+  await point(page, 6).click();
+  for (const p of [22, 23, 24]) expect(await flagsOf(page, p)).toContain("capturable");
+  // Three capturable stones shake as one element, drawn where the board hides its own.
+  await expect.poll(() => fxAnimations(page).then((a) => a.filter((k) => k === "shake"))).toEqual(["shake"]);
+  const shaking = page.locator('[data-fx="shake"] circle');
+  await expect(shaking).toHaveCount(3);
+  expect((await shaking.evaluateAll((cs) => cs.map((c) => Number(c.dataset.point)))).sort()).toEqual([22, 23, 24]);
+  for (const p of [22, 23, 24]) {
+    await expect(point(page, p).locator("circle.stone")).toHaveCSS("visibility", "hidden");
+  }
+  // Once the capture is made the shaking stops with it.
+  await point(page, 22).click();
+  await expect(page.locator('[data-fx="shake"]')).toHaveCount(0);
+  expect(await fxAnimations(page).then((a) => a.filter((k) => k === "shake"))).toEqual([]);
+});
+
+test("a picked-up stone's targets breathe as one animation", async ({ page }) => {
+  const moves = scenarios.shuttle;
+  const firstMove = moves.findIndex((a) => a.actionType === 1);
+  await startHotSeat(page);
+  await playChecked(page, moves, 0, firstMove);
+  await point(page, moves[firstMove].fromIndex).click();
+  await expect(point(page, moves[firstMove].fromIndex)).toHaveAttribute("data-flags", /selected/);
+  const legal = [];
+  for (let p = 0; p < 25; p++) if ((await flagsOf(page, p)).includes("legal")) legal.push(p);
+  expect(legal.length).toBeGreaterThan(0);
+  const glows = page.locator('[data-fx="target"] circle');
+  await expect(glows).toHaveCount(legal.length);
+  expect((await glows.evaluateAll((cs) => cs.map((c) => Number(c.dataset.point)))).sort((a, b) => a - b)).toEqual(legal);
+  await expect.poll(() => fxAnimations(page).then((a) => a.filter((k) => k === "target"))).toEqual(["target"]);
+});
+
 test("a line captures 2", async ({ page }) => {
   await startHotSeat(page);
   await playChecked(page, [0, 20, 1, 22, 2, 24, 3, 11].map(place));
