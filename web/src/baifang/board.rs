@@ -1,12 +1,13 @@
 //! The 5×5 board: draws a [`BoardView`] in SVG and reports taps.
 //!
 //! Like chessground, the board knows no rules. It maps pointer positions to point
-//! indices, shows the aiming ring and the dragged stone, and calls `on_tap` when a
-//! press or release lands on a point; the room asks the engine what that means.
+//! indices, tracks the aim and the drag, and calls `on_tap` when a press or release
+//! lands on a point; the room asks the engine what that means.
 //!
-//! What animates (the aiming ring, breathing targets, formation ripples and flash, the
-//! capture shake, hint rings, the dragged stone) is drawn by [`BoardFx`] in a layer over
-//! the SVG, so that the browser can run it on the compositor.
+//! The SVG holds what stands still: grid, stones, focus ring, veil. What moves (the
+//! aiming ring, breathing targets, formation ripples and flash, the capture shake, hint
+//! rings, the dragged stone) is drawn by [`BoardFx`] in a layer over it, so that a frame
+//! services few animations and never repaints the board (board_fx.rs says why).
 //!
 //! By keyboard the board is a grid of 25 cells with one focus ring: the arrows
 //! move it, Enter or Space tap the focused point, Escape taps the picked-up stone

@@ -158,10 +158,16 @@ fn layer(kind: &'static str, circles: Vec<(u8, String, f64)>) -> Option<AnyView>
             view! { <circle class=class cx=cx cy=cy r=r data-point=p/> }
         })
         .collect();
-    (!circles.is_empty()).then(|| {
+    board_box(kind, circles)
+}
+
+/// One box the size of the board, in board units, holding `children` (nothing when there
+/// are none); `kind` names its animation and its `data-fx` test hook, as for [`mark`].
+fn board_box<V: IntoView + 'static>(kind: &'static str, children: Vec<V>) -> Option<AnyView> {
+    (!children.is_empty()).then(|| {
         view! {
             <svg class=format!("fx fx-layer fx-{kind}") viewBox=format!("0 0 {EXTENT} {EXTENT}") data-fx=kind>
-                {circles}
+                {children}
             </svg>
         }
         .into_any()
@@ -175,22 +181,15 @@ fn formation_marks(stones: &[u8], segments: &[(u8, u8)]) -> AnyView {
         .iter()
         .map(|&p| mark(p, "ripple", "ripple".into(), STONE_R))
         .collect_view();
-    let lines = (!segments.is_empty()).then(|| {
-        let lines = segments
-            .iter()
-            .map(|&(a, b)| {
-                let (x1, y1) = point_xy(a as usize);
-                let (x2, y2) = point_xy(b as usize);
-                view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
-            })
-            .collect_view();
-        view! {
-            <svg class="fx fx-layer fx-formation" viewBox=format!("0 0 {EXTENT} {EXTENT}") data-fx="formation">
-                {lines}
-            </svg>
-        }
-    });
-    (ripples, lines).into_any()
+    let lines: Vec<_> = segments
+        .iter()
+        .map(|&(a, b)| {
+            let (x1, y1) = point_xy(a as usize);
+            let (x2, y2) = point_xy(b as usize);
+            view! { <line class="formation-line" x1=x1 y1=y1 x2=x2 y2=y2/> }
+        })
+        .collect();
+    (ripples, board_box("formation", lines)).into_any()
 }
 
 /// Dashed rings on the points a hint names, breathing together (nothing without a hint).
@@ -223,6 +222,8 @@ fn ghost(
     // The box starts on point 0's square; a translate by (x - x0, y - y0) board units,
     // as a percentage of the box's own side, carries it under the finger.
     let (x0, y0) = point_xy(0);
+    // The box's place is the same for every move; only the translate is written anew.
+    let home: std::sync::Arc<str> = cell_box(0).into();
     let transform = move || {
         let (x, y) = drag_at.get().unwrap_or((x0, y0));
         format!(
@@ -234,7 +235,11 @@ fn ghost(
     view! {
         <Show when=move || lifted.get().is_some() && drag_at.with(Option::is_some)>
             <svg class="fx fx-ghost" viewBox=cell_view_box()
-                style=move || format!("{};transform:{}", cell_box(0), transform()) data-fx="ghost">
+                style={
+                    let home = home.clone();
+                    move || format!("{home};transform:{}", transform())
+                }
+                data-fx="ghost">
                 <circle class=move || format!("stone stone-{} drag-ghost", mover.get().letter())
                     r=STONE_R * 1.1/>
             </svg>
