@@ -21,7 +21,9 @@ let dataDir;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "baifang-server-e2e-"));
-  server = spawn(serverBin, ["--bind", `127.0.0.1:${port}`, "--dist", join(root, "dist"), "--database", join(dataDir, "db.sqlite3")], {
+  // Every device here comes from 127.0.0.1: more new players than the default hourly allowance.
+  const args = ["--bind", `127.0.0.1:${port}`, "--dist", join(root, "dist"), "--database", join(dataDir, "db.sqlite3"), "--new-players-per-hour", "1000"];
+  server = spawn(serverBin, args, {
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";
@@ -163,8 +165,11 @@ test("quick match can be cancelled", async ({ browser }) => {
 test("friend match: the room link opened on another device joins the game", async ({ browser }) => {
   const a = await device(browser, "Host");
   await a.page.getByTestId("lobby-friend").click();
-  const code = await a.page.getByTestId("room-code").textContent();
-  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+  // Nine characters (about 44.6 bits), shown in groups of three; friendly unless both tick "rated".
+  await expect(a.page.getByTestId("friend-room")).toHaveAttribute("data-rated", "false");
+  const code = await a.page.getByTestId("friend-room").getAttribute("data-code");
+  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{9}$/);
+  await expect(a.page.getByTestId("room-code")).toHaveText(`${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}`);
   const link = await a.page.getByTestId("room-link").getAttribute("href");
   expect(link).toBe(`${serverURL}#room=${code}`);
   const b = await device(browser, "", `#room=${code}`);
@@ -180,6 +185,9 @@ test("friend match: the room link opened on another device joins the game", asyn
   for (const p of [black, white]) {
     await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "resign");
     await expect(p.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+    // A friend game nobody asked to rate: the result stands, no rating moves, and it says why.
+    await expect(p.getByTestId("settlement-unrated")).toBeVisible();
+    await expect(p.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "0");
   }
   await a.context.close();
   await b.context.close();
@@ -201,7 +209,9 @@ test("a player who closes the page loses when the 15 s grace runs out on the ser
   const waited = Date.now() - closed;
   expect(waited).toBeGreaterThanOrEqual(14_000);
   expect(waited).toBeLessThan(25_000);
-  await expect(stays.page.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "16");
+  // One move made: a walk-out before each side's third move is a loss on the board, unrated.
+  await expect(stays.page.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "0");
+  await expect(stays.page.getByTestId("settlement-unrated")).toBeVisible();
   stays.console.expectClean();
   await stays.context.close();
 });

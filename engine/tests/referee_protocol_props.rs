@@ -32,8 +32,9 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
             .prop_map(|(v, token, name)| ClientMsg::Hello { v, token, name }),
         text.prop_map(|name| ClientMsg::SetName { name }),
         Just(ClientMsg::QuickMatch),
-        Just(ClientMsg::CreateRoom),
-        "[A-Za-z0-9]{0,8}".prop_map(|code| ClientMsg::JoinRoom { code }),
+        any::<bool>().prop_map(|rated| ClientMsg::CreateRoom { rated }),
+        ("[A-Za-z0-9-]{0,12}", any::<bool>())
+            .prop_map(|(code, rated)| ClientMsg::JoinRoom { code, rated }),
         Just(ClientMsg::Cancel),
         (any::<u32>(), action()).prop_map(|(seq, action)| ClientMsg::Act { seq, action }),
         Just(ClientMsg::Resign),

@@ -96,8 +96,13 @@ fn serve_child(db: String, cluster: Option<Vec<String>>) {
             }),
             dist: PathBuf::from("/nonexistent"),
             allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             test_clock: false,
-            limits: Default::default(),
+            // Every simulated player comes from 127.0.0.1.
+            limits: server::limits::Limits {
+                new_players_per_hour: u32::MAX,
+                ..Default::default()
+            },
         };
         let running = server::start(config).await.expect("server starts");
         println!("LISTENING {}", running.addr);

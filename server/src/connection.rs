@@ -16,6 +16,8 @@ use engine::baifang::referee_protocol::{
     ServerMsg, PROTOCOL_VERSION,
 };
 
+use crate::store::{Origin, StoreError};
+
 use crate::directory::RoomLink;
 use crate::hub::{ConnHandle, Hub, Outgoing};
 use crate::ids;
@@ -44,6 +46,10 @@ struct Conn {
     limiter: RateLimiter,
     me: Option<ConnHandle>,
     room: Option<RoomLink>,
+    /// The client address's key ([`ids::address_key`]).
+    address: String,
+    /// Joins with a code of no open room so far.
+    wrong_codes: u32,
 }
 
 /// A close reason fits the 123 bytes a close frame allows (cut at a char boundary).
@@ -54,8 +60,27 @@ fn fit_reason(mut s: String) -> String {
     s
 }
 
-/// Serves one upgraded WebSocket until it closes.
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+/// Sends one frame, or gives up after `limit`: a client that stopped reading
+/// fills the socket's buffers and the write would wait for ever.
+async fn send_within<S>(sink: &mut S, m: Message, limit: Duration) -> Result<(), Close>
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match tokio::time::timeout(limit, sink.send(m)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(None),
+        Err(_) => Err(Some((
+            close::TOO_SLOW,
+            format!(
+                "a message could not be written for {} s: the client is not reading",
+                limit.as_secs()
+            ),
+        ))),
+    }
+}
+
+/// Serves one upgraded WebSocket from the client address `ip` until it closes.
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel(hub.limits.outgoing_queue);
     let limits = hub.limits.clone();
@@ -67,6 +92,8 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         kick: Arc::new(Notify::new()),
         me: None,
         room: None,
+        address: ids::address_key(ip),
+        wrong_codes: 0,
     };
     let mut stop = hub.shutdown_signal();
     let mut ping = tokio::time::interval(limits.ping_every);
@@ -74,6 +101,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut heard = tokio::time::Instant::now();
     let kick = conn.kick.clone();
+    let send_timeout = limits.send_timeout;
     let close: Close = loop {
         tokio::select! {
             frame = stream.next() => match frame {
@@ -88,8 +116,8 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             },
             out = rx.recv() => match out {
                 Some(Outgoing::Text(t)) => {
-                    if sink.send(Message::Text(t)).await.is_err() {
-                        break None;
+                    if let Err(c) = send_within(&mut sink, Message::Text(t), send_timeout).await {
+                        break c;
                     }
                 }
                 Some(Outgoing::Bound(link)) => conn.room = Some(link),
@@ -97,15 +125,16 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 Some(Outgoing::Close(reason)) => break Some((close::GOING_AWAY, fit_reason(reason))),
                 None => break None,
             },
+            _ = tokio::time::sleep_until(hello_by), if conn.me.is_none() => {
+                break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
+            },
+            // Exactly `silence` after the last frame heard, not at the next ping.
+            _ = tokio::time::sleep_until(heard + limits.silence) => {
+                break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
+            },
             _ = ping.tick() => {
-                if conn.me.is_none() && tokio::time::Instant::now() >= hello_by {
-                    break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
-                }
-                if heard.elapsed() >= limits.silence {
-                    break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
-                }
-                if sink.send(Message::Ping(Default::default())).await.is_err() {
-                    break None;
+                if let Err(c) = send_within(&mut sink, Message::Ping(Default::default()), send_timeout).await {
+                    break c;
                 }
             },
             _ = kick.notified() => break Some((close::TOO_SLOW, "too many messages waiting: the client is not reading".into())),
@@ -117,7 +146,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             code,
             reason: Utf8Bytes::from(reason),
         };
-        let _ = sink.send(Message::Close(Some(frame))).await;
+        // A client that is not reading gets no more time to take its close frame.
+        let _ = tokio::time::timeout(
+            Duration::from_secs(1),
+            sink.send(Message::Close(Some(frame))),
+        )
+        .await;
     }
     // A room may have bound this connection while it was closing: pick that up
     // so the room hears the connection left.
@@ -152,7 +186,18 @@ impl Conn {
                     "binary messages are not accepted; send JSON text".into(),
                 )))
             }
-            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return Flow::Go,
+            // Pings and pongs take from the same bucket: a flood of them costs
+            // the server as much as one of messages.
+            Message::Ping(_) | Message::Pong(_) => {
+                if !self.limiter.allow(self.hub.clock.now_ms()) {
+                    return Flow::Stop(Some((
+                        close::POLICY,
+                        "rate limit: too many ping frames".into(),
+                    )));
+                }
+                return Flow::Go;
+            }
+            Message::Close(_) => return Flow::Go,
         };
         if !self.limiter.allow(self.hub.clock.now_ms()) {
             let l = &self.hub.limits;
@@ -189,8 +234,8 @@ impl Conn {
             }
             ClientMsg::SetName { name } => self.set_name(&me.player, &name).await,
             ClientMsg::QuickMatch => self.hub.quick_match(&me).await,
-            ClientMsg::CreateRoom => self.hub.create_room(&me).await,
-            ClientMsg::JoinRoom { code } => self.hub.join_room(&me, &code).await,
+            ClientMsg::CreateRoom { rated } => self.hub.create_room(&me, rated).await,
+            ClientMsg::JoinRoom { code, rated } => self.join_room(&me, &code, rated).await,
             ClientMsg::Cancel => self.hub.cancel(&me.player).await,
             ClientMsg::Act { seq, action } => {
                 self.forward_to_room(Some(seq), |side| RoomCmd::Act {
@@ -253,19 +298,29 @@ impl Conn {
                     )))
                 }
                 Err(e) => {
+                    tracing::error!("sign-in: {e}");
                     return Flow::Stop(Some((
                         close::GOING_AWAY,
-                        fit_reason(format!("server storage failed: {e}")),
-                    )))
+                        "the server cannot reach its storage; reconnect in a moment".into(),
+                    )));
                 }
             },
             None => match self.new_player(name.clone().and_then(Result::ok)).await {
                 Ok(pair) => pair,
+                Err(StoreError::TooManyNewPlayers) => {
+                    let n = self.hub.limits.new_players_per_hour;
+                    return Flow::Stop(Some((
+                        close::TOO_MANY_ACCOUNTS,
+                        format!("this address created {n} new players in the last hour; try later"),
+                    )));
+                }
                 Err(e) => {
+                    // The store's own words stay in the log: they name tables and files.
+                    tracing::error!("new player: {e}");
                     return Flow::Stop(Some((
                         close::GOING_AWAY,
-                        fit_reason(format!("server storage failed: {e}")),
-                    )))
+                        "the server cannot reach its storage; reconnect in a moment".into(),
+                    )));
                 }
             },
         };
@@ -306,7 +361,26 @@ impl Conn {
         Flow::Go
     }
 
-    async fn new_player(&self, name: Option<String>) -> Result<(Profile, Option<String>), String> {
+    /// A join by code, within this connection's and address's allowance of
+    /// codes that open no room.
+    async fn join_room(&mut self, me: &ConnHandle, code: &str, rated: bool) {
+        if self.wrong_codes >= self.hub.limits.wrong_codes_per_connection
+            || !self.hub.may_try_codes(&self.address)
+        {
+            return self.reply(&ServerMsg::Error {
+                code: ErrorCode::TooManyAttempts,
+            });
+        }
+        if !self.hub.join_room(me, code, rated).await {
+            self.wrong_codes += 1;
+            self.hub.wrong_code(&self.address);
+        }
+    }
+
+    async fn new_player(
+        &self,
+        name: Option<String>,
+    ) -> Result<(Profile, Option<String>), StoreError> {
         let token = ids::new_token();
         let id = ids::new_player_id();
         let profile = Profile {
@@ -317,11 +391,15 @@ impl Conn {
             wins: 0,
             losses: 0,
         };
+        let origin = Origin {
+            address: self.address.clone(),
+            at_ms: self.hub.clock.now_ms(),
+            per_hour: self.hub.limits.new_players_per_hour,
+        };
         self.hub
             .store
-            .create_player(ids::token_digest(&token), profile.clone())
-            .await
-            .map_err(|e| e.to_string())?;
+            .create_player(ids::token_digest(&token), profile.clone(), origin)
+            .await?;
         Ok((profile, Some(token)))
     }
 

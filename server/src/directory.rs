@@ -47,13 +47,51 @@ pub trait Directory: Send + Sync {
     /// Games registered now.
     fn games(&self) -> BoxFuture<'_, usize>;
     /// Opens a friend room under `code` for `creator`; false if the code is taken.
-    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool>;
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool>;
     /// Who opened the room with this code.
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>>;
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>>;
     /// Closes the room with this code and returns its creator (once).
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>>;
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>>;
     /// Closes every room this player opened; true if there was one.
     fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool>;
+}
+
+/// A friend room code lasts at most this long (it closes sooner, when its
+/// creator leaves or it is joined).
+pub const CODE_TTL_MS: u64 = 30 * 60 * 1000;
+
+/// An open friend room: who opened it, and whether they asked for a rated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenRoom {
+    /// The creator's player id.
+    pub creator: String,
+    /// The creator ticked "rated".
+    pub rated: bool,
+}
+
+impl OpenRoom {
+    /// As a shared directory stores it: the id, then ` rated` when asked for
+    /// (player ids hold no spaces).
+    pub fn encode(&self) -> String {
+        if self.rated {
+            format!("{} rated", self.creator)
+        } else {
+            self.creator.clone()
+        }
+    }
+    /// Reads [`OpenRoom::encode`].
+    pub fn decode(s: &str) -> OpenRoom {
+        match s.split_once(' ') {
+            Some((creator, flag)) => OpenRoom {
+                creator: creator.to_string(),
+                rated: flag == "rated",
+            },
+            None => OpenRoom {
+                creator: s.to_string(),
+                rated: false,
+            },
+        }
+    }
 }
 
 #[derive(Default)]
@@ -63,7 +101,7 @@ struct Maps {
     /// Game id → its two players.
     games: HashMap<String, [String; 2]>,
     /// Friend room code → creator.
-    codes: HashMap<String, String>,
+    codes: HashMap<String, OpenRoom>,
 }
 
 /// The directory of this process.
@@ -125,27 +163,27 @@ impl Directory for LocalDirectory {
         ready(self.lock().games.len())
     }
 
-    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool> {
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool> {
         let mut m = self.lock();
         let fresh = !m.codes.contains_key(&code);
         if fresh {
-            m.codes.insert(code, creator);
+            m.codes.insert(code, room);
         }
         ready(fresh)
     }
 
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>> {
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
         ready(self.lock().codes.get(&code).cloned())
     }
 
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>> {
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
         ready(self.lock().codes.remove(&code))
     }
 
     fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool> {
         let mut m = self.lock();
         let before = m.codes.len();
-        m.codes.retain(|_, creator| *creator != player);
+        m.codes.retain(|_, room| room.creator != player);
         ready(m.codes.len() != before)
     }
 }
@@ -176,12 +214,19 @@ mod tests {
         );
         d.remove("g".into()).await;
         assert!(d.game_of("a".into()).await.is_none());
-        assert!(d.open_code("ABCDEF".into(), "a".into()).await);
-        assert!(!d.open_code("ABCDEF".into(), "b".into()).await);
-        assert_eq!(d.code_owner("ABCDEF".into()).await.as_deref(), Some("a"));
-        assert_eq!(d.take_code("ABCDEF".into()).await.as_deref(), Some("a"));
+        let room = |c: &str, rated| OpenRoom {
+            creator: c.into(),
+            rated,
+        };
+        assert!(d.open_code("ABCDEF".into(), room("a", true)).await);
+        assert!(!d.open_code("ABCDEF".into(), room("b", false)).await);
+        assert_eq!(d.code_owner("ABCDEF".into()).await, Some(room("a", true)));
+        assert_eq!(d.take_code("ABCDEF".into()).await, Some(room("a", true)));
         assert_eq!(d.take_code("ABCDEF".into()).await, None);
-        assert!(d.open_code("XYZ234".into(), "a".into()).await);
+        assert!(d.open_code("XYZ234".into(), room("a", false)).await);
+        for r in [room("p1", true), room("p2", false)] {
+            assert_eq!(OpenRoom::decode(&r.encode()), r);
+        }
         assert!(d.close_codes_of("a".into()).await);
         assert!(!d.close_codes_of("a".into()).await);
     }

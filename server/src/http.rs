@@ -3,11 +3,12 @@
 //! test-clock endpoint (only with `--test-clock`) and the release web build, with how long a
 //! browser may keep each of its files.
 
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::extract::Request;
-use axum::extract::{Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,17 +32,66 @@ pub const TEST_ADVANCE_PATH: &str = "/api/test/advance";
 /// "too big" close instead.
 const SOCKET_HARD_LIMIT: usize = 64 * 1024;
 
+/// Who may do what over HTTP.
+#[derive(Clone, Debug, Default)]
+pub struct Access {
+    /// Page origins that may open game connections.
+    pub origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// With the test clock: the token its endpoint requires.
+    pub test_clock_token: Option<String>,
+}
+
+/// The header that carries [`Access::test_clock_token`].
+pub const TEST_CLOCK_HEADER: &str = "x-test-clock-token";
+
 #[derive(Clone)]
 struct App {
     hub: Arc<Hub>,
-    allowed_origins: Arc<Vec<String>>,
+    access: Arc<Access>,
+}
+
+/// The origins of pages this server itself serves at `addr` on loopback:
+/// what may open game connections when no `--public-origin` is given.
+pub fn own_origins(addr: SocketAddr) -> Vec<String> {
+    let port = addr.port();
+    let mut v = vec![
+        format!("http://127.0.0.1:{port}"),
+        format!("http://localhost:{port}"),
+        format!("http://[::1]:{port}"),
+    ];
+    let ip = addr.ip();
+    if !ip.is_loopback() && !ip.is_unspecified() {
+        v.push(format!("http://{addr}"));
+    }
+    v
+}
+
+/// The client's address: the peer's, or, when the peer is a trusted proxy,
+/// the last address its `X-Forwarded-For` names (the one the proxy itself
+/// saw; earlier entries are whatever the client claimed).
+pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    // Only the very last entry: an earlier one, even if the last is garbled,
+    // is the client's own claim.
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|s| s.trim().parse::<IpAddr>().ok())
+        .unwrap_or(peer)
 }
 
 /// The router of a server.
-pub fn router(hub: Arc<Hub>, dist: &Path, allowed_origins: Vec<String>) -> Router {
+pub fn router(hub: Arc<Hub>, dist: &Path, access: Access) -> Router {
     let app = App {
         hub,
-        allowed_origins: Arc::new(allowed_origins),
+        access: Arc::new(access),
     };
     let router = Router::new()
         .route(SOCKET_PATH, get(socket))
@@ -117,7 +167,29 @@ struct Advance {
     ms: u64,
 }
 
-async fn advance(State(app): State<App>, Query(q): Query<Advance>) -> Response {
+async fn advance(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<Advance>,
+) -> Response {
+    let Some(token) = &app.access.test_clock_token else {
+        return (
+            StatusCode::NOT_FOUND,
+            "the clock can only be advanced on a server started with --test-clock\n",
+        )
+            .into_response();
+    };
+    // Loopback only, and with the token printed at start: a page of another
+    // site (which can POST cross-site) knows neither.
+    let given = headers.get(TEST_CLOCK_HEADER).and_then(|v| v.to_str().ok());
+    if !peer.ip().is_loopback() || given != Some(token.as_str()) {
+        return (
+            StatusCode::FORBIDDEN,
+            "the test clock answers only loopback requests carrying the token the server printed\n",
+        )
+            .into_response();
+    }
     if app.hub.clock.advance(q.ms) {
         Json(serde_json::json!({ "now": app.hub.clock.now_ms() })).into_response()
     } else {
@@ -130,8 +202,9 @@ async fn advance(State(app): State<App>, Query(q): Query<Advance>) -> Response {
 }
 
 /// Whether a WebSocket request may open: no `Origin` (not a browser: the
-/// check protects browsers from other sites' pages), the page's own origin
-/// (`Origin` names the `Host` the request went to) or an allowed origin.
+/// check protects browsers from other sites' pages) or one of the configured
+/// origins. The request's `Host` is not evidence: a DNS-rebinding page sends
+/// a `Host` of its own choosing.
 pub fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), String> {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return Ok(());
@@ -142,27 +215,28 @@ pub fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), Strin
     if allowed.iter().any(|a| a.trim_end_matches('/') == origin) {
         return Ok(());
     }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin.split_once("://").map(|(_, h)| h);
-    if host.is_some() && origin_host == host {
-        return Ok(());
-    }
     Err(format!(
-        "pages from {origin} may not open a game connection here: only pages served by this \
-         server (or origins given with --allow-origin)\n"
+        "pages from {origin} may not open a game connection here: only this server's \
+         configured origins (--public-origin)\n"
     ))
 }
 
-async fn socket(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
-    if let Err(reason) = check_origin(&headers, &app.allowed_origins) {
+async fn socket(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if let Err(reason) = check_origin(&headers, &app.access.origins) {
         return (StatusCode::FORBIDDEN, reason).into_response();
     }
+    let ip = client_ip(peer.ip(), &headers, &app.access.trusted_proxies);
     let hub = app.hub.clone();
     ws.max_message_size(SOCKET_HARD_LIMIT.max(MAX_CLIENT_MESSAGE_BYTES))
         .max_frame_size(SOCKET_HARD_LIMIT)
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection::serve(hub, socket))
+        .on_upgrade(move |socket| connection::serve(hub, socket, ip))
 }
 
 #[cfg(test)]
@@ -181,12 +255,20 @@ mod tests {
 
     #[test]
     fn origin_rules() {
+        let own = own_origins("127.0.0.1:8080".parse().unwrap());
         assert!(check_origin(&headers(None, "127.0.0.1:8080"), &[]).is_ok());
         assert!(check_origin(
             &headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"),
-            &[]
+            &own
         )
         .is_ok());
+        assert!(check_origin(&headers(Some("http://localhost:8080"), "x"), &own).is_ok());
+        // DNS rebinding: the attacker's name resolves to us and its Host matches its Origin.
+        assert!(check_origin(
+            &headers(Some("http://evil.example:8080"), "evil.example:8080"),
+            &own
+        )
+        .is_err());
         let e =
             check_origin(&headers(Some("http://evil.example"), "127.0.0.1:8080"), &[]).unwrap_err();
         assert!(e.contains("http://evil.example"), "{e}");
@@ -201,6 +283,24 @@ mod tests {
             &allowed
         )
         .is_ok());
+    }
+
+    #[test]
+    fn forwarded_addresses_only_from_a_trusted_proxy() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 10.0.0.9"),
+        );
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let stranger: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(client_ip(stranger, &h, &[proxy]), stranger);
+        // The last entry is what the proxy saw; the client wrote the first.
+        assert_eq!(
+            client_ip(proxy, &h, &[proxy]),
+            "10.0.0.9".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_ip(proxy, &HeaderMap::new(), &[proxy]), proxy);
     }
 
     #[test]

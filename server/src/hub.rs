@@ -12,18 +12,18 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, watch, Notify};
 
 use engine::baifang::referee_protocol::{
-    clean_room_code, ErrorCode, Profile, PublicPlayer, ServerMsg,
+    clean_room_code, ErrorCode, Profile, PublicPlayer, ServerMsg, ESTABLISHED_AFTER_GAMES,
 };
 use engine::baifang::{Game, Side};
 
 use crate::clock::Clock;
 use crate::cluster::relay::Relay;
-use crate::directory::{Directory, RoomLink};
+use crate::directory::{Directory, OpenRoom, RoomLink};
 use crate::ids;
-use crate::limits::Limits;
+use crate::limits::{Limits, Recent, WRONG_CODE_WINDOW_MS};
 use crate::matchmaking::{Matchmaker, Waiting};
 use crate::room::{self, RoomSetup};
-use crate::store::{NewGame, Store, StoredGame, FIRST_EPOCH};
+use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
 
 /// How often the matchmaker looks at the queue when nobody joins (the window
 /// widens with time, so pairs appear without arrivals).
@@ -100,6 +100,8 @@ pub struct Hub {
     /// With several instances: tells the others where a new room runs.
     pub relay: Option<Arc<Relay>>,
     online: Mutex<HashMap<String, Vec<ConnHandle>>>,
+    /// Joins with codes of no open room, per client address.
+    wrong_codes: Mutex<Recent>,
     pairing: Notify,
     next_conn: AtomicU64,
     shutdown: watch::Sender<bool>,
@@ -131,6 +133,7 @@ impl Hub {
             directory,
             relay,
             online: Mutex::new(HashMap::new()),
+            wrong_codes: Mutex::new(Recent::default()),
             pairing: Notify::new(),
             next_conn: AtomicU64::new(1),
             shutdown: watch::channel(false).0,
@@ -214,8 +217,8 @@ impl Hub {
             });
             return;
         }
-        let rating = match self.store.player(conn.player.clone()).await {
-            Ok(Some(p)) => p.rating,
+        let (rating, provisional) = match self.store.player(conn.player.clone()).await {
+            Ok(Some(p)) => (p.rating, p.games < ESTABLISHED_AFTER_GAMES),
             Ok(None) => return,
             Err(e) => {
                 tracing::error!("quick match of {}: {e}", conn.player);
@@ -228,14 +231,16 @@ impl Hub {
                 player: conn.player.clone(),
                 rating,
                 since_ms: self.clock.now_ms(),
+                provisional,
             })
             .await;
         conn.send_msg(&ServerMsg::Searching);
         self.pairing.notify_one();
     }
 
-    /// 与友对战: opens a friend room and answers with its code.
-    pub async fn create_room(&self, conn: &ConnHandle) {
+    /// 与友对战: opens a friend room and answers with its code (`rated`: the
+    /// creator asks for a rated game).
+    pub async fn create_room(&self, conn: &ConnHandle, rated: bool) {
         if self.in_game(&conn.player).await {
             conn.send_msg(&ServerMsg::Error {
                 code: ErrorCode::AlreadyInGame,
@@ -246,41 +251,74 @@ impl Hub {
         self.directory.close_codes_of(conn.player.clone()).await;
         let code = loop {
             let code = ids::new_room_code();
-            if self
-                .directory
-                .open_code(code.clone(), conn.player.clone())
-                .await
-            {
+            let room = OpenRoom {
+                creator: conn.player.clone(),
+                rated,
+            };
+            if self.directory.open_code(code.clone(), room).await {
                 break code;
             }
         };
-        conn.send_msg(&ServerMsg::RoomOpen { code });
+        conn.send_msg(&ServerMsg::RoomOpen { code, rated });
     }
 
-    /// Joins the friend room with `code`: the game starts at once.
-    pub async fn join_room(self: &Arc<Self>, conn: &ConnHandle, code: &str) {
+    /// Whether the address may try another room code now.
+    pub fn may_try_codes(&self, address: &str) -> bool {
+        let now = self.clock.now_ms();
+        let mut recent = self.wrong_codes.lock().unwrap_or_else(|e| e.into_inner());
+        recent.count(address, now, WRONG_CODE_WINDOW_MS)
+            < self.limits.wrong_codes_per_address as usize
+    }
+
+    /// Counts a join with a code of no open room against the address.
+    pub fn wrong_code(&self, address: &str) {
+        let now = self.clock.now_ms();
+        let mut recent = self.wrong_codes.lock().unwrap_or_else(|e| e.into_inner());
+        recent.add(address, now);
+    }
+
+    /// Joins the friend room with `code`: the game starts at once, rated only
+    /// if both the creator and this player (`rated`) asked for it. False when
+    /// the code opened no room: one answer ("no open room has that code") for
+    /// a code never issued, closed, or whose creator cannot play now, so an
+    /// answer tells a guesser nothing.
+    pub async fn join_room(self: &Arc<Self>, conn: &ConnHandle, code: &str, rated: bool) -> bool {
         let refuse = |code| {
             conn.send_msg(&ServerMsg::Error { code });
         };
+        // The joiner's own state first: it says nothing about the code.
+        if self.in_game(&conn.player).await {
+            refuse(ErrorCode::AlreadyInGame);
+            return true;
+        }
         let Some(code) = clean_room_code(code) else {
-            return refuse(ErrorCode::RoomNotFound);
+            refuse(ErrorCode::RoomNotFound);
+            return false;
         };
         match self.directory.code_owner(code.clone()).await {
-            None => return refuse(ErrorCode::RoomNotFound),
-            Some(owner) if owner == conn.player => return refuse(ErrorCode::OwnRoom),
+            None => {
+                refuse(ErrorCode::RoomNotFound);
+                return false;
+            }
+            Some(room) if room.creator == conn.player => {
+                refuse(ErrorCode::OwnRoom);
+                return true;
+            }
             Some(_) => {}
         }
-        if self.in_game(&conn.player).await {
-            return refuse(ErrorCode::AlreadyInGame);
-        }
-        let Some(owner) = self.directory.take_code(code).await else {
-            return refuse(ErrorCode::RoomNotFound);
+        let Some(room) = self.directory.take_code(code).await else {
+            refuse(ErrorCode::RoomNotFound);
+            return false;
         };
         self.queue.leave(conn.player.clone()).await;
         self.directory.close_codes_of(conn.player.clone()).await;
-        if !self.start_game(&owner, &conn.player).await {
+        if !self
+            .start_game(&room.creator, &conn.player, room.rated && rated)
+            .await
+        {
             refuse(ErrorCode::RoomNotFound);
         }
+        true
     }
 
     /// Leaves the queue and closes the player's friend room.
@@ -301,14 +339,15 @@ impl Hub {
                 _ = stop.changed() => return,
             }
             for (a, b) in self.queue.take_pairs(self.clock.now_ms()).await {
-                self.start_game(&a.player, &b.player).await;
+                self.start_game(&a.player, &b.player, true).await;
             }
         }
     }
 
     /// MATCHED: draws Black, records the game and opens its room with every
-    /// connection of both players. False if it could not start.
-    pub async fn start_game(self: &Arc<Self>, a: &str, b: &str) -> bool {
+    /// connection of both players (`rated`: a quick match, or a friend room
+    /// where both asked). False if it could not start.
+    pub async fn start_game(self: &Arc<Self>, a: &str, b: &str, rated: bool) -> bool {
         let load = |id: &str| self.store.player(id.to_string());
         let (pa, pb) = match (load(a).await, load(b).await) {
             (Ok(Some(pa)), Ok(Some(pb))) => (pa, pb),
@@ -327,6 +366,7 @@ impl Hub {
             players: [public(&black), public(&white)],
             games_before: [black.games, white.games],
             started_at: self.clock.now_ms(),
+            rated,
         };
         let ids = [black.id.clone(), white.id.clone()];
         let (tx, rx) = mpsc::unbounded_channel();
@@ -344,6 +384,17 @@ impl Hub {
         if let Err(e) = self.store.start_game(game.clone()).await {
             tracing::error!("cannot record game {}: {e}", game.id);
             self.directory.remove(game.id.clone()).await;
+            // The store is the last word on who is playing: a player it
+            // finds in another game is told so (a stale directory entry, a
+            // Redis that lost its data), not left waiting.
+            if let StoreError::PlayerBusy(p) = e {
+                self.tell_player(
+                    &p,
+                    &ServerMsg::Error {
+                        code: ErrorCode::AlreadyInGame,
+                    },
+                );
+            }
             return false;
         }
         let conns = [self.conns_of(&ids[0]), self.conns_of(&ids[1])];
@@ -354,6 +405,7 @@ impl Hub {
             epoch: FIRST_EPOCH,
             conns,
             grace_for_absent: self.relay.is_some(),
+            problem: None,
         };
         room::spawn(self.clone(), setup, tx, rx);
         if let Some(relay) = &self.relay {
@@ -375,16 +427,22 @@ impl Hub {
         let mut resumed = 0;
         for StoredGame { game, .. } in stored {
             let claimed = self.store.claim_game(game.id.clone()).await;
-            let (epoch, StoredGame { game, log }) = match claimed {
+            let (epoch, StoredGame { game, log, problem }) = match claimed {
                 Ok(Some(c)) => c,
                 Ok(None) => continue,
                 Err(e) => return Err(e.to_string()),
             };
-            if let Err((i, e)) = Game::from_log(&log) {
+            // One bad game never stops the server: it is quarantined (settled
+            // with no winner, unrated) and the others resume.
+            let problem = problem.or_else(|| {
+                Game::from_log(&log)
+                    .err()
+                    .map(|(i, e)| format!("stored action {} is illegal ({e})", i + 1))
+            });
+            if let Some(why) = &problem {
                 tracing::error!(
-                    "game {}: stored action {} is illegal ({e}); settling it as abandoned",
-                    game.id,
-                    i + 1
+                    "game {}: {why}; quarantined: settled with no winner",
+                    game.id
                 );
             }
             let (tx, rx) = mpsc::unbounded_channel();
@@ -403,6 +461,7 @@ impl Hub {
                 epoch,
                 conns: [Vec::new(), Vec::new()],
                 grace_for_absent: true,
+                problem,
             };
             room::spawn(self.clone(), setup, tx, rx);
             resumed += 1;

@@ -55,6 +55,20 @@ pub fn new_room_code() -> String {
     code
 }
 
+/// The key the per-address limits count under: an IPv4 address, or the /64
+/// network of an IPv6 one (one subscriber usually holds a whole /64), as 16
+/// hex digits of its SHA-256 (the store keeps no address in the clear).
+pub fn address_key(ip: std::net::IpAddr) -> String {
+    let bytes: Vec<u8> = match ip {
+        std::net::IpAddr::V4(v4) => v4.octets().to_vec(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.octets().to_vec(),
+            None => v6.octets()[..8].to_vec(),
+        },
+    };
+    hex(&Sha256::digest(&bytes)[..8])
+}
+
 /// Which of two paired players is Black: a secure random bit, so neither
 /// player (nor the order of arrival) decides it.
 pub fn draw_black() -> Side {

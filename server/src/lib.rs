@@ -48,8 +48,11 @@ pub struct Config {
     pub cluster: Option<ClusterConfig>,
     /// The release web build to serve (`index.html` and its assets).
     pub dist: PathBuf,
-    /// Page origins besides the server's own that may open game connections.
+    /// Page origins that may open game connections; empty: the server's own
+    /// loopback origins (see [`http::own_origins`]).
     pub allowed_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Test mode: `POST /api/test/advance?ms=N` moves the server's clock.
     pub test_clock: bool,
     /// Per-connection limits.
@@ -67,6 +70,9 @@ pub struct Running {
     pub resumed: usize,
     /// Its instance id in a cluster.
     pub instance: Option<String>,
+    /// With the test clock: the token `POST /api/test/advance` must carry
+    /// (header `x-test-clock-token`), so no page of another site can move it.
+    pub test_clock_token: Option<String>,
     stop: tokio::sync::oneshot::Sender<()>,
     serving: JoinHandle<()>,
 }
@@ -132,12 +138,24 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let _ = tcp.set_nodelay(true);
     });
     tokio::spawn(hub.clone().pairing_loop());
-    let app = http::router(hub.clone(), &config.dist, config.allowed_origins.clone());
+    let origins = if config.allowed_origins.is_empty() {
+        http::own_origins(addr)
+    } else {
+        config.allowed_origins.clone()
+    };
+    let test_clock_token = config.test_clock.then(ids::new_token);
+    let access = http::Access {
+        origins,
+        trusted_proxies: config.trusted_proxies.clone(),
+        test_clock_token: test_clock_token.clone(),
+    };
+    let app = http::router(hub.clone(), &config.dist, access);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let serving = tokio::spawn(async move {
         let shutdown = async move {
             let _ = stopped.await;
         };
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         if let Err(e) = axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
             .await
@@ -150,6 +168,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         hub,
         resumed,
         instance,
+        test_clock_token,
         stop,
         serving,
     })

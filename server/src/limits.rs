@@ -16,7 +16,21 @@ pub struct Limits {
     pub silence: Duration,
     /// Messages waiting to be written to one client before it counts as not reading.
     pub outgoing_queue: usize,
+    /// A write to a client that does not finish within this long (the client
+    /// stopped reading and the socket's buffers are full) closes the connection.
+    pub send_timeout: Duration,
+    /// New players one client address may create per hour.
+    pub new_players_per_hour: u32,
+    /// Joins with a code of no open room one connection may make before its
+    /// joins are refused.
+    pub wrong_codes_per_connection: u32,
+    /// Joins with a code of no open room one address may make per
+    /// [`WRONG_CODE_WINDOW_MS`] before its joins are refused.
+    pub wrong_codes_per_address: u32,
 }
+
+/// The window of [`Limits::wrong_codes_per_address`].
+pub const WRONG_CODE_WINDOW_MS: u64 = 10 * 60 * 1000;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -25,9 +39,15 @@ impl Default for Limits {
             // sends hello, request_state and an action or two at once.
             messages_per_sec: 10,
             burst: 20,
-            ping_every: Duration::from_secs(5),
-            silence: Duration::from_secs(15),
+            // A client that stops reading stops answering pings too: with a
+            // ping every 3 s it is closed at most 10 s after it stopped.
+            ping_every: Duration::from_secs(3),
+            silence: Duration::from_secs(10),
             outgoing_queue: 256,
+            send_timeout: Duration::from_secs(10),
+            new_players_per_hour: 10,
+            wrong_codes_per_connection: 5,
+            wrong_codes_per_address: 20,
         }
     }
 }
@@ -68,6 +88,37 @@ impl RateLimiter {
     }
 }
 
+/// Counts events per key over a sliding window (failed joins per address):
+/// each key keeps the times of its recent events only.
+#[derive(Debug, Default)]
+pub struct Recent {
+    events: std::collections::HashMap<String, std::collections::VecDeque<u64>>,
+}
+
+impl Recent {
+    /// Events of `key` in the `window_ms` before `now_ms`.
+    pub fn count(&mut self, key: &str, now_ms: u64, window_ms: u64) -> usize {
+        let Some(q) = self.events.get_mut(key) else {
+            return 0;
+        };
+        while q.front().is_some_and(|t| t + window_ms <= now_ms) {
+            q.pop_front();
+        }
+        let n = q.len();
+        if n == 0 {
+            self.events.remove(key);
+        }
+        n
+    }
+    /// Records an event of `key` at `now_ms`.
+    pub fn add(&mut self, key: &str, now_ms: u64) {
+        self.events
+            .entry(key.to_string())
+            .or_default()
+            .push_back(now_ms);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +135,18 @@ mod tests {
         assert_eq!((0..30).filter(|_| r.allow(60_000)).count(), 20);
         // A clock that goes backwards refills nothing.
         assert!(!r.allow(50_000));
+    }
+
+    #[test]
+    fn recent_events_slide_out_of_the_window() {
+        let mut r = Recent::default();
+        r.add("a", 0);
+        r.add("a", 500);
+        r.add("b", 500);
+        assert_eq!(r.count("a", 900, 1000), 2);
+        assert_eq!(r.count("a", 1000, 1000), 1);
+        assert_eq!(r.count("a", 1500, 1000), 0);
+        assert_eq!(r.count("b", 1400, 1000), 1);
+        assert_eq!(r.count("c", 0, 1000), 0);
     }
 }

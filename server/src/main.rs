@@ -29,9 +29,19 @@ struct Args {
     /// The release web build to serve.
     #[arg(long, default_value = "dist")]
     dist: PathBuf,
-    /// Another page origin allowed to open game connections (repeatable), e.g. http://192.168.1.5:8080.
-    #[arg(long = "allow-origin")]
-    allow_origin: Vec<String>,
+    /// A page origin allowed to open game connections (repeatable), e.g.
+    /// http://192.168.1.5:8080 or https://play.example.org. Without one: the
+    /// server's own loopback origins (http://127.0.0.1:PORT, http://localhost:PORT).
+    /// The request's Host header is never trusted for this.
+    #[arg(long = "public-origin", alias = "allow-origin")]
+    public_origin: Vec<String>,
+    /// New players one client address may create per hour.
+    #[arg(long, default_value_t = 10)]
+    new_players_per_hour: u32,
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable):
+    /// only from these addresses is the header believed (its last entry).
+    #[arg(long)]
+    trusted_proxy: Vec<std::net::IpAddr>,
     /// Test mode only: lets POST /api/test/advance?ms=N move the server's clock forward.
     #[arg(long)]
     test_clock: bool,
@@ -64,9 +74,13 @@ async fn main() {
             name: args.cluster_name.clone(),
         }),
         dist: args.dist,
-        allowed_origins: args.allow_origin,
+        allowed_origins: args.public_origin,
+        trusted_proxies: args.trusted_proxy,
         test_clock: args.test_clock,
-        limits: Default::default(),
+        limits: server::limits::Limits {
+            new_players_per_hour: args.new_players_per_hour,
+            ..Default::default()
+        },
     };
     let database = config.database.clone();
     let running = match server::start(config).await {
@@ -88,8 +102,10 @@ async fn main() {
             args.cluster_name
         ),
     }
-    if args.test_clock {
-        tracing::warn!("test clock on: anyone can move this server's clock forward");
+    if let Some(token) = &running.test_clock_token {
+        tracing::warn!(
+            "test clock on: POST /api/test/advance from loopback with header x-test-clock-token: {token}"
+        );
     }
     stop_requested().await;
     tracing::info!("stopping: games in progress stay stored and resume at the next start");

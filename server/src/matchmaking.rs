@@ -33,6 +33,9 @@ pub struct Waiting {
     pub rating: i32,
     /// When they joined (server clock, ms).
     pub since_ms: u64,
+    /// Fewer than [`ESTABLISHED_AFTER_GAMES`](engine::baifang::referee_protocol::ESTABLISHED_AFTER_GAMES) rated games: paired only with
+    /// other provisional players (a fresh account cannot feed an established one).
+    pub provisional: bool,
 }
 
 /// The rating window after waiting `waited_ms`: `None` means anyone.
@@ -47,7 +50,7 @@ pub fn window(waited_ms: u64) -> Option<i32> {
 
 /// Whether `a` and `b` may play each other at `now_ms`.
 pub fn compatible(a: &Waiting, b: &Waiting, now_ms: u64) -> bool {
-    if a.player == b.player {
+    if a.player == b.player || a.provisional != b.provisional {
         return false;
     }
     let wa = window(now_ms.saturating_sub(a.since_ms));
@@ -184,7 +187,20 @@ mod tests {
             player: player.into(),
             rating,
             since_ms,
+            provisional: false,
         }
+    }
+
+    #[test]
+    fn provisional_players_meet_only_provisional_ones() {
+        let fresh = |p: &str| Waiting {
+            provisional: true,
+            ..w(p, 1200, 0)
+        };
+        let q = [w("old", 1200, 0), fresh("new")];
+        assert!(pair(&q, 1_000_000).is_empty());
+        let q = [w("old", 1200, 0), fresh("new"), fresh("newer")];
+        assert_eq!(pair(&q, 0), vec![(1, 2)]);
     }
 
     #[test]

@@ -8,12 +8,28 @@
 //! belong to the same turn); when it runs out the room applies the engine's
 //! `Timeout` (the `timeoutsToLose`-th loses). When a side's last connection
 //! drops the room applies `Disconnect` (the `disconnectsToLose`-th loses) and
-//! that side has `disconnectGraceMs` to come back, or it loses. While anyone is
-//! away the step clock stands; it resumes with the time that was left (at least
-//! [`RESUME_FLOOR_MS`]). After a server restart (or when another instance
-//! takes the room over) a player without a connection gets the grace without
-//! a disconnect being counted, and the side to move a whole new step clock;
-//! if neither comes back the game is abandoned, unrated.
+//! that side has `disconnectGraceMs` to come back, or it loses. The step clock
+//! of the side to move keeps running through that side's own absence (a drop
+//! buys no thinking time; a timeout during it counts as usual). Only the
+//! referee's own unavailability stops it: after a server restart (or when
+//! another instance takes the room over) a player without a connection is
+//! *excused* (the grace without a disconnect counted, and the clock stands
+//! until they are back; the side to move then gets a whole new step clock),
+//! and while the store fails (below) nothing runs; the clock then resumes
+//! with the time that was left, at least [`RESUME_FLOOR_MS`]. If neither
+//! comes back the game is abandoned, unrated.
+//!
+//! Durable before visible: an action is broadcast only once the store has it.
+//! When a write fails the action is taken back, the room *pauses* (players
+//! get the game with `paused` set; actions are refused with `paused`; every
+//! clock and grace stands) and retries the write with backoff; once it lands
+//! the game resumes from there. A settlement that fails is retried the same way.
+//!
+//! Rating: a decisive result changes the ratings only when the game was
+//! rated at its start (quick match, or a friend room where both asked), each
+//! side made at least [`RATED_MIN_MOVES`] moves, and the two players had
+//! fewer than [`RATED_PAIR_GAMES_PER_DAY`] rated games together in the last
+//! 24 hours; otherwise it is recorded with the reason it was not rated.
 //!
 //! Fencing: the room holds the game's owner epoch and every write carries it.
 //! Once the store refuses a write as stale, or the lease keeper finds that
@@ -28,14 +44,40 @@ use tokio::sync::mpsc;
 use engine::baifang::elo;
 use engine::baifang::referee_protocol::{
     action_error_code, hash_hex, Clock, EndReason, GameResult, GameView, PublicPlayer,
-    RatingChange, RejectCode, ServerMsg, SideCode,
+    RatingChange, RejectCode, ServerMsg, SideCode, Unrated, RATED_MIN_MOVES,
+    RATED_PAIR_GAMES_PER_DAY,
 };
 use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
 use engine::baifang::{Action, Game, Side};
 
 use crate::directory::RoomLink;
 use crate::hub::{ConnHandle, Hub, Outgoing};
-use crate::store::{Finish, NewGame};
+use crate::store::{Finish, NewGame, DAY_MS};
+
+/// The first retry of a failed store write waits this long; each next one
+/// twice as long, up to [`RETRY_MAX`].
+const RETRY_FIRST: std::time::Duration = std::time::Duration::from_millis(100);
+/// The longest wait between two retries of a failed store write.
+const RETRY_MAX: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A write the room could not make and retries while paused.
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    /// A legal action, taken back until it is stored.
+    Append(Action),
+    /// The settlement of the finished game.
+    Settle(Option<Side>, EndReason),
+}
+
+/// The paused state: what to retry, when, since when.
+struct Paused {
+    pending: Pending,
+    /// Server clock (ms) when the room paused: the graces shift by the pause.
+    since_ms: u64,
+    /// Real time of the next retry, and the wait after it.
+    retry_at: tokio::time::Instant,
+    backoff: std::time::Duration,
+}
 
 /// A player coming back to a turn whose clock had almost run out still gets this long.
 pub const RESUME_FLOOR_MS: u64 = 5_000;
@@ -95,6 +137,9 @@ pub struct RoomSetup {
     /// another instance, or a new game whose player is connected to another
     /// instance (their connections attach in a moment).
     pub grace_for_absent: bool,
+    /// Why the stored game cannot be trusted (see `StoredGame::problem`):
+    /// the room then quarantines it (settled at once, no winner, unrated).
+    pub problem: Option<String>,
 }
 
 /// The step clock of the side to move.
@@ -133,8 +178,15 @@ struct Room {
     step: StepClock,
     /// Per side: when its grace runs out, while it is away.
     away: [Option<u64>; 2],
-    /// The stored log did not replay (settled as abandoned at once).
-    corrupt: bool,
+    /// Per side: away because the referee was (a restart, a takeover), not by
+    /// its own drop: the step clock stands until it is back.
+    excused: [bool; 2],
+    /// Whether a decisive result may change the ratings.
+    rated: bool,
+    /// Set while the store fails: nothing is taken, every clock stands.
+    paused: Option<Paused>,
+    /// Why the stored log cannot be trusted (quarantined: settled at once).
+    corrupt: Option<String>,
     result: Option<GameResult>,
     /// The owner epoch every write carries.
     epoch: u64,
@@ -155,6 +207,7 @@ pub fn spawn(
         epoch,
         mut conns,
         grace_for_absent,
+        problem,
     } = setup;
     for side in [Side::Black, Side::White] {
         let link = RoomLink {
@@ -164,14 +217,17 @@ pub fn spawn(
         };
         conns[side.idx()].retain(|c| c.send(Outgoing::Bound(link.clone())));
     }
-    let (engine_game, corrupt) = match Game::from_log(&log) {
-        Ok(g) => (g, false),
-        Err(_) => (Game::new(), true),
+    let (engine_game, corrupt) = match (problem, Game::from_log(&log)) {
+        (Some(why), _) => (Game::new(), Some(why)),
+        (None, Ok(g)) => (g, None),
+        (None, Err((i, e))) => (
+            Game::new(),
+            Some(format!("stored action {} is illegal ({e})", i + 1)),
+        ),
     };
     let now = hub.clock.now_ms();
-    let away = [0, 1].map(|i| {
-        (grace_for_absent && conns[i].is_empty()).then_some(now + DISCONNECT_GRACE_MS as u64)
-    });
+    let excused = [0, 1].map(|i| grace_for_absent && conns[i].is_empty());
+    let away = excused.map(|e| e.then_some(now + DISCONNECT_GRACE_MS as u64));
     let mut room = Room {
         hub,
         id: game.id,
@@ -184,19 +240,31 @@ pub fn spawn(
             left: STEP_TIME_LIMIT_MS as u64,
         },
         away,
+        excused,
+        rated: game.rated,
+        paused: None,
         corrupt,
         result: None,
         epoch,
         displaced: None,
     };
     // A new turn either way: a restored game's step clock starts afresh.
-    let running = room.away.iter().all(Option::is_none);
+    let running = room.running();
     room.step.new_turn(now, running);
     tokio::spawn(room.run(rx));
 }
 
 async fn stopping(stop: &mut tokio::sync::watch::Receiver<bool>) {
     let _ = stop.wait_for(|s| *s).await.map(|_| ());
+}
+
+/// Retries wait in real time: a failing disk recovers on its own clock, not
+/// the game's (which a test may hold still).
+async fn sleep_real(t: Option<tokio::time::Instant>) {
+    match t {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
 }
 
 async fn sleep_until(hub: &Hub, t: Option<u64>) {
@@ -211,8 +279,10 @@ impl Room {
         self.hub.clock.now_ms()
     }
 
+    /// Whether the step clock runs: not while paused, nor while a side is
+    /// away through the referee's fault (a side's own drop does not stop it).
     fn running(&self) -> bool {
-        self.live() && self.away.iter().all(Option::is_none)
+        self.live() && self.paused.is_none() && !self.excused.iter().any(|e| *e)
     }
 
     /// Neither settled nor displaced.
@@ -226,9 +296,11 @@ impl Room {
         while self.live() {
             let grace = self.away.iter().flatten().min().copied();
             let next = match (self.step.deadline, grace) {
+                _ if self.paused.is_some() => None,
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
+            let retry = self.paused.as_ref().map(|p| p.retry_at);
             tokio::select! {
                 // A stopping server freezes the game as stored: the connections
                 // it closes are not the players' disconnects.
@@ -239,6 +311,7 @@ impl Room {
                     None => break,
                 },
                 _ = sleep_until(&self.hub, next) => self.on_time().await,
+                _ = sleep_real(retry) => self.retry().await,
             }
         }
         match self.displaced.take() {
@@ -254,7 +327,8 @@ impl Room {
                 self.send_view(&c, side);
             }
         }
-        if self.corrupt {
+        if let Some(why) = self.corrupt.take() {
+            tracing::error!("game {}: quarantined: {why}", self.id);
             return self.settle(None, EndReason::Abandoned).await;
         }
         if let Some((winner, reason)) = self.game.state().result() {
@@ -278,6 +352,15 @@ impl Room {
                 seq,
                 action,
             } => self.act(conn_id, side, seq, action).await,
+            RoomCmd::Resign { side } if self.paused.is_some() => {
+                for c in &self.conns[side.idx()] {
+                    c.send_msg(&ServerMsg::Rejected {
+                        seq: None,
+                        code: RejectCode::Paused,
+                        rule: None,
+                    });
+                }
+            }
             RoomCmd::Resign { side } => {
                 self.commit(Action::Resign { side }).await;
             }
@@ -307,7 +390,12 @@ impl Room {
             list.push(conn.clone());
         }
         self.send_view(&conn, side);
+        if self.paused.is_some() {
+            // Presence is settled when the room resumes.
+            return;
+        }
         if self.away[side.idx()].take().is_some() {
+            self.excused[side.idx()] = false;
             let now = self.now();
             if self.running() {
                 self.step.start(now);
@@ -334,12 +422,12 @@ impl Room {
 
     /// `side` has no connection any more: one disconnect, and the grace starts.
     async fn left(&mut self, side: Side) {
-        if !self.live() || self.away[side.idx()].is_some() {
+        if !self.live() || self.paused.is_some() || self.away[side.idx()].is_some() {
             return;
         }
         let now = self.now();
         self.away[side.idx()] = Some(now + DISCONNECT_GRACE_MS as u64);
-        self.step.stop(now);
+        // The step clock runs on: the absence is the player's own.
         self.commit(Action::Disconnect {
             side,
             grace_expired: false,
@@ -357,7 +445,9 @@ impl Room {
 
     async fn act(&mut self, conn_id: u64, side: Side, seq: u32, action: Action) {
         let expected = self.game.log().len() as u32 + 1;
-        let refusal = if !matches!(
+        let refusal = if self.paused.is_some() {
+            Some((RejectCode::Paused, None))
+        } else if !matches!(
             action,
             Action::Place { .. } | Action::Move { .. } | Action::Capture { .. }
         ) {
@@ -390,37 +480,131 @@ impl Room {
 
     /// Applies a legal action: stores it, then broadcasts it; settles the game
     /// when it ended. An action the store refuses as stale is not broadcast:
-    /// the room is displaced.
+    /// the room is displaced. One the store fails to take is taken back and
+    /// the room pauses until a retry stores it.
     async fn commit(&mut self, action: Action) {
-        if !self.live() {
+        if !self.live() || self.paused.is_some() {
             return;
         }
-        let turn_passed = match self.game.play(action) {
-            Ok(o) => o.turn_passed,
-            Err(_) => return,
-        };
+        if self.store_action(action).await {
+            self.announce(action).await;
+        }
+    }
+
+    /// Plays `action` and stores it; true once stored. Otherwise the action
+    /// is taken back and the room is paused (or displaced when fenced).
+    async fn store_action(&mut self, action: Action) -> bool {
+        if self.game.play(action).is_err() {
+            return false;
+        }
         let now = self.now();
         let seq = self.game.log().len() as u32;
-        match self
+        let stored = self
             .hub
             .store
             .append_action(self.id.clone(), self.epoch, seq, action, now)
-            .await
-        {
-            Ok(()) => {}
-            Err(e) if e.is_fenced() => {
-                self.displaced = Some(format!("action {seq} was refused: {e}"));
-                return;
+            .await;
+        match stored {
+            Ok(()) => true,
+            Err(e) => {
+                self.game.undo();
+                if e.is_fenced() {
+                    self.displaced = Some(format!("action {seq} was refused: {e}"));
+                } else {
+                    tracing::error!("game {}: action {seq} not stored ({e}): pausing", self.id);
+                    self.pause(Pending::Append(action));
+                }
+                false
             }
-            Err(e) => tracing::error!("game {}: action {seq} not stored: {e}", self.id),
         }
+    }
+
+    /// The store failed: stop every clock, tell both players, retry soon
+    /// (a room already paused only moves its next retry further out).
+    fn pause(&mut self, pending: Pending) {
+        let now = self.now();
+        if let Some(p) = &mut self.paused {
+            p.pending = pending;
+            p.retry_at = tokio::time::Instant::now() + p.backoff;
+            p.backoff = (p.backoff * 2).min(RETRY_MAX);
+            return;
+        }
+        self.step.stop(now);
+        self.paused = Some(Paused {
+            pending,
+            since_ms: now,
+            retry_at: tokio::time::Instant::now() + RETRY_FIRST,
+            backoff: (RETRY_FIRST * 2).min(RETRY_MAX),
+        });
+        self.send_views();
+    }
+
+    /// Retries the write the room paused on; once it lands the game goes on
+    /// where it stopped, with the graces shifted by the pause and the step
+    /// clock resumed with what it had left.
+    async fn retry(&mut self) {
+        let Some(pending) = self.paused.as_ref().map(|p| p.pending) else {
+            return;
+        };
+        let ok = match pending {
+            Pending::Append(action) => self.store_action(action).await,
+            Pending::Settle(winner, reason) => self.store_settlement(winner, reason).await,
+        };
+        if !ok {
+            return;
+        }
+        let Some(p) = self.paused.take() else { return };
+        let shift = self.now().saturating_sub(p.since_ms);
+        for a in self.away.iter_mut().flatten() {
+            *a += shift;
+        }
+        tracing::info!("game {}: the store answers again: resuming", self.id);
+        if let Pending::Append(_) = pending {
+            self.after_stored();
+            self.send_views();
+            if let Some((winner, reason)) = self.game.state().result() {
+                return self.settle(Some(winner), reason.into()).await;
+            }
+        }
+        if self.live() {
+            // Whoever left while the room was paused is away from now on.
+            for side in [Side::Black, Side::White] {
+                if self.conns[side.idx()].is_empty() && self.away[side.idx()].is_none() {
+                    self.left(side).await;
+                }
+            }
+        }
+    }
+
+    /// Sends every connection the whole game (on a pause and a resumption).
+    fn send_views(&self) {
+        for side in [Side::Black, Side::White] {
+            for c in &self.conns[side.idx()] {
+                self.send_view(c, side);
+            }
+        }
+    }
+
+    /// After an action is stored: the step clock follows it (a new turn, or
+    /// the same turn going on).
+    fn after_stored(&mut self) {
+        let now = self.now();
+        let turn_passed = self.game.last_outcome().is_some_and(|o| o.turn_passed);
         if turn_passed {
             let running = self.running();
             self.step.new_turn(now, running);
+        } else if self.running() {
+            self.step.start(now);
         }
         if self.game.state().is_finished() {
             self.step.deadline = None;
         }
+    }
+
+    /// Broadcasts a stored action; settles the game when it ended.
+    async fn announce(&mut self, action: Action) {
+        let seq = self.game.log().len() as u32;
+        self.after_stored();
         let clock = self.clock();
         self.broadcast(&ServerMsg::Applied {
             seq,
@@ -459,12 +643,49 @@ impl Room {
 
     /// FINISHED: rates the game, stores the settlement, tells both players.
     async fn settle(&mut self, winner: Option<Side>, reason: EndReason) {
-        if !self.live() {
+        if !self.live() || self.paused.is_some() {
             return;
         }
+        self.store_settlement(winner, reason).await;
+    }
+
+    /// Why this result leaves the ratings as they are, if it does; `Err`
+    /// when the store cannot say (the settlement waits for it).
+    async fn unrated(&self, winner: Option<Side>) -> Result<Option<Unrated>, ()> {
+        if winner.is_none() {
+            return Ok(Some(Unrated::NoWinner));
+        }
+        if !self.rated {
+            return Ok(Some(Unrated::Friendly));
+        }
+        let few = [Side::Black, Side::White]
+            .into_iter()
+            .any(|s| self.game.moves_made(s) < RATED_MIN_MOVES);
+        if few {
+            return Ok(Some(Unrated::TooFewMoves));
+        }
+        let since = self.now().saturating_sub(DAY_MS);
+        let [a, b] = [0, 1].map(|i| self.players[i].id.clone());
+        match self.hub.store.rated_games_between(a, b, since).await {
+            Ok(n) if n >= RATED_PAIR_GAMES_PER_DAY => Ok(Some(Unrated::PairLimit)),
+            Ok(_) => Ok(None),
+            Err(e) => {
+                tracing::error!("game {}: cannot count the pair's games: {e}", self.id);
+                Err(())
+            }
+        }
+    }
+
+    /// Computes and stores the settlement, then tells both players; true once
+    /// stored. A store failure pauses the room (the settlement is retried).
+    async fn store_settlement(&mut self, winner: Option<Side>, reason: EndReason) -> bool {
+        let Ok(unrated) = self.unrated(winner).await else {
+            self.pause(Pending::Settle(winner, reason));
+            return false;
+        };
         let before = [self.players[0].rating, self.players[1].rating];
-        let after = match winner {
-            Some(w) => {
+        let after = match (winner, unrated) {
+            (Some(w), None) => {
                 let (b, w2) = elo::rate_game(
                     before[0],
                     before[1],
@@ -474,7 +695,7 @@ impl Room {
                 );
                 [b, w2]
             }
-            None => before,
+            _ => before,
         };
         let result = GameResult {
             winner: winner.map(SideCode),
@@ -483,6 +704,7 @@ impl Room {
                 before: before[i],
                 after: after[i],
             }),
+            unrated,
         };
         let finish = Finish {
             id: self.id.clone(),
@@ -495,9 +717,13 @@ impl Room {
             Ok(()) => {}
             Err(e) if e.is_fenced() => {
                 self.displaced = Some(format!("the settlement was refused: {e}"));
-                return;
+                return false;
             }
-            Err(e) => tracing::error!("game {}: settlement not stored: {e}", self.id),
+            Err(e) => {
+                tracing::error!("game {}: settlement not stored ({e}): pausing", self.id);
+                self.pause(Pending::Settle(winner, reason));
+                return false;
+            }
         }
         self.result = Some(result.clone());
         self.step.deadline = None;
@@ -516,6 +742,7 @@ impl Room {
                 }
             }
         }
+        true
     }
 
     /// After the settlement: the room leaves the directory, answers what was
@@ -593,6 +820,7 @@ impl Room {
             clock: self.clock(),
             present: [0, 1].map(|i| self.away[i].is_none() && !self.conns[i].is_empty()),
             result: self.result.clone(),
+            paused: self.paused.is_some(),
         };
         conn.send_msg(&ServerMsg::Game(view));
     }

@@ -87,7 +87,8 @@ async fn the_present_player_wins_when_the_other_stays_away_15_s() {
     let server = paused_server(dir.path()).await;
     let (mut black, mut white) = quick_pair(server.addr).await;
     let mut pick = Pick(3);
-    play_actions(&mut black, &mut white, &mut pick, 3).await;
+    // Enough moves each for the result to be rated.
+    play_actions(&mut black, &mut white, &mut pick, 8).await;
     let seq = black.next_seq();
     black.client.close().await;
     // White sees the drop counted (an engine action) and the grace running.
@@ -111,8 +112,9 @@ async fn the_present_player_wins_when_the_other_stays_away_15_s() {
             assert_eq!((side, present), (SideCode(Side::Black), false));
             assert_eq!(clock.grace_ms[0], Some(DISCONNECT_GRACE_MS));
             assert_eq!(
-                clock.turn_ms, None,
-                "the step clock stands while a player is away"
+                clock.turn_ms,
+                Some(STEP_TIME_LIMIT_MS),
+                "the step clock runs on while a player is away"
             );
         }
         _ => unreachable!(),
@@ -175,8 +177,8 @@ async fn a_reconnect_within_the_grace_resumes_the_same_board_and_clock() {
     let back = |m: &ServerMsg| matches!(m, ServerMsg::Presence { present: true, .. });
     match black.client.until(back).await {
         ServerMsg::Presence { clock, .. } => {
-            // The turn had 26 s left when the clock stopped; it resumes with them.
-            assert_eq!(clock.turn_ms, Some(26_000));
+            // The clock ran through the absence: 30 s - 4 s - 10 s.
+            assert_eq!(clock.turn_ms, Some(16_000));
             assert_eq!(clock.grace_ms, [None, None]);
         }
         _ => unreachable!(),
@@ -186,6 +188,39 @@ async fn a_reconnect_within_the_grace_resumes_the_same_board_and_clock() {
     play_actions(&mut black, &mut white, &mut pick, 2).await;
     assert!(!black.game.state().is_finished());
     assert_eq!(state_now(&mut white.client).await.result, None);
+    server.shutdown().await;
+}
+
+/// The attack: with 3 s left the side to move drops, thinks 14 s and comes
+/// back hoping for a fresh clock (or a resume floor). The clock ran on: the
+/// timeout fell 3 s after the drop, counted as usual, and the turn passed.
+#[tokio::test(start_paused = true)]
+async fn a_drop_with_3_s_left_gains_nothing() {
+    let _time = manual_time();
+    let dir = tempfile::tempdir().unwrap();
+    let server = paused_server(dir.path()).await;
+    let (black, mut white) = quick_pair(server.addr).await;
+    let token = black.client.token.clone();
+    advance(STEP - Duration::from_secs(3)).await;
+    black.client.close().await;
+    assert_eq!(
+        white.applied(1).await,
+        Action::Disconnect {
+            side: Side::Black,
+            grace_expired: false
+        }
+    );
+    advance(Duration::from_secs(3) - Duration::from_millis(1)).await;
+    assert_eq!(state_now(&mut white.client).await.clock.turn_ms, Some(1));
+    advance(Duration::from_millis(1)).await;
+    assert_eq!(white.applied(2).await, Action::Timeout);
+    advance(Duration::from_secs(11)).await;
+    let back = Seat::take(Client::sign_in(server.addr, token).await).await;
+    assert_eq!(back.game.state().timeouts(Side::Black), 1);
+    assert_eq!(back.game.state().to_move(), Side::White);
+    // White's fresh turn began at the timeout: 30 s - 11 s left.
+    let v = state_now(&mut white.client).await;
+    assert_eq!(v.clock.turn_ms, Some(STEP_TIME_LIMIT_MS - 11_000));
     server.shutdown().await;
 }
 

@@ -45,6 +45,8 @@ impl Instance {
             .args(["--bind", "127.0.0.1:0", "--dist", "/nonexistent"])
             .args(["--database", database, "--redis", &s.redis_url])
             .args(["--cluster-name", name])
+            // Every test player comes from 127.0.0.1.
+            .args(["--new-players-per-hour", "1000000"])
             .env("NO_COLOR", "1")
             .stdout(Stdio::piped())
             .kill_on_drop(true)
@@ -278,6 +280,7 @@ async fn racing_pairers_never_take_a_player_twice() {
             player: p.clone(),
             rating: 1200 + (i as i32 % 7) * 10,
             since_ms: 0,
+            provisional: false,
         };
         async move { assert!(q.join(w).await) }
     });
@@ -511,12 +514,12 @@ async fn a_stalled_owner_is_fenced_off_and_its_stale_room_writes_nothing() {
     // A friend room joined on A starts on A: A owns the game.
     let mut x = Client::sign_in(a.addr, None).await;
     let mut y = Client::sign_in(a.addr, None).await;
-    x.send(&ClientMsg::CreateRoom).await;
+    x.send(&ClientMsg::CreateRoom { rated: true }).await;
     let code = match x.until(|m| matches!(m, ServerMsg::RoomOpen { .. })).await {
-        ServerMsg::RoomOpen { code } => code,
+        ServerMsg::RoomOpen { code, .. } => code,
         _ => unreachable!(),
     };
-    y.send(&ClientMsg::JoinRoom { code }).await;
+    y.send(&ClientMsg::JoinRoom { code, rated: true }).await;
     let (mut black, mut white) = ordered(Seat::take(x).await, Seat::take(y).await);
     let mut pick = Pick(11);
     for _ in 0..6 {

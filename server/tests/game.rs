@@ -222,17 +222,21 @@ async fn friend_rooms_open_by_code_and_tokens_never_reach_the_other_player() {
         ServerMsg::Profile { me } => assert_eq!(me.name, "小明"),
         _ => unreachable!(),
     }
-    host.send(&ClientMsg::CreateRoom).await;
+    host.send(&ClientMsg::CreateRoom { rated: false }).await;
     let code = match host
         .until(|m| matches!(m, ServerMsg::RoomOpen { .. }))
         .await
     {
-        ServerMsg::RoomOpen { code } => code,
+        ServerMsg::RoomOpen { code, .. } => code,
         _ => unreachable!(),
     };
     let error = |m: &ServerMsg| matches!(m, ServerMsg::Error { .. });
     // Own code, unknown code, nonsense: refused with a reason.
-    host.send(&ClientMsg::JoinRoom { code: code.clone() }).await;
+    host.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
     assert_eq!(
         host.until(error).await,
         ServerMsg::Error {
@@ -241,7 +245,8 @@ async fn friend_rooms_open_by_code_and_tokens_never_reach_the_other_player() {
     );
     guest
         .send(&ClientMsg::JoinRoom {
-            code: "ZZZZZZ".into(),
+            code: "ZZZ-ZZZ-ZZZ".into(),
+            rated: false,
         })
         .await;
     assert_eq!(
@@ -253,6 +258,7 @@ async fn friend_rooms_open_by_code_and_tokens_never_reach_the_other_player() {
     guest
         .send(&ClientMsg::JoinRoom {
             code: "not a code".into(),
+            rated: false,
         })
         .await;
     assert_eq!(
@@ -265,6 +271,7 @@ async fn friend_rooms_open_by_code_and_tokens_never_reach_the_other_player() {
     guest
         .send(&ClientMsg::JoinRoom {
             code: code.to_lowercase(),
+            rated: false,
         })
         .await;
     let (host_token, guest_token) = (host.token.clone().unwrap(), guest.token.clone().unwrap());
@@ -282,7 +289,10 @@ async fn friend_rooms_open_by_code_and_tokens_never_reach_the_other_player() {
     // The code is used up.
     let mut third = Client::sign_in(server.addr, None).await;
     third
-        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
         .await;
     assert_eq!(
         third.until(error).await,

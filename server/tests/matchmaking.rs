@@ -22,7 +22,7 @@ async fn seed_player(dir: &std::path::Path, name: &str, rating: i32) -> String {
         wins: 0,
         losses: 0,
     };
-    server::store::Store::create_player(&store, ids::token_digest(&token), me)
+    server::store::Store::create_player(&store, ids::token_digest(&token), me, seed_origin())
         .await
         .unwrap();
     token

@@ -48,7 +48,8 @@ async fn a_restart_resumes_the_game_in_progress_and_keeps_finished_games() {
     // One game played to its end (resigned) …
     let (mut b1, mut w1) = quick_pair(first.addr).await;
     let mut pick = Pick(99);
-    play_actions(&mut b1, &mut w1, &mut pick, 4).await;
+    // Enough moves each for the resignation to be rated.
+    play_actions(&mut b1, &mut w1, &mut pick, 10).await;
     w1.client.send(&ClientMsg::Resign).await;
     let seq = b1.next_seq();
     b1.applied(seq).await;

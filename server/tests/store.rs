@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use common::*;
 use engine::baifang::referee_protocol::{
-    EndReason, GameResult, Profile, PublicPlayer, RatingChange, SideCode,
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, SideCode, Unrated,
 };
 use engine::baifang::{Action, Side};
 use server::store::{self, Database, Finish, NewGame, Store, StoreError, FIRST_EPOCH};
@@ -51,16 +51,24 @@ fn resign_result() -> GameResult {
                 after: 1312,
             },
         ],
+        unrated: None,
     }
 }
 
 /// Writes players and two games, settles one.
 async fn write_part(s: &dyn Store) {
     let (a, b) = (profile("a", 1200), profile("b", 1300));
-    s.create_player([1; 32], a.clone()).await.unwrap();
-    s.create_player([2; 32], b.clone()).await.unwrap();
+    s.create_player([1; 32], a.clone(), seed_origin())
+        .await
+        .unwrap();
+    s.create_player([2; 32], b.clone(), seed_origin())
+        .await
+        .unwrap();
     // The same token digest twice is refused; the other writes go on.
-    assert!(s.create_player([1; 32], profile("c", 1)).await.is_err());
+    assert!(s
+        .create_player([1; 32], profile("c", 1), seed_origin())
+        .await
+        .is_err());
     s.rename_player("a".into(), "Alice".into()).await.unwrap();
     let mut a2 = a.clone();
     a2.name = "Alice".into();
@@ -73,6 +81,7 @@ async fn write_part(s: &dyn Store) {
         players: [public(&a2), public(&b)],
         games_before: [0, 0],
         started_at: 10,
+        rated: true,
     };
     s.start_game(g.clone()).await.unwrap();
     s.append_action("g1".into(), FIRST_EPOCH, 1, Action::Place { to: 0 }, 11)
@@ -85,8 +94,27 @@ async fn write_part(s: &dyn Store) {
         .append_action("g1".into(), FIRST_EPOCH, 2, Action::Place { to: 2 }, 12)
         .await
         .is_err());
-    let mut g2 = g.clone();
-    g2.id = "g2".into();
+    // A player is in one game at a time: a second game with a is refused.
+    let (c, d) = (profile("c", 1200), profile("d", 1200));
+    s.create_player([3; 32], c.clone(), seed_origin())
+        .await
+        .unwrap();
+    s.create_player([4; 32], d.clone(), seed_origin())
+        .await
+        .unwrap();
+    let busy = NewGame {
+        id: "busy".into(),
+        players: [public(&c), public(&a2)],
+        ..g.clone()
+    };
+    let e = s.start_game(busy).await.unwrap_err();
+    assert_eq!(e, StoreError::PlayerBusy("a".into()), "{e}");
+    assert!(s.game_in_progress("busy".into()).await.unwrap().is_none());
+    let g2 = NewGame {
+        id: "g2".into(),
+        players: [public(&c), public(&d)],
+        ..g.clone()
+    };
     s.start_game(g2.clone()).await.unwrap();
     s.append_action("g2".into(), FIRST_EPOCH, 1, Action::Timeout, 13)
         .await
@@ -114,6 +142,24 @@ async fn write_part(s: &dyn Store) {
         epoch: FIRST_EPOCH,
     };
     s.finish_game(finish.clone()).await.unwrap();
+    assert_eq!(
+        s.rated_games_between("b".into(), "a".into(), 15)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        s.rated_games_between("a".into(), "b".into(), 16)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        s.rated_games_between("a".into(), "c".into(), 0)
+            .await
+            .unwrap(),
+        0
+    );
     // Settling twice is refused (and changes no rating).
     let mut again = finish;
     again.finished_at = 16;
@@ -134,7 +180,7 @@ async fn fencing(s: &dyn Store) {
     stale_append_is_refused(s, FIRST_EPOCH).await;
     let stale = Finish {
         id: "g2".into(),
-        players: ["a".into(), "b".into()],
+        players: ["c".into(), "d".into()],
         result: resign_result(),
         finished_at: 20,
         epoch: FIRST_EPOCH,
@@ -191,6 +237,11 @@ async fn read_part(s: &dyn Store) {
     );
     let pb = s.player("b".into()).await.unwrap().unwrap();
     assert_eq!((pb.rating, pb.games, pb.wins, pb.losses), (1312, 1, 1, 0));
+    // b started at 1300, not the start rating: the audit says so, and only that.
+    assert_eq!(
+        s.audit().await.unwrap(),
+        vec!["player b: rating 1312 but the start rating plus the stored changes is 1212"]
+    );
     let playing = s.games_in_progress().await.unwrap();
     assert_eq!(playing.len(), 1);
     assert_eq!(playing[0].game.id, "g2");
@@ -234,6 +285,178 @@ where
     read_part(&*s).await;
 }
 
+/// The trust rules, on a fresh store: the hourly allowance of new players per
+/// address; ratings that move by each settlement's change (a stale "after"
+/// never overwrites another game's); unrated results that change no rating
+/// nor record; a log with a gap read back with the problem named, not an error.
+async fn trust_part(s: &dyn Store) {
+    let origin = |at_ms| store::Origin {
+        address: "addr".into(),
+        at_ms,
+        per_hour: 2,
+    };
+    s.create_player([11; 32], profile("p", 1200), origin(1_000))
+        .await
+        .unwrap();
+    s.create_player([12; 32], profile("q", 1200), origin(2_000))
+        .await
+        .unwrap();
+    let e = s
+        .create_player([13; 32], profile("r", 1200), origin(3_000))
+        .await
+        .unwrap_err();
+    assert_eq!(e, StoreError::TooManyNewPlayers);
+    assert_eq!(s.player("r".into()).await.unwrap(), None);
+    // Another address, or the same an hour later, may.
+    let other = store::Origin {
+        address: "other".into(),
+        ..origin(3_000)
+    };
+    s.create_player([13; 32], profile("r", 1200), other)
+        .await
+        .unwrap();
+    s.create_player([14; 32], profile("t", 1200), origin(1_000 + store::HOUR_MS))
+        .await
+        .unwrap();
+    let players = |x: &str, y: &str| {
+        [x, y].map(|id| PublicPlayer {
+            id: id.into(),
+            name: id.into(),
+            rating: 1200,
+        })
+    };
+    let game = |id: &str, x: &str, y: &str| NewGame {
+        id: id.into(),
+        players: players(x, y),
+        games_before: [0, 0],
+        started_at: 1,
+        rated: true,
+    };
+    let won = |before: i32, delta: i32, unrated| GameResult {
+        winner: Some(SideCode(Side::Black)),
+        reason: EndReason::Resign,
+        ratings: [
+            RatingChange {
+                before,
+                after: before + delta,
+            },
+            RatingChange {
+                before: 1200,
+                after: 1200 - delta,
+            },
+        ],
+        unrated,
+    };
+    let settle = |id: &str, x: &str, y: &str, result| Finish {
+        id: id.into(),
+        players: [x.into(), y.into()],
+        result,
+        finished_at: 50,
+        epoch: FIRST_EPOCH,
+    };
+    // p plays q, then r; both results were computed from p at 1200.
+    s.start_game(game("h1", "p", "q")).await.unwrap();
+    s.finish_game(settle("h1", "p", "q", won(1200, 16, None)))
+        .await
+        .unwrap();
+    s.start_game(game("h2", "p", "r")).await.unwrap();
+    s.finish_game(settle("h2", "p", "r", won(1200, 16, None)))
+        .await
+        .unwrap();
+    let p = s.player("p".into()).await.unwrap().unwrap();
+    assert_eq!(
+        (p.rating, p.games, p.wins),
+        (1232, 2, 2),
+        "both changes count"
+    );
+    // An unrated win: recorded as such, no rating or record moves.
+    s.start_game(game("h3", "p", "t")).await.unwrap();
+    let unrated = won(1232, 0, Some(Unrated::TooFewMoves));
+    s.finish_game(settle("h3", "p", "t", unrated.clone()))
+        .await
+        .unwrap();
+    let p = s.player("p".into()).await.unwrap().unwrap();
+    assert_eq!((p.rating, p.games, p.wins), (1232, 2, 2));
+    let h3 = s.finished_game("h3".into()).await.unwrap().unwrap().result;
+    assert_eq!(h3.unrated, Some(Unrated::TooFewMoves));
+    assert_eq!(
+        s.rated_games_between("t".into(), "p".into(), 0)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        s.rated_games_between("p".into(), "q".into(), 0)
+            .await
+            .unwrap(),
+        1
+    );
+    // A gap in a stored log is read back as far as it goes, with the reason.
+    s.start_game(game("h4", "q", "r")).await.unwrap();
+    s.append_action("h4".into(), FIRST_EPOCH, 1, Action::Place { to: 0 }, 2)
+        .await
+        .unwrap();
+    s.append_action("h4".into(), FIRST_EPOCH, 3, Action::Place { to: 1 }, 3)
+        .await
+        .unwrap();
+    let h4 = s.game_in_progress("h4".into()).await.unwrap().unwrap();
+    assert_eq!(h4.log, vec![Action::Place { to: 0 }]);
+    assert_eq!(
+        h4.problem.as_deref(),
+        Some("action 3 follows action 1: a gap")
+    );
+    assert_eq!(
+        s.audit().await.unwrap(),
+        vec!["game h4: 2 actions stored but numbered up to 3"]
+    );
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_trust_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = store::open(&Database::Sqlite(dir.path().join("t.sqlite3")))
+        .await
+        .unwrap();
+    trust_part(&*s).await;
+}
+
+#[tokio::test]
+async fn postgres_keeps_the_trust_rules() {
+    let Some(services) = services("postgres_keeps_the_trust_rules") else {
+        return;
+    };
+    let db = Database::Postgres(fresh_database(&services.database_url).await);
+    trust_part(&*store::open(&db).await.unwrap()).await;
+}
+
+/// `hello` reads a player's recent games through the per-side indexes, never
+/// a scan of every game on the server.
+#[test]
+fn recent_games_use_the_indexes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plan.sqlite3");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async { drop(store::open(&Database::Sqlite(path.clone())).await.unwrap()) });
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let plan: Vec<String> = c
+        .prepare(
+            "EXPLAIN QUERY PLAN SELECT id FROM games WHERE id IN ( \
+             SELECT id FROM (SELECT id FROM games WHERE black = 'x' AND status = 'finished' \
+             ORDER BY finished_at DESC LIMIT 10) \
+             UNION ALL SELECT id FROM (SELECT id FROM games WHERE white = 'x' \
+             AND status = 'finished' ORDER BY finished_at DESC LIMIT 10))",
+        )
+        .unwrap()
+        .query_map([], |r| r.get::<_, String>(3))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let text = plan.join("\n");
+    assert!(text.contains("games_black"), "{text}");
+    assert!(text.contains("games_white"), "{text}");
+    assert!(!text.contains("SCAN games"), "{text}");
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -250,13 +473,18 @@ async fn an_sqlite_file_of_schema_1_gains_the_owner_epoch() {
         let s = store::open(&db).await.unwrap();
         let a = profile("a", 1200);
         let b = profile("b", 1300);
-        s.create_player([1; 32], a.clone()).await.unwrap();
-        s.create_player([2; 32], b.clone()).await.unwrap();
+        s.create_player([1; 32], a.clone(), seed_origin())
+            .await
+            .unwrap();
+        s.create_player([2; 32], b.clone(), seed_origin())
+            .await
+            .unwrap();
         let g = NewGame {
             id: "old".into(),
             players: [public(&a), public(&b)],
             games_before: [0, 0],
             started_at: 10,
+            rated: true,
         };
         s.start_game(g).await.unwrap();
         s.append_action("old".into(), FIRST_EPOCH, 1, Action::Place { to: 0 }, 11)
@@ -266,8 +494,13 @@ async fn an_sqlite_file_of_schema_1_gains_the_owner_epoch() {
     // Back to what a schema-1 server wrote: no owner epoch column.
     let c = rusqlite::Connection::open(&path).unwrap();
     c.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
-    c.execute_batch("ALTER TABLE games DROP COLUMN owner_epoch; PRAGMA user_version = 1;")
-        .unwrap();
+    c.execute_batch(
+        "DROP TABLE playing; DROP INDEX players_created; DROP INDEX games_pair; \
+         ALTER TABLE players DROP COLUMN created_by; ALTER TABLE players DROP COLUMN created_at; \
+         ALTER TABLE games DROP COLUMN rated; ALTER TABLE games DROP COLUMN unrated; \
+         ALTER TABLE games DROP COLUMN owner_epoch; PRAGMA user_version = 1;",
+    )
+    .unwrap();
     drop(c);
     let s = store::open(&db).await.unwrap();
     s.append_action("old".into(), FIRST_EPOCH, 2, Action::Place { to: 1 }, 12)

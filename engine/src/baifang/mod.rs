@@ -113,6 +113,9 @@ pub struct Game {
     state: State,
     log: Vec<Action>,
     last: Option<ActionOutcome>,
+    /// Per side: placements and stone moves it made (what a referee's
+    /// rating rules count; captures, timeouts and the like are not moves).
+    moves: [u32; 2],
 }
 
 impl Game {
@@ -133,9 +136,17 @@ impl Game {
     pub fn last_outcome(&self) -> Option<&ActionOutcome> {
         self.last.as_ref()
     }
+    /// Placements and stone moves `side` has made so far.
+    pub fn moves_made(&self, side: Side) -> u32 {
+        self.moves[side.idx()]
+    }
     /// Plays one action; a rejected action changes nothing.
     pub fn play(&mut self, a: Action) -> Result<ActionOutcome, ActionError> {
+        let mover = self.state.to_move();
         let o = self.state.apply(a)?;
+        if matches!(a, Action::Place { .. } | Action::Move { .. }) {
+            self.moves[mover.idx()] += 1;
+        }
         self.log.push(a);
         self.last = Some(o);
         Ok(o)
@@ -143,13 +154,12 @@ impl Game {
     /// Takes back the last action by replaying the log without it.
     pub fn undo(&mut self) -> Option<Action> {
         let a = self.log.pop()?;
-        let mut s = State::new();
-        let mut last = None;
-        for &b in &self.log {
-            last = Some(s.apply_unchecked(b));
+        let log = std::mem::take(&mut self.log);
+        *self = Game::new();
+        for b in log {
+            // Every action of the log was legal when it was played.
+            let _ = self.play(b);
         }
-        self.state = s;
-        self.last = last;
         Some(a)
     }
     /// Replays a log from the start (fails at the first illegal action).

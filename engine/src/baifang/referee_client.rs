@@ -28,8 +28,9 @@ pub enum Phase {
     Lobby,
     /// In the quick-match queue.
     Searching,
-    /// A friend room is open under this code.
-    RoomOpen(String),
+    /// A friend room is open under this code; `true` when its creator asked
+    /// for a rated game.
+    RoomOpen(String, bool),
     /// A game is on (or just finished and still shown).
     InGame,
 }
@@ -55,6 +56,8 @@ pub struct ServerGame {
     pub result: Option<GameResult>,
     /// What the last applied action did (for the board's animation).
     pub last: Option<ActionOutcome>,
+    /// The server cannot store actions now: nobody may act, the clocks stand.
+    pub paused: bool,
 }
 
 impl ServerGame {
@@ -73,6 +76,7 @@ impl ServerGame {
     /// Whether this player may act now.
     pub fn my_turn(&self) -> bool {
         self.result.is_none()
+            && !self.paused
             && !self.game.state().is_finished()
             && self.game.state().to_move() == self.you
     }
@@ -128,6 +132,9 @@ pub enum Reconnect {
     ForgetToken,
     /// Do not reconnect; show why (the page must be reloaded).
     Stop(String),
+    /// Do not reconnect: the server refused to create a new player for this
+    /// address now ([`close::TOO_MANY_ACCOUNTS`]); the player may try later.
+    TooManyAccounts,
 }
 
 /// The client state machine.
@@ -221,6 +228,7 @@ impl RefereeClient {
         match code {
             Some(close::UNKNOWN_TOKEN) => Reconnect::ForgetToken,
             Some(close::UNSUPPORTED_VERSION) => Reconnect::Stop(reason.to_string()),
+            Some(close::TOO_MANY_ACCOUNTS) => Reconnect::TooManyAccounts,
             _ => {
                 let wait = RECONNECT_FIRST_MS << self.attempts.min(4);
                 self.attempts += 1;
@@ -251,7 +259,7 @@ impl RefereeClient {
             }
             ServerMsg::Profile { me } => self.me = Some(me),
             ServerMsg::Searching => self.phase = Phase::Searching,
-            ServerMsg::RoomOpen { code } => self.phase = Phase::RoomOpen(code),
+            ServerMsg::RoomOpen { code, rated } => self.phase = Phase::RoomOpen(code, rated),
             ServerMsg::SearchEnded => {
                 if !matches!(self.phase, Phase::InGame) {
                     self.phase = Phase::Lobby;
@@ -320,6 +328,7 @@ impl RefereeClient {
             present: view.present,
             result: view.result,
             last,
+            paused: view.paused,
         });
         self.phase = Phase::InGame;
         notes.push(if same { Note::GameShown } else { Note::Resync });
@@ -426,6 +435,7 @@ mod tests {
             },
             present: [true, true],
             result: None,
+            paused: false,
         }
     }
 
@@ -475,11 +485,12 @@ mod tests {
         assert_eq!(c.phase(), &Phase::Lobby);
         c.on_message(
             ServerMsg::RoomOpen {
-                code: "ABC234".into(),
+                code: "ABC234XYZ".into(),
+                rated: true,
             },
             0,
         );
-        assert_eq!(c.phase(), &Phase::RoomOpen("ABC234".into()));
+        assert_eq!(c.phase(), &Phase::RoomOpen("ABC234XYZ".into(), true));
         let (_, notes) = c.on_message(
             ServerMsg::Error {
                 code: ErrorCode::RoomNotFound,
@@ -601,6 +612,7 @@ mod tests {
                     after: 1184,
                 },
             ],
+            unrated: None,
         };
         let (_, notes) = c.on_message(
             ServerMsg::Finished {

@@ -27,11 +27,25 @@ pub const MAX_CLIENT_MESSAGE_BYTES: usize = 1024;
 pub const TOKEN_HEX_LEN: usize = 64;
 /// Longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 16;
-/// Friend room codes are this many characters of [`ROOM_CODE_ALPHABET`].
-pub const ROOM_CODE_LEN: usize = 6;
+/// Friend room codes are this many characters of [`ROOM_CODE_ALPHABET`]:
+/// 31^9 ≈ 2^44.6 codes, so guessing one open room at the server's failed-join
+/// limits would take longer than the room lives. Shown in three groups of
+/// three ([`format_room_code`]); typed with or without the dashes.
+pub const ROOM_CODE_LEN: usize = 9;
 /// Characters of a friend room code: no 0/O, 1/I/L, so a code read aloud or
 /// typed from a screenshot is unambiguous.
 pub const ROOM_CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// A game counts for rating only once each side has made this many moves
+/// (placements and stone moves) of its own: a resignation or a walk-out
+/// before that is a loss on the record but changes no rating.
+pub const RATED_MIN_MOVES: u32 = 3;
+/// The same two players' games count for rating at most this many times in
+/// 24 hours; later ones are played and recorded, unrated.
+pub const RATED_PAIR_GAMES_PER_DAY: u32 = 3;
+/// A player is provisional until this many rated games: quick match pairs
+/// provisional players only with each other, established only with established.
+pub const ESTABLISHED_AFTER_GAMES: u32 = 10;
+
 /// The page path the server answers with [`ServerInfo`] (a plain static host
 /// answers 404, which is how the web app knows there is no referee server).
 pub const INFO_PATH: &str = "/api/server";
@@ -57,6 +71,9 @@ pub mod close {
     pub const TOO_SLOW: u16 = 4003;
     /// Nothing arrived (not even a pong) for too long.
     pub const SILENT: u16 = 4004;
+    /// This address created the most new players it may in an hour: the
+    /// client should not retry on its own (a known token still signs in).
+    pub const TOO_MANY_ACCOUNTS: u16 = 4005;
 }
 
 /// What `GET /api/server` answers.
@@ -102,11 +119,19 @@ pub enum ClientMsg {
     /// Join the rating-window matchmaking queue.
     QuickMatch,
     /// Open a friend room; the server answers with its code.
-    CreateRoom,
+    CreateRoom {
+        /// The creator asks for a rated game (it is rated only if the joiner
+        /// asks too; friend games are unrated otherwise).
+        #[serde(default)]
+        rated: bool,
+    },
     /// Join the friend room with this code.
     JoinRoom {
-        /// [`ROOM_CODE_LEN`] characters (case-insensitive).
+        /// [`ROOM_CODE_LEN`] characters (case-insensitive, dashes and spaces ignored).
         code: String,
+        /// The joiner asks for a rated game (see [`ClientMsg::CreateRoom`]).
+        #[serde(default)]
+        rated: bool,
     },
     /// Leave the queue or close the open friend room.
     Cancel,
@@ -203,6 +228,9 @@ pub enum ServerMsg {
     RoomOpen {
         /// The code (also the `#room=CODE` link).
         code: String,
+        /// Whether the creator asked for a rated game.
+        #[serde(default)]
+        rated: bool,
     },
     /// The queue or friend room was left (cancelled, or taken by another tab).
     SearchEnded,
@@ -348,6 +376,11 @@ pub struct GameView {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// The server cannot store actions right now (its database is failing):
+    /// it takes none and the clocks stand until it can; then it sends the
+    /// game again with this false.
+    #[serde(default)]
+    pub paused: bool,
 }
 
 /// Why a game ended: the engine's reasons plus `abandoned` (nobody came back
@@ -436,8 +469,49 @@ pub struct GameResult {
     pub winner: Option<SideCode>,
     /// Why.
     pub reason: EndReason,
-    /// Black's and White's rating changes.
+    /// Black's and White's rating changes (equal before and after when unrated).
     pub ratings: [RatingChange; 2],
+    /// Why the game did not count for rating, when it did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<Unrated>,
+}
+
+/// Why a finished game left both ratings unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unrated {
+    /// A friend-room game where not both players asked for a rated game.
+    Friendly,
+    /// It ended before each side had made [`RATED_MIN_MOVES`] moves of its own.
+    TooFewMoves,
+    /// These two players already had their rated games together for the day
+    /// ([`RATED_PAIR_GAMES_PER_DAY`]).
+    PairLimit,
+    /// No winner (nobody came back, or the stored game could not be replayed).
+    NoWinner,
+}
+
+impl Unrated {
+    /// The stable name (as serialised and stored).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unrated::Friendly => "friendly",
+            Unrated::TooFewMoves => "too_few_moves",
+            Unrated::PairLimit => "pair_limit",
+            Unrated::NoWinner => "no_winner",
+        }
+    }
+    /// Parses [`Unrated::name`].
+    pub fn parse(s: &str) -> Option<Unrated> {
+        [
+            Unrated::Friendly,
+            Unrated::TooFewMoves,
+            Unrated::PairLimit,
+            Unrated::NoWinner,
+        ]
+        .into_iter()
+        .find(|u| u.name() == s)
+    }
 }
 
 /// One finished game in a player's history.
@@ -469,6 +543,9 @@ pub enum RejectCode {
     NotAMove,
     /// The sender has no game in progress.
     NoGame,
+    /// The server cannot store actions right now; send it again once the
+    /// game comes back (a [`ServerMsg::Game`] with `paused` false).
+    Paused,
 }
 
 /// Why a lobby request was refused.
@@ -483,6 +560,12 @@ pub enum ErrorCode {
     AlreadyInGame,
     /// The display name is empty, too long or has control characters.
     BadName,
+    /// Too many joins with codes of no open room from this connection or
+    /// address lately: joins are refused for a while.
+    TooManyAttempts,
+    /// Quick match is temporarily unavailable (the server's shared queue is
+    /// unreachable); friend rooms and games in progress go on.
+    Unavailable,
 }
 
 /// The engine's stable code for an [`ActionError`] (the web app translates it).
@@ -515,19 +598,45 @@ pub fn hash_hex(hash: u64) -> String {
     format!("{hash:016x}")
 }
 
-/// A display name as the server stores it: trimmed; `None` if empty, longer
-/// than [`MAX_NAME_CHARS`] or holding control characters.
+/// Characters that change how text around them is shown without being
+/// seen: bidirectional overrides and isolates, zero-width spaces and joiners.
+/// A name holding them could impersonate another or reverse a neighbour's text.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// A display name as the server stores it: invisible formatting characters
+/// dropped, trimmed; `None` if nothing is left, longer than
+/// [`MAX_NAME_CHARS`] or holding control characters. (The server also
+/// applies Unicode NFKC first, so look-alike compatibility forms become one.)
 pub fn clean_name(name: &str) -> Option<String> {
-    let t = name.trim();
+    let visible: String = name.chars().filter(|c| !invisible(*c)).collect();
+    let t = visible.trim();
     let n = t.chars().count();
     (n > 0 && n <= MAX_NAME_CHARS && !t.chars().any(char::is_control)).then(|| t.to_string())
 }
 
-/// A friend room code as typed by a person: upper-cased; `None` unless it has
-/// [`ROOM_CODE_LEN`] characters of [`ROOM_CODE_ALPHABET`].
+/// A friend room code as typed by a person: upper-cased, dashes and spaces
+/// dropped; `None` unless [`ROOM_CODE_LEN`] characters of [`ROOM_CODE_ALPHABET`] remain.
 pub fn clean_room_code(code: &str) -> Option<String> {
-    let c = code.trim().to_ascii_uppercase();
+    let c: String = code
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '\u{2010}'..='\u{2015}'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
     (c.len() == ROOM_CODE_LEN && c.bytes().all(|b| ROOM_CODE_ALPHABET.contains(&b))).then_some(c)
+}
+
+/// A room code as people read it: groups of three joined by dashes
+/// (`ABC-DEF-GHJ`); the dashes are ignored when it is typed back.
+pub fn format_room_code(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    chars
+        .chunks(3)
+        .map(|g| g.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Whether `token` has the shape of a player token (64 lower-case hex digits).
@@ -557,9 +666,10 @@ mod tests {
             },
             ClientMsg::SetName { name: "A".into() },
             ClientMsg::QuickMatch,
-            ClientMsg::CreateRoom,
+            ClientMsg::CreateRoom { rated: true },
             ClientMsg::JoinRoom {
-                code: "ABC234".into(),
+                code: "ABC234XYZ".into(),
+                rated: false,
             },
             ClientMsg::Cancel,
             ClientMsg::Act {
@@ -577,6 +687,11 @@ mod tests {
         assert_eq!(
             ClientMsg::decode(br#"{"type":"quick_match"}"#),
             Ok(ClientMsg::QuickMatch)
+        );
+        // An older page's friend-room messages carry no `rated`: unrated.
+        assert_eq!(
+            ClientMsg::decode(br#"{"type":"create_room"}"#),
+            Ok(ClientMsg::CreateRoom { rated: false })
         );
         assert_eq!(
             ClientMsg::decode(br#"{"type":"act","seq":1,"action":{"actionType":0,"toIndex":12}}"#),
@@ -630,8 +745,19 @@ mod tests {
                     after: 1216,
                 },
             ],
+            unrated: None,
+        };
+        let unrated = GameResult {
+            winner: Some(SideCode(Side::Black)),
+            reason: EndReason::Resign,
+            ratings: [RatingChange {
+                before: 1200,
+                after: 1200,
+            }; 2],
+            unrated: Some(Unrated::TooFewMoves),
         };
         let msgs = [
+            ServerMsg::Finished { result: unrated },
             ServerMsg::Welcome {
                 v: 1,
                 token: None,
@@ -653,7 +779,8 @@ mod tests {
             },
             ServerMsg::Searching,
             ServerMsg::RoomOpen {
-                code: "ABCDEF".into(),
+                code: "ABCDEFGHJ".into(),
+                rated: true,
             },
             ServerMsg::SearchEnded,
             ServerMsg::Game(GameView {
@@ -665,6 +792,7 @@ mod tests {
                 clock,
                 present: [true, false],
                 result: None,
+                paused: true,
             }),
             ServerMsg::Applied {
                 seq: 1,
@@ -710,9 +838,20 @@ mod tests {
             Some("字".repeat(16))
         );
         assert_eq!(clean_name(&"字".repeat(MAX_NAME_CHARS + 1)), None);
-        assert_eq!(clean_room_code("abc234"), Some("ABC234".into()));
-        assert_eq!(clean_room_code("ABC10O"), None);
-        assert_eq!(clean_room_code("ABC23"), None);
+        assert_eq!(clean_room_code("abc234xyz"), Some("ABC234XYZ".into()));
+        assert_eq!(clean_room_code(" abc-234 xyz"), Some("ABC234XYZ".into()));
+        assert_eq!(format_room_code("ABC234XYZ"), "ABC-234-XYZ");
+        assert_eq!(
+            clean_room_code(&format_room_code("ABC234XYZ")),
+            Some("ABC234XYZ".into())
+        );
+        assert_eq!(clean_room_code("ABC10OXYZ"), None);
+        assert_eq!(clean_room_code("ABC234XY"), None);
+        assert_eq!(clean_name("a\u{202E}b\u{200B}c"), Some("abc".into()));
+        assert_eq!(clean_name("\u{200D}\u{2066}"), None);
+        for u in ["friendly", "too_few_moves", "pair_limit", "no_winner"] {
+            assert_eq!(Unrated::parse(u).map(Unrated::name), Some(u));
+        }
         assert!(token_shape_ok(&"0f".repeat(32)));
         assert!(!token_shape_ok(&"0F".repeat(32)));
         assert!(!token_shape_ok("abc"));

@@ -16,7 +16,7 @@ use engine::baifang::Side;
 
 use super::relay::Relay;
 use super::{Keys, LEASE_MS};
-use crate::directory::{Directory, RoomLink};
+use crate::directory::{Directory, OpenRoom, RoomLink, CODE_TTL_MS};
 use crate::matchmaking::BoxFuture;
 use crate::room::RoomCmd;
 use crate::store::side_letter;
@@ -373,15 +373,20 @@ impl Directory for RedisDirectory {
         Box::pin(async move { n })
     }
 
-    fn open_code(&self, code: String, creator: String) -> BoxFuture<'_, bool> {
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool> {
         Box::pin(async move {
             let mut c = self.conn.clone();
+            let creator = room.creator.clone();
+            // A code outlives no room: it goes when its creator's last
+            // connection does, and at the latest after CODE_TTL_MS.
             let set: Option<String> = logged(
                 "open code",
                 redis::cmd("SET")
                     .arg(self.keys.code(&code))
-                    .arg(&creator)
+                    .arg(room.encode())
                     .arg("NX")
+                    .arg("PX")
+                    .arg(CODE_TTL_MS)
                     .query_async(&mut c)
                     .await,
                 None,
@@ -399,21 +404,22 @@ impl Directory for RedisDirectory {
         })
     }
 
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<String>> {
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
         Box::pin(async move {
             let mut c = self.conn.clone();
-            logged(
+            let v: Option<String> = logged(
                 "code owner",
                 redis::cmd("GET")
                     .arg(self.keys.code(&code))
                     .query_async(&mut c)
                     .await,
                 None,
-            )
+            );
+            v.as_deref().map(OpenRoom::decode)
         })
     }
 
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<String>> {
+    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
         Box::pin(async move {
             let mut c = self.conn.clone();
             let owner: Option<String> = logged(
@@ -424,9 +430,10 @@ impl Directory for RedisDirectory {
                     .await,
                 None,
             );
+            let owner = owner.as_deref().map(OpenRoom::decode);
             if let Some(o) = &owner {
                 let r: redis::RedisResult<()> = redis::cmd("SREM")
-                    .arg(self.keys.codes_of(o))
+                    .arg(self.keys.codes_of(&o.creator))
                     .arg(&code)
                     .query_async(&mut c)
                     .await;
@@ -458,7 +465,8 @@ impl Directory for RedisDirectory {
                         .await,
                     None,
                 );
-                if owner.as_deref() == Some(player.as_str()) {
+                if owner.as_deref().map(OpenRoom::decode).map(|o| o.creator) == Some(player.clone())
+                {
                     let n: i32 = logged(
                         "close code",
                         redis::cmd("DEL")

@@ -66,7 +66,11 @@ pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay
             return;
         }
     };
-    let StoredGame { game: new, log } = stored;
+    let StoredGame {
+        game: new,
+        log,
+        problem,
+    } = stored;
     let players = [new.players[0].id.clone(), new.players[1].id.clone()];
     let (tx, rx) = mpsc::unbounded_channel();
     directory.adopt(game, players.clone(), tx.clone()).await;
@@ -81,6 +85,7 @@ pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay
         epoch,
         conns,
         grace_for_absent: true,
+        problem,
     };
     room::spawn(hub.clone(), setup, tx, rx);
     relay.announce(game, players).await;

@@ -152,12 +152,16 @@ impl RedisQueue {
             // take script would find them gone anyway).
             .filter_map(|((player, rating), raw)| {
                 let raw = raw?;
-                let (since, instance) = raw.split_once(' ')?;
+                let mut parts = raw.split(' ');
+                let since = parts.next()?;
+                let instance = parts.next()?;
+                let provisional = parts.next() == Some("P");
                 Some(Entry {
                     waiting: Waiting {
                         player,
                         rating: rating as i32,
                         since_ms: since.parse().ok()?,
+                        provisional,
                     },
                     instance: instance.to_string(),
                     raw,
@@ -204,7 +208,13 @@ impl Matchmaker for RedisQueue {
                 .key(self.keys.since())
                 .arg(&w.player)
                 .arg(w.rating)
-                .arg(format!("{} {}", w.since_ms, self.instance))
+                // "since instance class": P for provisional, E for established.
+                .arg(format!(
+                    "{} {} {}",
+                    w.since_ms,
+                    self.instance,
+                    if w.provisional { "P" } else { "E" }
+                ))
                 .invoke_async(&mut c)
                 .await;
             logged("join", r, 0) == 1

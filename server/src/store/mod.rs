@@ -34,6 +34,11 @@ pub enum StoreError {
         /// The game's epoch.
         current: u64,
     },
+    /// A game cannot start: this player is already in a game in progress
+    /// (the store keeps each player in at most one).
+    PlayerBusy(String),
+    /// A new player was refused: their address created the most it may in an hour.
+    TooManyNewPlayers,
 }
 
 impl StoreError {
@@ -55,6 +60,13 @@ impl fmt::Display for StoreError {
                 f,
                 "storage: game {game}: write refused: it carries owner epoch {epoch} \
                  but the game's is {current} now (another instance took it over)"
+            ),
+            StoreError::PlayerBusy(p) => {
+                write!(f, "storage: player {p} is already in a game in progress")
+            }
+            StoreError::TooManyNewPlayers => write!(
+                f,
+                "storage: this address created the most new players it may in an hour"
             ),
         }
     }
@@ -162,15 +174,39 @@ pub struct NewGame {
     pub games_before: [u32; 2],
     /// Start time (server clock, ms).
     pub started_at: u64,
+    /// Whether a decisive result may change the ratings (quick match, or a
+    /// friend room where both players asked for it); the settlement still
+    /// applies the per-game rules (moves made, games per pair per day).
+    pub rated: bool,
 }
+
+/// Where a new player comes from, for the per-address hourly allowance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The client address's digest ([`crate::ids::address_key`]).
+    pub address: String,
+    /// Now (server clock, ms).
+    pub at_ms: u64,
+    /// New players this address may create in the hour before `at_ms`.
+    pub per_hour: u32,
+}
+
+/// An hour, in ms.
+pub const HOUR_MS: u64 = 3_600_000;
+/// A day, in ms (the window of the per-pair rated-games limit).
+pub const DAY_MS: u64 = 24 * HOUR_MS;
 
 /// A game still in progress, as stored: enough to resume it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     /// How it started.
     pub game: NewGame,
-    /// Every action applied so far, in order.
+    /// Every action applied so far, in order (up to the first one that could
+    /// not be read, when `problem` is set).
     pub log: Vec<Action>,
+    /// Why the stored log cannot be trusted (a gap, an unreadable action):
+    /// the game is then quarantined, settled with no winner, not resumed.
+    pub problem: Option<String>,
 }
 
 /// A finished game's settlement.
@@ -203,8 +239,15 @@ pub struct FinishedGame {
 
 /// The server's storage.
 pub trait Store: Send + Sync {
-    /// Adds a new player under the SHA-256 digest of their token.
-    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>>;
+    /// Adds a new player under the SHA-256 digest of their token, unless
+    /// `origin.address` already created `origin.per_hour` players in the
+    /// hour before `origin.at_ms` ([`StoreError::TooManyNewPlayers`]).
+    fn create_player(
+        &self,
+        token_digest: [u8; 32],
+        me: Profile,
+        origin: Origin,
+    ) -> BoxFuture<'_, StoreResult<()>>;
     /// The player whose token has this digest.
     fn player_by_token(
         &self,
@@ -214,7 +257,8 @@ pub trait Store: Send + Sync {
     fn player(&self, id: String) -> BoxFuture<'_, StoreResult<Option<Profile>>>;
     /// Sets a player's display name.
     fn rename_player(&self, id: String, name: String) -> BoxFuture<'_, StoreResult<()>>;
-    /// Records a game that starts now, with owner epoch [`FIRST_EPOCH`].
+    /// Records a game that starts now, with owner epoch [`FIRST_EPOCH`];
+    /// [`StoreError::PlayerBusy`] if either player is in a game in progress.
     fn start_game(&self, game: NewGame) -> BoxFuture<'_, StoreResult<()>>;
     /// Makes the caller the owner of a game in progress: its owner epoch goes
     /// up by one, and the new epoch comes back with the game and its log as
@@ -234,8 +278,24 @@ pub trait Store: Send + Sync {
     ) -> BoxFuture<'_, StoreResult<()>>;
     /// Settles a game: its result, and both players' ratings and records, at
     /// once; only if `finish.epoch` is still the game's owner epoch (else
-    /// [`StoreError::Fenced`]).
+    /// [`StoreError::Fenced`]). Ratings move by the result's *changes*
+    /// (`after - before`), added to what is stored, never overwritten, so
+    /// two settlements can never undo each other.
     fn finish_game(&self, finish: Finish) -> BoxFuture<'_, StoreResult<()>>;
+    /// Rated games (a winner, counted for rating) between these two players
+    /// that finished at or after `since_ms`, in either colour.
+    fn rated_games_between(
+        &self,
+        a: String,
+        b: String,
+        since_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<u32>>;
+    /// Checks the store's invariants and lists every breach as a sentence
+    /// (empty: sound): each player's rating is the start rating plus the
+    /// changes of their finished games; their record counts those games;
+    /// every game's actions are numbered 1, 2, 3… without a gap; a player is
+    /// in at most one game in progress. The fault tests run it after each fault.
+    fn audit(&self) -> BoxFuture<'_, StoreResult<Vec<String>>>;
     /// Every game still in progress (to resume after a restart).
     fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>>;
     /// One game in progress with its log (what an instance taking the game
@@ -249,4 +309,44 @@ pub trait Store: Send + Sync {
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>>;
     /// One finished game with its log.
     fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>>;
+}
+
+/// The audit's queries (plain SQL both stores run as they are): each lists
+/// one kind of breach of the store's invariants as sentences.
+pub(crate) fn audit_queries() -> [String; 4] {
+    let start = engine::baifang::elo::start_rating();
+    let finished_sides = |extra: &str| {
+        format!(
+            "SELECT black AS pid, black_rating_after - black_rating AS d FROM games \
+             WHERE status = 'finished'{extra} \
+             UNION ALL SELECT white, white_rating_after - white_rating FROM games \
+             WHERE status = 'finished'{extra}"
+        )
+    };
+    [
+        format!(
+            "SELECT 'player ' || p.id || ': rating ' || CAST(p.rating AS TEXT) || \
+             ' but the start rating plus the stored changes is ' || \
+             CAST({start} + COALESCE(SUM(c.d), 0) AS TEXT) \
+             FROM players p LEFT JOIN ({}) c ON c.pid = p.id \
+             GROUP BY p.id, p.rating HAVING p.rating <> {start} + COALESCE(SUM(c.d), 0)",
+            finished_sides(" AND unrated IS NULL")
+        ),
+        format!(
+            "SELECT 'player ' || p.id || ': ' || CAST(p.games AS TEXT) || \
+             ' games on record but ' || CAST(COUNT(c.pid) AS TEXT) || ' rated games stored' \
+             FROM players p LEFT JOIN ({}) c ON c.pid = p.id \
+             GROUP BY p.id, p.games HAVING p.games <> COUNT(c.pid)",
+            finished_sides(" AND winner IS NOT NULL AND unrated IS NULL")
+        ),
+        "SELECT 'game ' || game_id || ': ' || CAST(COUNT(*) AS TEXT) || \
+         ' actions stored but numbered up to ' || CAST(MAX(seq) AS TEXT) \
+         FROM actions GROUP BY game_id HAVING COUNT(*) <> MAX(seq) OR MIN(seq) <> 1"
+            .to_string(),
+        "SELECT 'player ' || pid || ' is in ' || CAST(COUNT(*) AS TEXT) || ' games in progress' \
+         FROM (SELECT black AS pid FROM games WHERE status = 'playing' \
+         UNION ALL SELECT white FROM games WHERE status = 'playing') s \
+         GROUP BY pid HAVING COUNT(*) > 1"
+            .to_string(),
+    ]
 }

@@ -15,12 +15,13 @@ use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};
 
 use engine::baifang::referee_protocol::{
-    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode,
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode, Unrated,
 };
 use engine::baifang::{Action, Side};
 
 use super::{
-    side_letter, Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame,
+    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, Store, StoreError,
+    StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
@@ -69,7 +70,7 @@ fn profile_row(r: &PgRow) -> sqlx::Result<Profile> {
 /// Columns of a game row joined with both players' names, in [`game_row`]'s order.
 const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
      g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
-     g.black_rating_after, g.white_rating_after, g.finished_at \
+     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated \
      FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
 
 fn bad(what: &str) -> sqlx::Error {
@@ -97,6 +98,7 @@ fn game_row(r: &PgRow) -> sqlx::Result<(NewGame, Option<(GameResult, u64)>)> {
             r.try_get::<i32, _>(8)? as u32,
         ],
         started_at: r.try_get::<i64, _>(9)? as u64,
+        rated: r.try_get(15)?,
     };
     let reason: Option<String> = r.try_get(11)?;
     let Some(reason) = reason else {
@@ -125,13 +127,19 @@ fn game_row(r: &PgRow) -> sqlx::Result<(NewGame, Option<(GameResult, u64)>)> {
                 after: after(13)?,
             },
         ],
+        unrated: match r.try_get::<Option<String>, _>(16)? {
+            None => None,
+            Some(u) => Some(Unrated::parse(&u).ok_or_else(|| bad("unrated"))?),
+        },
     };
     let finished_at = r.try_get::<Option<i64>, _>(14)?.unwrap_or(0) as u64;
     Ok((game, Some((result, finished_at))))
 }
 
 impl PgStore {
-    async fn load_log(&self, game_id: &str) -> StoreResult<Vec<Action>> {
+    /// A game's stored actions in order, up to the first that breaks the
+    /// numbering or cannot be read; then also why.
+    async fn load_log(&self, game_id: &str) -> StoreResult<(Vec<Action>, Option<String>)> {
         let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 ORDER BY seq")
             .bind(game_id)
             .fetch_all(&self.pool)
@@ -141,14 +149,16 @@ impl PgStore {
         for row in rows {
             let seq: i32 = row.try_get(0).map_err(err)?;
             if seq as usize != log.len() + 1 {
-                return Err(StoreError::Failed(format!(
-                    "seq {seq} of game {game_id} out of order"
-                )));
+                let problem = format!("action {seq} follows action {}: a gap", log.len());
+                return Ok((log, Some(problem)));
             }
             let text: String = row.try_get(1).map_err(err)?;
-            log.push(serde_json::from_str(&text).map_err(err)?);
+            match serde_json::from_str::<Action>(&text) {
+                Ok(a) => log.push(a),
+                Err(e) => return Ok((log, Some(format!("action {seq} cannot be read: {e}")))),
+            }
         }
-        Ok(log)
+        Ok((log, None))
     }
 
     async fn games_where(&self, condition: &str, id: Option<&str>) -> StoreResult<Vec<NewGame>> {
@@ -193,7 +203,7 @@ impl PgStore {
         let mut tx = self.pool.begin().await.map_err(err)?;
         let changed = sqlx::query(
             "UPDATE games SET status = 'finished', winner = $2, reason = $3, \
-             black_rating_after = $4, white_rating_after = $5, finished_at = $6 \
+             black_rating_after = $4, white_rating_after = $5, finished_at = $6, unrated = $8 \
              WHERE id = $1 AND status = 'playing' AND owner_epoch = $7",
         )
         .bind(&f.id)
@@ -203,6 +213,7 @@ impl PgStore {
         .bind(r.ratings[1].after)
         .bind(f.finished_at as i64)
         .bind(f.epoch as i64)
+        .bind(r.unrated.map(|u| u.name()))
         .execute(&mut *tx)
         .await
         .map_err(err)?
@@ -211,15 +222,21 @@ impl PgStore {
             let otherwise = format!("game {} is not in progress: not settled again", f.id);
             return Err(self.refusal(&mut *tx, &f.id, f.epoch, otherwise).await);
         }
-        if let Some(SideCode(winner)) = r.winner {
+        sqlx::query("DELETE FROM playing WHERE game_id = $1")
+            .bind(&f.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        if let (Some(SideCode(winner)), None) = (r.winner, r.unrated) {
             for side in [Side::Black, Side::White] {
                 let won = side == winner;
+                let change = r.ratings[side.idx()];
                 sqlx::query(
-                    "UPDATE players SET rating = $2, games = games + 1, wins = wins + $3, \
-                     losses = losses + $4 WHERE id = $1",
+                    "UPDATE players SET rating = rating + $2, games = games + 1, \
+                     wins = wins + $3, losses = losses + $4 WHERE id = $1",
                 )
                 .bind(&f.players[side.idx()])
-                .bind(r.ratings[side.idx()].after)
+                .bind(change.after - change.before)
                 .bind(won as i32)
                 .bind(!won as i32)
                 .execute(&mut *tx)
@@ -232,11 +249,35 @@ impl PgStore {
 }
 
 impl Store for PgStore {
-    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>> {
+    fn create_player(
+        &self,
+        token_digest: [u8; 32],
+        me: Profile,
+        origin: Origin,
+    ) -> BoxFuture<'_, StoreResult<()>> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(err)?;
+            // One address's creations are serialised (across instances too),
+            // so the count and the insert cannot interleave with another's.
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(&origin.address)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            let made: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM players WHERE created_by = $1 AND created_at > $2",
+            )
+            .bind(&origin.address)
+            .bind(origin.at_ms.saturating_sub(HOUR_MS) as i64)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(err)?;
+            if made >= i64::from(origin.per_hour) {
+                return Err(StoreError::TooManyNewPlayers);
+            }
             sqlx::query(
-                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses, \
+                 created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(&me.id)
             .bind(&token_digest[..])
@@ -245,10 +286,12 @@ impl Store for PgStore {
             .bind(me.games as i32)
             .bind(me.wins as i32)
             .bind(me.losses as i32)
-            .execute(&self.pool)
+            .bind(&origin.address)
+            .bind(origin.at_ms as i64)
+            .execute(&mut *tx)
             .await
-            .map(|_| ())
-            .map_err(err)
+            .map_err(err)?;
+            tx.commit().await.map_err(err)
         })
     }
 
@@ -295,9 +338,11 @@ impl Store for PgStore {
 
     fn start_game(&self, g: NewGame) -> BoxFuture<'_, StoreResult<()>> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(err)?;
             sqlx::query(
                 "INSERT INTO games (id, black, white, black_rating, white_rating, black_games, \
-                 white_games, started_at, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing')",
+                 white_games, started_at, status, rated) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9)",
             )
             .bind(&g.id)
             .bind(&g.players[0].id)
@@ -307,10 +352,26 @@ impl Store for PgStore {
             .bind(g.games_before[0] as i32)
             .bind(g.games_before[1] as i32)
             .bind(g.started_at as i64)
-            .execute(&self.pool)
+            .bind(g.rated)
+            .execute(&mut *tx)
             .await
-            .map(|_| ())
-            .map_err(err)
+            .map_err(err)?;
+            for p in &g.players {
+                let claimed = sqlx::query(
+                    "INSERT INTO playing (player, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                )
+                .bind(&p.id)
+                .bind(&g.id)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?
+                .rows_affected();
+                if claimed != 1 {
+                    // Dropping the transaction rolls the game row back too.
+                    return Err(StoreError::PlayerBusy(p.id.clone()));
+                }
+            }
+            tx.commit().await.map_err(err)
         })
     }
 
@@ -370,12 +431,48 @@ impl Store for PgStore {
         Box::pin(self.finish(finish))
     }
 
+    fn rated_games_between(
+        &self,
+        a: String,
+        b: String,
+        since_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<u32>> {
+        Box::pin(async move {
+            let n: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE ((black = $1 AND white = $2) OR \
+                 (black = $2 AND white = $1)) AND status = 'finished' AND finished_at >= $3 \
+                 AND winner IS NOT NULL AND unrated IS NULL",
+            )
+            .bind(&a)
+            .bind(&b)
+            .bind(since_ms as i64)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(err)?;
+            Ok(n as u32)
+        })
+    }
+
+    fn audit(&self) -> BoxFuture<'_, StoreResult<Vec<String>>> {
+        Box::pin(async move {
+            let mut problems = Vec::new();
+            for sql in audit_queries() {
+                let rows: Vec<String> = sqlx::query_scalar(AssertSqlSafe(sql))
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err(err)?;
+                problems.extend(rows);
+            }
+            Ok(problems)
+        })
+    }
+
     fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>> {
         Box::pin(async move {
             let mut out = Vec::new();
             for game in self.games_where("g.status = 'playing'", None).await? {
-                let log = self.load_log(&game.id).await?;
-                out.push(StoredGame { game, log });
+                let (log, problem) = self.load_log(&game.id).await?;
+                out.push(StoredGame { game, log, problem });
             }
             Ok(out)
         })
@@ -389,8 +486,8 @@ impl Store for PgStore {
             let Some(game) = games.into_iter().next() else {
                 return Ok(None);
             };
-            let log = self.load_log(&game.id).await?;
-            Ok(Some(StoredGame { game, log }))
+            let (log, problem) = self.load_log(&game.id).await?;
+            Ok(Some(StoredGame { game, log, problem }))
         })
     }
 
@@ -400,8 +497,13 @@ impl Store for PgStore {
         limit: u32,
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
         Box::pin(async move {
+            // Each side's newest games through its own index, then merged.
             let sql = format!(
-                "SELECT {GAME_COLUMNS} WHERE (g.black = $1 OR g.white = $1) AND g.status = 'finished' \
+                "SELECT {GAME_COLUMNS} WHERE g.id IN ( \
+                 (SELECT id FROM games WHERE black = $1 AND status = 'finished' \
+                 ORDER BY finished_at DESC LIMIT $2) UNION ALL \
+                 (SELECT id FROM games WHERE white = $1 AND status = 'finished' \
+                 ORDER BY finished_at DESC LIMIT $2)) \
                  ORDER BY g.finished_at DESC, g.ord DESC LIMIT $2"
             );
             let rows = sqlx::query(AssertSqlSafe(sql))
@@ -435,7 +537,7 @@ impl Store for PgStore {
             let Some((result, finished_at)) = result else {
                 return Ok(None);
             };
-            let log = self.load_log(&game.id).await?;
+            let (log, _) = self.load_log(&game.id).await?;
             Ok(Some(FinishedGame {
                 game,
                 log,

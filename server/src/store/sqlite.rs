@@ -13,17 +13,18 @@ use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::{mpsc, oneshot};
 
 use engine::baifang::referee_protocol::{
-    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode,
+    EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode, Unrated,
 };
 use engine::baifang::{Action, Side};
 
 use super::{
-    side_letter, Finish, FinishedGame, NewGame, Store, StoreError, StoreResult, StoredGame,
+    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, Store, StoreError,
+    StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
 /// The schema version this server writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 /// Writes committed together at most.
 const BATCH: usize = 512;
 
@@ -67,9 +68,25 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// The steps from one schema version to the next: entry `i` brings version
 /// `i + 1` to `i + 2` ([`SCHEMA`] is version 1, so a new file takes them all).
-const UPGRADES: [&str; 1] = [
+const UPGRADES: [&str; 2] = [
     // 2: the owner epoch of each game (see `store::FIRST_EPOCH`).
     "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 1;",
+    // 3: where and when each player was created (the hourly allowance per
+    // address), whether a game may be rated and why it was not, the one game
+    // each player is in (enforced by the primary key), and the index behind
+    // the per-pair daily limit.
+    "ALTER TABLE players ADD COLUMN created_by TEXT NOT NULL DEFAULT '';
+     ALTER TABLE players ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX players_created ON players(created_by, created_at);
+     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+     ALTER TABLE games ADD COLUMN unrated TEXT;
+     CREATE INDEX games_pair ON games(black, white, finished_at);
+     CREATE TABLE playing (
+         player  TEXT PRIMARY KEY REFERENCES players(id),
+         game_id TEXT NOT NULL REFERENCES games(id)
+     ) WITHOUT ROWID;
+     INSERT OR IGNORE INTO playing SELECT black, id FROM games WHERE status = 'playing';
+     INSERT OR IGNORE INTO playing SELECT white, id FROM games WHERE status = 'playing';",
 ];
 
 /// One queued write and where its result goes.
@@ -79,7 +96,7 @@ struct Write {
 }
 
 enum Op {
-    CreatePlayer([u8; 32], Profile),
+    CreatePlayer([u8; 32], Profile, Origin),
     Rename(String, String),
     StartGame(NewGame),
     Claim(String),
@@ -285,17 +302,46 @@ fn apply(tx: &Connection, op: &Op) -> StoreResult<()> {
     match op {
         Op::Append(game, epoch, ..) => check_epoch(tx, game, *epoch)?,
         Op::Finish(f) => check_epoch(tx, &f.id, f.epoch)?,
+        Op::CreatePlayer(_, _, origin) => check_allowance(tx, origin)?,
+        Op::StartGame(g) => check_free(tx, g)?,
         _ => {}
     }
     write(tx, op).map_err(err)
 }
 
+/// Refuses a new player once the address used its hourly allowance.
+fn check_allowance(tx: &Connection, o: &Origin) -> StoreResult<()> {
+    let since = o.at_ms.saturating_sub(HOUR_MS) as i64;
+    let made: i64 = tx
+        .prepare_cached("SELECT COUNT(*) FROM players WHERE created_by = ?1 AND created_at > ?2")
+        .and_then(|mut st| st.query_row(params![o.address, since], |r| r.get(0)))
+        .map_err(err)?;
+    if made >= i64::from(o.per_hour) {
+        return Err(StoreError::TooManyNewPlayers);
+    }
+    Ok(())
+}
+
+/// Refuses a game whose player is in another game in progress.
+fn check_free(tx: &Connection, g: &NewGame) -> StoreResult<()> {
+    for p in &g.players {
+        let busy = tx
+            .prepare_cached("SELECT 1 FROM playing WHERE player = ?1")
+            .and_then(|mut st| st.exists([&p.id]))
+            .map_err(err)?;
+        if busy {
+            return Err(StoreError::PlayerBusy(p.id.clone()));
+        }
+    }
+    Ok(())
+}
+
 fn write(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
     match op {
-        Op::CreatePlayer(digest, me) => {
+        Op::CreatePlayer(digest, me, origin) => {
             tx.prepare_cached(
-                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO players (id, token_sha256, name, rating, games, wins, losses, \
+                 created_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(params![
                 me.id,
@@ -304,7 +350,9 @@ fn write(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
                 me.rating,
                 me.games,
                 me.wins,
-                me.losses
+                me.losses,
+                origin.address,
+                origin.at_ms as i64
             ])?;
         }
         Op::Rename(id, name) => {
@@ -314,7 +362,8 @@ fn write(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
         Op::StartGame(g) => {
             tx.prepare_cached(
                 "INSERT INTO games (id, black, white, black_rating, white_rating, black_games, \
-                 white_games, started_at, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'playing')",
+                 white_games, started_at, status, rated) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'playing', ?9)",
             )?
             .execute(params![
                 g.id,
@@ -324,8 +373,13 @@ fn write(tx: &Connection, op: &Op) -> rusqlite::Result<()> {
                 g.players[1].rating,
                 g.games_before[0],
                 g.games_before[1],
-                g.started_at as i64
+                g.started_at as i64,
+                g.rated
             ])?;
+            for p in &g.players {
+                tx.prepare_cached("INSERT INTO playing (player, game_id) VALUES (?1, ?2)")?
+                    .execute(params![p.id, g.id])?;
+            }
         }
         Op::Claim(game) => {
             tx.prepare_cached(
@@ -350,7 +404,7 @@ fn finish(tx: &Connection, f: &Finish) -> rusqlite::Result<()> {
     let changed = tx
         .prepare_cached(
             "UPDATE games SET status = 'finished', winner = ?2, reason = ?3, \
-             black_rating_after = ?4, white_rating_after = ?5, finished_at = ?6 \
+             black_rating_after = ?4, white_rating_after = ?5, finished_at = ?6, unrated = ?7 \
              WHERE id = ?1 AND status = 'playing'",
         )?
         .execute(params![
@@ -359,21 +413,25 @@ fn finish(tx: &Connection, f: &Finish) -> rusqlite::Result<()> {
             r.reason.name(),
             r.ratings[0].after,
             r.ratings[1].after,
-            f.finished_at as i64
+            f.finished_at as i64,
+            r.unrated.map(|u| u.name())
         ])?;
     if changed != 1 {
         return Err(rusqlite::Error::QueryReturnedNoRows);
     }
-    if let Some(SideCode(winner)) = r.winner {
+    tx.prepare_cached("DELETE FROM playing WHERE game_id = ?1")?
+        .execute([&f.id])?;
+    if let (Some(SideCode(winner)), None) = (r.winner, r.unrated) {
         for side in [Side::Black, Side::White] {
             let won = side == winner;
+            let change = r.ratings[side.idx()];
             tx.prepare_cached(
-                "UPDATE players SET rating = ?2, games = games + 1, wins = wins + ?3, \
-                 losses = losses + ?4 WHERE id = ?1",
+                "UPDATE players SET rating = rating + ?2, games = games + 1, \
+                 wins = wins + ?3, losses = losses + ?4 WHERE id = ?1",
             )?
             .execute(params![
                 f.players[side.idx()],
-                r.ratings[side.idx()].after,
+                change.after - change.before,
                 won as i32,
                 !won as i32
             ])?;
@@ -396,7 +454,7 @@ fn profile_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Profile> {
 /// Columns of a game row joined with both players' names, in [`game_row`]'s order.
 const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
      g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
-     g.black_rating_after, g.white_rating_after, g.finished_at \
+     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated \
      FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
 
 /// A game row: how it started, and for a finished one its result and end time.
@@ -417,6 +475,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameRes
         ],
         games_before: [r.get(4)?, r.get(8)?],
         started_at: r.get::<_, i64>(9)? as u64,
+        rated: r.get(15)?,
     };
     let reason: Option<String> = r.get(11)?;
     let result = match reason {
@@ -450,6 +509,10 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameRes
                         after: r.get(13)?,
                     },
                 ],
+                unrated: match r.get::<_, Option<String>>(16)? {
+                    None => None,
+                    Some(u) => Some(Unrated::parse(&u).ok_or_else(|| bad("unrated"))?),
+                },
             };
             Some((result, r.get::<_, i64>(14)? as u64))
         }
@@ -457,28 +520,28 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameRes
     Ok((game, result))
 }
 
-fn load_log(c: &Connection, game_id: &str) -> rusqlite::Result<Vec<Action>> {
+/// A game's stored actions in order, up to the first that breaks the
+/// numbering or cannot be read; then also why (the caller quarantines the
+/// game instead of failing every read of the store).
+fn load_log(c: &Connection, game_id: &str) -> rusqlite::Result<(Vec<Action>, Option<String>)> {
     let mut st =
         c.prepare_cached("SELECT seq, action FROM actions WHERE game_id = ?1 ORDER BY seq")?;
     let rows = st.query_map([game_id], |r| {
-        Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
     })?;
     let mut log = Vec::new();
     for row in rows {
         let (seq, text) = row?;
-        if seq as usize != log.len() + 1 {
-            return Err(rusqlite::Error::InvalidColumnType(
-                0,
-                format!("seq {seq} of game {game_id} out of order"),
-                rusqlite::types::Type::Integer,
-            ));
+        if seq != log.len() as i64 + 1 {
+            let problem = format!("action {seq} follows action {}: a gap", log.len());
+            return Ok((log, Some(problem)));
         }
-        let a: Action = serde_json::from_str(&text).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e))
-        })?;
-        log.push(a);
+        match serde_json::from_str::<Action>(&text) {
+            Ok(a) => log.push(a),
+            Err(e) => return Ok((log, Some(format!("action {seq} cannot be read: {e}")))),
+        }
     }
-    Ok(log)
+    Ok((log, None))
 }
 
 fn game_in_progress(c: &Connection, game_id: &str) -> rusqlite::Result<Option<StoredGame>> {
@@ -491,13 +554,18 @@ fn game_in_progress(c: &Connection, game_id: &str) -> rusqlite::Result<Option<St
     let Some((game, _)) = game else {
         return Ok(None);
     };
-    let log = load_log(c, &game.id)?;
-    Ok(Some(StoredGame { game, log }))
+    let (log, problem) = load_log(c, &game.id)?;
+    Ok(Some(StoredGame { game, log, problem }))
 }
 
 impl Store for SqliteStore {
-    fn create_player(&self, token_digest: [u8; 32], me: Profile) -> BoxFuture<'_, StoreResult<()>> {
-        self.write(Op::CreatePlayer(token_digest, me))
+    fn create_player(
+        &self,
+        token_digest: [u8; 32],
+        me: Profile,
+        origin: Origin,
+    ) -> BoxFuture<'_, StoreResult<()>> {
+        self.write(Op::CreatePlayer(token_digest, me, origin))
     }
 
     fn player_by_token(
@@ -566,6 +634,36 @@ impl Store for SqliteStore {
         self.write(Op::Finish(finish))
     }
 
+    fn rated_games_between(
+        &self,
+        a: String,
+        b: String,
+        since_ms: u64,
+    ) -> BoxFuture<'_, StoreResult<u32>> {
+        self.read(move |c| {
+            c.prepare_cached(
+                "SELECT COUNT(*) FROM games WHERE ((black = ?1 AND white = ?2) OR \
+                 (black = ?2 AND white = ?1)) AND status = 'finished' AND finished_at >= ?3 \
+                 AND winner IS NOT NULL AND unrated IS NULL",
+            )?
+            .query_row(params![a, b, since_ms as i64], |r| r.get(0))
+        })
+    }
+
+    fn audit(&self) -> BoxFuture<'_, StoreResult<Vec<String>>> {
+        self.read(|c| {
+            let mut problems = Vec::new();
+            for sql in audit_queries() {
+                let mut st = c.prepare(&sql)?;
+                let rows = st.query_map([], |r| r.get::<_, String>(0))?;
+                for row in rows {
+                    problems.push(row?);
+                }
+            }
+            Ok(problems)
+        })
+    }
+
     fn games_in_progress(&self) -> BoxFuture<'_, StoreResult<Vec<StoredGame>>> {
         self.read(|c| {
             let mut st = c.prepare(&format!("SELECT {GAME_COLUMNS} WHERE g.status = 'playing'"))?;
@@ -576,8 +674,8 @@ impl Store for SqliteStore {
             games
                 .into_iter()
                 .map(|game| {
-                    let log = load_log(c, &game.id)?;
-                    Ok(StoredGame { game, log })
+                    let (log, problem) = load_log(c, &game.id)?;
+                    Ok(StoredGame { game, log, problem })
                 })
                 .collect()
         })
@@ -593,15 +691,23 @@ impl Store for SqliteStore {
         limit: u32,
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
         self.read(move |c| {
+            // Each side's newest games through its own index, then merged:
+            // the read costs the player's games, not the server's.
             let mut st = c.prepare_cached(&format!(
-                "SELECT {GAME_COLUMNS} WHERE (g.black = ?1 OR g.white = ?1) AND g.status = 'finished' \
+                "SELECT {GAME_COLUMNS} WHERE g.id IN ( \
+                 SELECT id FROM (SELECT id FROM games WHERE black = ?1 AND status = 'finished' \
+                 ORDER BY finished_at DESC LIMIT ?2) \
+                 UNION ALL SELECT id FROM (SELECT id FROM games WHERE white = ?1 \
+                 AND status = 'finished' ORDER BY finished_at DESC LIMIT ?2)) \
                  ORDER BY g.finished_at DESC, g.rowid DESC LIMIT ?2"
             ))?;
             let rows = st.query_map(params![player_id, limit], game_row)?;
             let mut out = Vec::new();
             for row in rows {
                 let (game, result) = row?;
-                let Some((result, finished_at)) = result else { continue };
+                let Some((result, finished_at)) = result else {
+                    continue;
+                };
                 out.push(super::recent_game(&player_id, game, result, finished_at));
             }
             Ok(out)
@@ -619,7 +725,7 @@ impl Store for SqliteStore {
             let Some((game, Some((result, finished_at)))) = row else {
                 return Ok(None);
             };
-            let log = load_log(c, &game.id)?;
+            let (log, _) = load_log(c, &game.id)?;
             Ok(Some(FinishedGame {
                 game,
                 log,

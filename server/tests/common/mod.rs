@@ -35,8 +35,27 @@ pub fn config(dir: &Path) -> Config {
         cluster: None,
         dist: dir.join("dist"),
         allowed_origins: Vec::new(),
+        trusted_proxies: Vec::new(),
         test_clock: false,
-        limits: Default::default(),
+        limits: test_limits(),
+    }
+}
+
+/// The default limits, but loopback may create as many players as a test
+/// needs (every test client comes from 127.0.0.1).
+pub fn test_limits() -> server::limits::Limits {
+    server::limits::Limits {
+        new_players_per_hour: u32::MAX,
+        ..Default::default()
+    }
+}
+
+/// Where a player seeded straight into a store comes from.
+pub fn seed_origin() -> server::store::Origin {
+    server::store::Origin {
+        address: "seed".into(),
+        at_ms: 0,
+        per_hour: u32::MAX,
     }
 }
 

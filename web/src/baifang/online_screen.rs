@@ -27,7 +27,8 @@ use super::server_room::ServerRoom;
 pub fn BaifangServerScreen() -> impl IntoView {
     let ctl = ServerController::start();
     if let Some(code) = handoff::take_room() {
-        ctl.join_room(code);
+        // A room link joins as a friendly game: only a tick in the lobby asks for rated.
+        ctl.join_room(code, false);
     }
     let in_game = Memo::new(move |_| ctl.client.with(|c| matches!(c.phase(), Phase::InGame)));
     view! {

@@ -50,6 +50,8 @@ pub enum ServerNotice {
     Error(ErrorCode),
     /// The server will not talk to this page version (reload it).
     Stopped(String),
+    /// The server refused to create another new player from this address.
+    TooManyAccounts,
 }
 
 /// Every handle the lobby and room share (all `Copy`).
@@ -67,7 +69,7 @@ pub struct ServerController {
     /// The sequence number of an action sent and not yet answered (no second send).
     in_flight: StoredValue<Option<u32>>,
     /// A friend-room code (from a `#room=` link) to join once signed in.
-    pending_join: StoredValue<Option<String>>,
+    pending_join: StoredValue<Option<(String, bool)>>,
 }
 
 impl ServerController {
@@ -153,6 +155,10 @@ impl ServerController {
                         self.notice.set(Some(ServerNotice::Stopped(why)));
                         return;
                     }
+                    Some(Reconnect::TooManyAccounts) => {
+                        self.notice.set(Some(ServerNotice::TooManyAccounts));
+                        return;
+                    }
                     None => return,
                 };
                 // Never from inside the socket's own handler: a timer replaces it.
@@ -188,8 +194,10 @@ impl ServerController {
                 if had_game || game_in_progress_stored() {
                     self.send(&ClientMsg::RequestState);
                 }
-                if let Some(code) = self.pending_join.try_update_value(Option::take).flatten() {
-                    self.send(&ClientMsg::JoinRoom { code });
+                if let Some((code, rated)) =
+                    self.pending_join.try_update_value(Option::take).flatten()
+                {
+                    self.send(&ClientMsg::JoinRoom { code, rated });
                 }
             }
             Note::Rejected { code, rule } => {
@@ -241,19 +249,21 @@ impl ServerController {
         self.send(&ClientMsg::QuickMatch);
     }
 
-    /// Opens a friend room (the server answers with its code).
-    pub fn create_room(self) {
+    /// Opens a friend room (the server answers with its code); `rated`: the
+    /// creator asks for a rated game (rated only if the joiner asks too).
+    pub fn create_room(self, rated: bool) {
         self.notice.set(None);
-        self.send(&ClientMsg::CreateRoom);
+        self.send(&ClientMsg::CreateRoom { rated });
     }
 
-    /// Joins the friend room `code` now, or once signed in.
-    pub fn join_room(self, code: String) {
+    /// Joins the friend room `code` now, or once signed in (`rated`: this
+    /// player asks for a rated game).
+    pub fn join_room(self, code: String, rated: bool) {
         self.notice.set(None);
         if self.client.with_untracked(|c| c.connected()) {
-            self.send(&ClientMsg::JoinRoom { code });
+            self.send(&ClientMsg::JoinRoom { code, rated });
         } else {
-            self.pending_join.set_value(Some(code));
+            self.pending_join.set_value(Some((code, rated)));
         }
     }
 

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 
 use engine::baifang::elo;
 use engine::baifang::referee_client::Phase;
-use engine::baifang::referee_protocol::{EndReason, ErrorCode, RecentGame, RejectCode};
+use engine::baifang::referee_protocol::{
+    format_room_code, EndReason, ErrorCode, RecentGame, RejectCode, Unrated, ROOM_CODE_LEN,
+};
 
 use crate::host::share;
 use crate::i18n::{use_lang, Lang};
@@ -25,6 +27,8 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             ErrorCode::OwnRoom => BaifangText::ErrOwnRoom,
             ErrorCode::AlreadyInGame => BaifangText::ErrAlreadyInGame,
             ErrorCode::BadName => BaifangText::ErrBadName,
+            ErrorCode::TooManyAttempts => BaifangText::TooManyAttempts,
+            ErrorCode::Unavailable => BaifangText::ErrUnavailable,
         }),
         ServerNotice::Rejected(code, _) => t(match code {
             RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,
@@ -32,8 +36,10 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             RejectCode::Illegal => BaifangText::RejIllegal,
             RejectCode::NotAMove => BaifangText::RejNotAMove,
             RejectCode::NoGame => BaifangText::RejNoGame,
+            RejectCode::Paused => BaifangText::RejPaused,
         }),
         ServerNotice::Stopped(why) => format!("{}{why}", t(BaifangText::ServerStopped)),
+        ServerNotice::TooManyAccounts => t(BaifangText::TooManyAccounts),
     }
 }
 
@@ -42,6 +48,16 @@ pub fn end_words(reason: EndReason, lang: Lang) -> &'static str {
     match reason.engine_reason() {
         Some(r) => reason_words(r, lang),
         None => BaifangText::Abandoned.in_lang(lang),
+    }
+}
+
+/// Why a game did not count for rating, in words.
+pub fn unrated_words(u: Unrated) -> BaifangText {
+    match u {
+        Unrated::Friendly => BaifangText::UnratedFriendly,
+        Unrated::TooFewMoves => BaifangText::UnratedTooFewMoves,
+        Unrated::PairLimit => BaifangText::UnratedPairLimit,
+        Unrated::NoWinner => BaifangText::UnratedNoWinner,
     }
 }
 
@@ -79,7 +95,7 @@ pub fn ServerLobby(ctl: ServerController) -> impl IntoView {
                         </button>
                     </div>
                 }.into_any(),
-                Phase::RoomOpen(code) => view! { <FriendRoomOpen ctl=ctl code=code/> }.into_any(),
+                Phase::RoomOpen(code, rated) => view! { <FriendRoomOpen ctl=ctl code=code rated=rated/> }.into_any(),
                 Phase::Lobby | Phase::InGame => view! { <ServerButtons ctl=ctl/> }.into_any(),
             }}
         </div>
@@ -92,23 +108,31 @@ fn ServerButtons(ctl: ServerController) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let code = RwSignal::new(String::new());
+    let rated = RwSignal::new(false);
+    // Nine characters, and the two dashes people copy with them.
+    let code_max = (ROOM_CODE_LEN + 2).to_string();
     view! {
         <div class="lobby-buttons">
             <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| ctl.quick_match()>
                 {text(BaifangText::QuickMatch)}
             </button>
-            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| ctl.create_room()>
+            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| ctl.create_room(rated.get_untracked())>
                 {text(BaifangText::FriendMatch)}
             </button>
             <form class="join-room" on:submit=move |ev| {
                 ev.prevent_default();
-                ctl.join_room(code.get_untracked());
+                ctl.join_room(code.get_untracked(), rated.get_untracked());
             }>
-                <input data-testid="join-code" maxlength="6" autocomplete="off"
+                <input data-testid="join-code" maxlength=code_max autocomplete="off"
                     placeholder=move || BaifangText::CodePlaceholder.in_lang(lang.get())
                     prop:value=code on:input=move |ev| code.set(event_target_value(&ev))/>
                 <button class="pill-button" type="submit" data-testid="join-submit">{text(BaifangText::Join)}</button>
             </form>
+            <label class="rated-choice">
+                <input type="checkbox" data-testid="friend-rated" prop:checked=rated
+                    on:change=move |ev| rated.set(event_target_checked(&ev))/>
+                " " {text(BaifangText::RatedGame)}
+            </label>
             <p class="lobby-caption">{text(BaifangText::ServerCaption)}</p>
         </div>
     }
@@ -116,15 +140,22 @@ fn ServerButtons(ctl: ServerController) -> impl IntoView {
 
 /// An open friend room: its code, its link (copied on a tap), and the way out.
 #[component]
-fn FriendRoomOpen(ctl: ServerController, code: String) -> impl IntoView {
+fn FriendRoomOpen(ctl: ServerController, code: String, rated: bool) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let link = share_link_here_as("room", &code);
     let (copy, href, code_attr) = (link.clone(), link.clone(), code.clone());
+    let shown = format_room_code(&code);
+    let rated_text = if rated {
+        BaifangText::RoomRated
+    } else {
+        BaifangText::RoomUnrated
+    };
     view! {
-        <div class="online-wait" data-testid="friend-room" data-code=code_attr>
+        <div class="online-wait" data-testid="friend-room" data-code=code_attr data-rated=rated.to_string()>
             <div class="spinner" aria-hidden="true"></div>
-            <p>{text(BaifangText::RoomCode)} " " <strong data-testid="room-code">{code}</strong></p>
+            <p>{text(BaifangText::RoomCode)} " " <strong data-testid="room-code">{shown}</strong></p>
+            <p class="lobby-caption" data-testid="room-rated">{text(rated_text)}</p>
             <p class="lobby-caption">{text(BaifangText::RoomWaiting)}</p>
             <a class="room-link" data-testid="room-link" href=href>{link}</a>
             <button class="pill-button" data-testid="room-copy"
@@ -211,10 +242,16 @@ fn RecentLine(game: RecentGame) -> impl IntoView {
         None => BaifangText::Void,
     };
     let reason = game.result.reason;
+    let unrated = game.result.unrated;
     view! {
-        <li data-won=won.map_or("void".to_string(), |w| w.to_string()) data-delta=delta data-game=game.game_id.clone()>
+        <li data-won=won.map_or("void".to_string(), |w| w.to_string()) data-delta=delta data-game=game.game_id.clone()
+            data-unrated=unrated.map(|u| u.name())>
             {move || outcome.in_lang(lang.get())} " · " {game.opponent.name.clone()} " ("
-            {game.opponent.rating} ") · " {move || end_words(reason, lang.get())} " · " {signed(delta)}
+            {game.opponent.rating} ") · " {move || end_words(reason, lang.get())} " · "
+            {move || match unrated {
+                Some(u) => unrated_words(u).in_lang(lang.get()).to_string(),
+                None => signed(delta),
+            }}
         </li>
     }
 }

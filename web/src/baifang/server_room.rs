@@ -16,7 +16,7 @@ use super::room_header::RoomHeader;
 use super::room_menu::RoomMenu;
 use super::scoreboard::ScoreBoard;
 use super::server_controller::ServerController;
-use super::server_lobby::notice_text;
+use super::server_lobby::{notice_text, unrated_words};
 use super::settlement::{Settlement, UnratedSettlement};
 use super::strings::{banner_text, Audience, BaifangText};
 use super::view_model::{board_view, BoardView};
@@ -91,6 +91,11 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
                 remaining_ms=Signal::derive(move || turn_left.get().map_or(STEP_TIME_LIMIT_MS, |t| t as u32))
             />
             <Players ctl=ctl/>
+            {move || client.with(|c| c.game().is_some_and(|g| g.paused && g.result.is_none())).then(|| view! {
+                <p class="notice" data-testid="server-paused" role="status">
+                    {move || BaifangText::ServerRecovering.in_lang(lang.get())}
+                </p>
+            })}
             {move || ctl.notice.get().map(|n| view! {
                 <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
             })}
@@ -158,7 +163,8 @@ fn server_end(ctl: ServerController) -> Option<AnyView> {
     Some(match (result.winner, result.reason.engine_reason()) {
         (Some(winner), Some(reason)) => view! {
             <Settlement winner=winner.0 reason=reason audience=Audience::Player(me)
-                rating=(mine.before, mine.after) opponent_rating=(theirs.before, theirs.after) on_close=back/>
+                rating=(mine.before, mine.after) opponent_rating=(theirs.before, theirs.after)
+                unrated=result.unrated.map(unrated_words) on_close=back/>
         }
         .into_any(),
         _ => view! {

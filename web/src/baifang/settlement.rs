@@ -67,6 +67,9 @@ pub fn Settlement(
     /// The opponent's rating change, where the result settled both (server games).
     #[prop(optional)]
     opponent_rating: Option<RatingChange>,
+    /// Why a server game left the ratings as they were, when it did.
+    #[prop(default = None)]
+    unrated: Option<BaifangText>,
     #[prop(optional)] on_review: Option<Callback<()>>,
     on_close: Callback<()>,
 ) -> impl IntoView {
@@ -107,6 +110,9 @@ pub fn Settlement(
             <p class="settlement-reason" data-testid="settlement-reason">
                 {move || reason_words(reason, lang.get())}
             </p>
+            {unrated.map(|u| view! {
+                <p class="settlement-detail" data-testid="settlement-unrated">{move || u.in_lang(lang.get())}</p>
+            })}
             {rating.map(|(before, after)| {
                 let delta = after - before;
                 view! {
