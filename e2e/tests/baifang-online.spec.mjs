@@ -98,20 +98,19 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
   });
 }
 
-test("a forged packet aborts both pages with 对局数据异常", async ({ context }) => {
+test("a forged packet ends the match as the forger's loss on the honest page", async ({ context }) => {
   const { black, white } = await pairPages(context);
   await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 4));
   const me = (await state(black)).me;
   const forged = { kind: "action", protocolVersion: 1, actionType: 0, playerID: me, fromIndex: -1, toIndex: 12,
     eatIndices: [], timestamp: Date.now(), seq: 3, hash: "0000000000000000" };
   await black.evaluate((json) => window.__onlineTest.sendForged(json), JSON.stringify(forged));
-  for (const p of [black, white]) {
-    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "void");
-    await expect(p.getByTestId("online-message")).toHaveText("对局数据异常");
-  }
-  // No rating change: the lobby still shows the start rating.
+  // White's own state replays true from its log: the fault is Black's, a forfeit, rated.
+  await expect(white.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+  await expect(white.getByTestId("settlement")).toHaveAttribute("data-reason", "resign");
+  await expect(white.getByTestId("online-message")).toHaveText("对手中止了对局或发来异常数据：判对手负");
   await white.getByTestId("settlement-back").click();
-  await expect(white.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1200");
+  await expect(white.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1216");
 });
 
 test("memory tampering on one side is caught by the next packet", async ({ context }) => {
@@ -121,11 +120,13 @@ test("memory tampering on one side is caught by the next packet", async ({ conte
   expect((await state(black)).toMove).toBe("B");
   await white.evaluate(() => window.__onlineTest.tamper());
   await clickAction(black, scenarios.fewerThanFour[6]);
-  for (const p of [black, white]) {
-    await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "void");
-    await expect(p.getByTestId("online-message")).toHaveText("对局数据异常");
-  }
+  // White's state no longer replays from its log: its own fault, so it voids (no rating change).
+  await expect(white.getByTestId("settlement")).toHaveAttribute("data-reason", "void");
+  await expect(white.getByTestId("online-message")).toHaveText("对局数据异常");
   expect(await white.getByTestId("settlement").getAttribute("data-detail")).toContain("hash");
+  // Black played honestly and was aborted on: White's forfeit in Black's record.
+  await expect(black.getByTestId("settlement")).toHaveAttribute("data-winner", "B");
+  await expect(black.getByTestId("online-message")).toHaveText("对手中止了对局或发来异常数据：判对手负");
 });
 
 test("closing one page makes the other win at exactly 15 s of its clock", async ({ context }, testInfo) => {

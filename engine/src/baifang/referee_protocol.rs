@@ -563,9 +563,6 @@ pub enum ErrorCode {
     /// Too many joins with codes of no open room from this connection or
     /// address lately: joins are refused for a while.
     TooManyAttempts,
-    /// Quick match is temporarily unavailable (the server's shared queue is
-    /// unreachable); friend rooms and games in progress go on.
-    Unavailable,
 }
 
 /// The engine's stable code for an [`ActionError`] (the web app translates it).

@@ -40,6 +40,9 @@ pub enum OnlineNotice {
     DataError,
     /// The opponent left for good and this player won.
     PeerLeft,
+    /// The opponent aborted mid-game or sent data that failed verification:
+    /// their loss.
+    PeerForfeited,
     /// Online play cannot start in this browser; the browser's own reason
     /// (an API's error, kept as the browser gave it) follows the words.
     Unavailable(String),
@@ -52,6 +55,7 @@ impl OnlineNotice {
             OnlineNotice::SignIn(why) => sign_in_text(*why),
             OnlineNotice::MatchmakingFailed => BaifangText::MatchmakingFailed,
             OnlineNotice::DataError => BaifangText::DataError,
+            OnlineNotice::PeerForfeited => BaifangText::PeerForfeited,
             OnlineNotice::PeerLeft => BaifangText::PeerLeft,
             OnlineNotice::Unavailable(why) => {
                 return format!("{}{why}", BaifangText::OnlineUnavailable.in_lang(lang))
@@ -263,8 +267,16 @@ impl OnlineController {
                     profile::save(&self.record_without_held_loss());
                 }
             }
-            MatchResult::Decided(s) => {
-                if s.won && s.reason == Reason::Disconnect {
+            MatchResult::Decided(s) | MatchResult::Forfeited { settlement: s, .. } => {
+                if let MatchResult::Forfeited { .. } = outcome {
+                    self.message.set(Some(OnlineNotice::PeerForfeited));
+                    // A peer that forfeits is not matched again for a while.
+                    let peer = self
+                        .session
+                        .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
+                    let avoided = avoid_store::record_abandon(&peer, now_ms());
+                    self.with_transport(|t| t.set_avoided(avoided));
+                } else if s.won && s.reason == Reason::Disconnect {
                     self.message.set(Some(OnlineNotice::PeerLeft));
                 }
                 recent::remember(&self.game_record(), Mode::Online, None);

@@ -196,7 +196,7 @@ fn match_end(
     let lang = use_lang();
     let review = Callback::new(move |_| on_review.run(ctl.game_record()));
     Some(match result {
-        MatchResult::Decided(s) => view! {
+        MatchResult::Decided(s) | MatchResult::Forfeited { settlement: s, .. } => view! {
             <div class="online-end">
                 {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
                 <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me)

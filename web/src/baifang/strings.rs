@@ -170,7 +170,6 @@ translations! {
         RejNoGame => ("没有进行中的对局", "No game in progress"),
         ServerStopped => ("服务器版本已更新，请刷新页面：", "The server was updated; reload the page: "),
         Abandoned => ("双方都没有回来，本局不计分", "Neither player came back: not rated"),
-        ErrUnavailable => ("快速匹配暂不可用，请稍后再试；与友对战仍可使用", "Quick match is unavailable for a moment; try again soon (playing a friend still works)"),
         RejPaused => ("服务器正在恢复，这一步没有记下：稍后再走", "The server is recovering and did not record that move: play it again in a moment"),
         ServerRecovering => ("服务器正在恢复存储，对局暂停，计时停止", "The server is recovering its storage: the game is paused and the clocks stand"),
         RatedGame => ("计分对局（双方都勾选才计分）", "Rated game (only if both players tick it)"),
@@ -219,6 +218,7 @@ translations! {
         DefaultNickname => ("棋手", "Player"),
         MatchmakingFailed => ("匹配失败，请稍后再试", "Matchmaking failed; try again later"),
         DataError => ("对局数据异常", "The match data is inconsistent"),
+        PeerForfeited => ("对手中止了对局或发来异常数据：判对手负", "The opponent aborted or sent inconsistent data: their loss"),
         PeerLeft => ("对方玩家断开连接，本局获胜", "Your opponent disconnected: you win this game"),
     }
 }

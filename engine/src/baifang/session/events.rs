@@ -50,6 +50,17 @@ pub enum MatchResult {
     Decided(Settlement),
     /// The match was voided (「对局数据异常」); no rating changes.
     Void(Reject),
+    /// Mid-game the peer aborted, or sent data that failed this side's
+    /// verification while this side's own state replays true from its log:
+    /// the fault is the peer's, so the game is the peer's loss in this side's
+    /// record (rated, as a forfeit) and the peer goes on the avoid list. A
+    /// side whose own state does not replay (its memory was edited) voids.
+    Forfeited {
+        /// This side wins (reason: resignation, which a forfeit is).
+        settlement: Settlement,
+        /// What the peer did.
+        why: Reject,
+    },
     /// The connection broke while this side itself was cut off from the
     /// network: nobody's fault that this side can prove, so no result and no
     /// rating change here (「连接中断，本局未计分」).

@@ -181,8 +181,17 @@ impl MatchSession {
         }
     }
 
-    /// The match is void: tell the peer why (unless it told us), release the
-    /// transport, change no rating.
+    /// Whether this side's state is what its own log replays to (a memory
+    /// edit shows here): a rejection is then the peer's fault, not ours.
+    fn own_state_sound(&self) -> bool {
+        super::super::Game::from_log(&self.log).is_ok_and(|g| *g.state() == self.state)
+    }
+
+    /// The match ends on a rejection: tell the peer why (unless it told us)
+    /// and release the transport. Mid-game, with this side's own state sound,
+    /// it is the peer's forfeit (a loss in our record: aborting or sending
+    /// garbage must not turn a lost game into a void); otherwise it is void
+    /// and no rating changes.
     pub(super) fn void(&mut self, reason: Reject, out: &mut Vec<SessionCommand>) {
         if self.stage == Stage::Finished {
             return;
@@ -196,12 +205,19 @@ impl MatchSession {
                 .to_json(),
             ));
         }
+        let forfeit = self.stage == Stage::Playing && self.own_state_sound();
         self.stage = Stage::Finished;
         self.peer_away_since = None;
-        self.result = Some(MatchResult::Void(reason.clone()));
-        out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Void(
-            reason,
-        ))));
+        let result = if forfeit {
+            MatchResult::Forfeited {
+                settlement: self.settlement_for(self.my_side, Reason::Resign),
+                why: reason,
+            }
+        } else {
+            MatchResult::Void(reason)
+        };
+        self.result = Some(result.clone());
+        out.push(SessionCommand::Ui(UiEvent::Finished(result)));
         out.push(SessionCommand::Disconnect);
     }
 

@@ -188,7 +188,9 @@ impl Net {
 
 fn void_reason(ui: &[UiEvent]) -> Option<Reject> {
     ui.iter().find_map(|u| match u {
-        UiEvent::Finished(MatchResult::Void(r)) => Some(r.clone()),
+        UiEvent::Finished(MatchResult::Void(r) | MatchResult::Forfeited { why: r, .. }) => {
+            Some(r.clone())
+        }
         _ => None,
     })
 }
@@ -212,7 +214,10 @@ fn assert_voided(n: &mut Net, expect: impl Fn(&Reject) -> bool) {
     assert!(matches!(void_reason(&n.ui_b), Some(Reject::PeerAborted(_))));
     assert_eq!(n.b.stage(), Stage::Finished);
     assert!(n.released_b);
-    assert!(matches!(n.a.result(), Some(MatchResult::Void(_))));
+    assert!(matches!(
+        n.a.result(),
+        Some(MatchResult::Void(_) | MatchResult::Forfeited { .. })
+    ));
 }
 
 impl Net {

@@ -233,8 +233,10 @@ fn reject_unexpected_messages() {
     assert_voided(&mut n, |r| matches!(r, Reject::Unexpected(_)));
 }
 
+/// The attack: a side about to lose sends `abort` mid-game. The honest side
+/// records the game as the sender's loss (rated: a forfeit), not a void.
 #[test]
-fn peer_abort_voids_without_rating_change() {
+fn a_mid_game_abort_is_the_senders_loss() {
     let mut n = Net::b_to_move();
     n.inject_a(
         &Wire::Abort {
@@ -245,6 +247,14 @@ fn peer_abort_voids_without_rating_change() {
     );
     assert_eq!(void_reason(&n.ui_a), Some(Reject::PeerAborted("x".into())));
     assert!(settlement(&n.ui_a).is_none());
+    match n.a.result() {
+        Some(MatchResult::Forfeited { settlement, .. }) => {
+            assert!(settlement.won);
+            assert_eq!(settlement.winner, n.a.my_side());
+            assert!(settlement.my_rating.1 > settlement.my_rating.0, "rated");
+        }
+        other => panic!("not a forfeit: {other:?}"),
+    }
     // The voided side no longer reacts.
     assert!(n.a.on_data(b"garbage", n.now).is_empty());
     assert!(n.a.tick(n.now + 100_000).is_empty());
@@ -269,6 +279,10 @@ fn tampered_state_is_caught_by_the_next_packet() {
     });
     n.step_unchecked();
     assert_voided(&mut n, |r| matches!(r, Reject::HashMismatch { .. }));
+    // A's own state no longer replays from its log: the fault is A's, so A
+    // voids; B, told by A's abort, records A's forfeit.
+    assert!(matches!(n.a.result(), Some(MatchResult::Void(_))));
+    assert!(matches!(n.b.result(), Some(MatchResult::Forfeited { .. })));
 
     // The other direction: the cheater's own next action carries its forged hash.
     let mut n = Net::matched();
@@ -303,7 +317,8 @@ fn arbitrary_bytes_never_panic_and_end_in_a_rejection() {
         let mut n = Net::b_to_move();
         let e = n.a.on_data(bytes, n.now);
         assert!(e.contains(&SessionCommand::Disconnect));
-        assert!(matches!(n.a.result(), Some(MatchResult::Void(_))));
+        // Garbage mid-game is the sender's forfeit.
+        assert!(matches!(n.a.result(), Some(MatchResult::Forfeited { .. })));
     }
 }
 
