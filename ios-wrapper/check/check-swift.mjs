@@ -557,7 +557,9 @@ function replyWrapping(units) {
       }
     }
   }
-  const handlerCall = succeed && [...walk(succeed)].find((n) => n.type === 'call_expression' && calleeName(n) === 'handler');
+  // `succeed` hands the object to WebKit directly (`handler(…)`) or through the settle-once
+  // helper (`settle(…)`), which passes its arguments on unchanged.
+  const handlerCall = succeed && [...walk(succeed)].find((n) => n.type === 'call_expression' && ['handler', 'settle'].includes(calleeName(n)));
   if (!handlerCall) return null;
   const keys = new Set();
   const seen = new Set();
