@@ -92,14 +92,6 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
     /// Drags near the bottom edge belong to the board first, the home gesture second.
     override var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { .bottom }
 
-    /// The top-most view controller, for presenting Game Center sheets and alerts.
-    var topPresenter: UIViewController {
-        var top: UIViewController = self
-        while let presented = top.presentedViewController, !presented.isBeingDismissed {
-            top = presented
-        }
-        return top
-    }
 
     /// WebKit sometimes drops a backgrounded page without calling the termination delegate;
     /// a blank web view on return to the foreground is reloaded the same way.
