@@ -92,7 +92,6 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
     /// Drags near the bottom edge belong to the board first, the home gesture second.
     override var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { .bottom }
 
-
     /// WebKit sometimes drops a backgrounded page without calling the termination delegate;
     /// a blank web view on return to the foreground is reloaded the same way.
     func reloadIfContentWasLost() {
