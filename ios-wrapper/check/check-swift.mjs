@@ -21,6 +21,14 @@
 //              envelopes, batched in-order delivery that reports how many events it took);
 //  6. project  the Info.plist / entitlement keys the app needs are in the project, and no
 //              Swift code quits the app (`exit(…)`).
+//  7. run-time the shapes that avoid run-time faults names cannot show: every reply goes
+//              through BridgeReply, which clears its handler behind a guard before calling it
+//              (a second call crashes WebKit); the share completion settles only when
+//              completed or dismissed with no activity; the refusal alert sits behind a flag
+//              its branch turns off (GameKit re-calls the handler on each foreground); a
+//              matchmaker result is guarded by `matchmakerSheet === sheet` (else
+//              disconnect); `emit` coalesces lifecycle/network events and bounds the queue;
+//              every friend-match sheet is `.inviteOnly`.
 //
 // The self-test runs first: a broken snippet must fail to parse, and each deliberately
 // broken copy under fixtures/ (laid over the real sources) must fail with the problem its
@@ -557,7 +565,9 @@ function replyWrapping(units) {
       }
     }
   }
-  const handlerCall = succeed && [...walk(succeed)].find((n) => n.type === 'call_expression' && calleeName(n) === 'handler');
+  // `succeed` hands the object to WebKit directly (`handler(…)`) or through the settle-once
+  // helper (`settle(…)`), which passes its arguments on unchanged.
+  const handlerCall = succeed && [...walk(succeed)].find((n) => n.type === 'call_expression' && ['handler', 'settle'].includes(calleeName(n)));
   if (!handlerCall) return null;
   const keys = new Set();
   const seen = new Set();
@@ -732,6 +742,144 @@ function checkProject(ctx) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Run-time rules: faults a names-and-shapes check cannot see, each read from the syntax
+// tree as the one shape that avoids it. Each has a deliberately broken fixture.
+
+/** Function declarations named `name` inside the type `typeName` (any unit). */
+function functionsIn(ctx, typeName, name) {
+  const out = [];
+  for (const { file, tree } of ctx.units) {
+    for (const node of walk(tree.rootNode)) {
+      if (node.type !== 'class_declaration' || !isNamed(node, typeName)) continue;
+      for (const fn of walk(node)) if (fn.type === 'function_declaration' && (!name || isNamed(fn, name))) out.push({ file, fn });
+    }
+  }
+  return out;
+}
+
+const where = (file, node) => `${rel(file)}:${node.startPosition.row + 1}`;
+const nodesOf = (node, type) => [...walk(node)].filter((n) => n.type === type);
+/** The condition of an `if` or `guard` as written (the grammar's condition field holds only its first part). */
+const condText = (n) => (n.type === 'guard_statement' ? n.text.replace(/^guard\b/, '').split(/\belse\s*\{/)[0] : n.text.replace(/^if\b/, '').split('{')[0]).replace(/\s+/g, ' ').trim();
+
+function checkRuntime(ctx) {
+  const problems = [];
+  const rules = [];
+  const rule = (name, fn) => {
+    rules.push(name);
+    const found = fn();
+    for (const p of found) problems.push(`runtime: ${name}: ${p}`);
+  };
+
+  // R1: WebKit raises NSInternalInconsistencyException on a reply handler's second call.
+  rule('reply settles once', () => {
+    const out = [];
+    const callers = functionsIn(ctx, 'BridgeReply').filter(({ fn }) => nodesOf(fn, 'call_expression').some((c) => calleeName(c) === 'handler'));
+    if (callers.length === 0) out.push('BridgeReply never calls its handler');
+    for (const { file, fn } of callers) {
+      const clears = nodesOf(fn, 'assignment').some((a) => /^(self\.)?handler\s*=\s*nil$/.test(a.text.replace(/\s+/g, ' ')));
+      const guarded = nodesOf(fn, 'guard_statement').some((g) => /\bhandler\b/.test(condText(g)));
+      if (!clears || !guarded) out.push(`a reply can be settled twice: ${where(file, fn)} calls handler without clearing it (handler = nil) behind a guard`);
+    }
+    // No call may answer around the object: the raw handler is called nowhere else.
+    for (const { file, fn } of functionsIn(ctx, 'HostBridge')) {
+      for (const c of nodesOf(fn, 'call_expression')) {
+        if (calleeName(c) === 'replyHandler') out.push(`a reply can be settled twice: ${where(file, c)} calls replyHandler directly, not through BridgeReply`);
+      }
+    }
+    return out;
+  });
+
+  // R2: the completion also runs when the player backs out of one activity, sheet open.
+  rule('share settles when the sheet is gone', () => {
+    const out = [];
+    const fns = functionsIn(ctx, 'ShareService', 'share');
+    const assigns = fns.flatMap(({ file, fn }) => nodesOf(fn, 'assignment').filter((a) => /completionWithItemsHandler\s*=/.test(a.text)).map((a) => ({ file, a })));
+    if (assigns.length === 0) out.push('no completionWithItemsHandler in ShareService.share');
+    for (const { file, a } of assigns) {
+      const lambda = nodesOf(a, 'lambda_literal')[0];
+      const params = lambda ? nodesOf(lambda, 'lambda_parameter').map((p) => p.text.trim()) : [];
+      const [activity, completed] = params;
+      const ok = activity && completed && nodesOf(lambda, 'guard_statement').concat(nodesOf(lambda, 'if_statement')).some((g) => {
+        const cond = condText(g);
+        return cond.includes(completed) && new RegExp(`\\b${activity}\\s*==\\s*nil`).test(cond);
+      });
+      if (!ok) out.push(`a share completion deletes before dismissal: ${where(file, a)} settles (and removes the file) on every completion, not only when completed or dismissed with no activity`);
+    }
+    return out;
+  });
+
+  // R3: GameKit calls the authenticate handler again on every return to the foreground.
+  rule('refusal alert once', () => {
+    const out = [];
+    let seen = 0;
+    for (const { file, fn } of functionsIn(ctx, 'GameCenterService')) {
+      for (const c of nodesOf(fn, 'call_expression').filter((c) => /onRefusedAtLaunch/.test(c.child(0)?.text ?? ''))) {
+        seen++;
+        let ifNode = c.parent;
+        while (ifNode && ifNode.type !== 'if_statement' && ifNode !== fn) ifNode = ifNode.parent;
+        const cond = ifNode?.type === 'if_statement' ? condText(ifNode) : '';
+        const flags = [...cond.matchAll(/\b([a-zA-Z_]\w*)\b/g)].map((m) => m[1]);
+        const resets = ifNode?.type === 'if_statement' && nodesOf(ifNode, 'assignment').some((a) => {
+          const m = a.text.match(/^(?:self\.)?(\w+)\s*=\s*(true|false)$/);
+          return m && flags.includes(m[1]);
+        });
+        if (!resets) out.push(`an authenticate handler that presents the alert on every call: ${where(file, c)} is not behind a flag the same branch turns off`);
+      }
+    }
+    if (seen === 0) out.push('GameCenterService never shows the refusal alert');
+    return out;
+  });
+
+  // R5: a result of a sheet the page cancelled or replaced must not start a match.
+  rule('stale matchmaker results dropped', () => {
+    const out = [];
+    for (const { file, fn } of functionsIn(ctx, 'MatchmakingService')) {
+      const params = nodesOf(fn, 'parameter').filter((p) => /GKMatchmakerViewController/.test(p.text));
+      const starts = nodesOf(fn, 'call_expression').filter((c) => calleeName(c) === 'start' && /session/.test(c.child(0)?.text ?? ''));
+      if (params.length === 0 || starts.length === 0) continue;
+      const names = params.map((p) => p.childForFieldName('name')?.text ?? p.text.split(':')[0].trim().split(/\s+/).pop());
+      const checked = nodesOf(fn, 'guard_statement').some((g) => {
+        const cond = condText(g);
+        return g.startIndex < starts[0].startIndex && names.some((n) => new RegExp(`matchmakerSheet\\s*===\\s*${n}\\b|\\b${n}\\s*===\\s*(self\\.)?matchmakerSheet`).test(cond)) && /disconnect\(\)/.test(g.text);
+      });
+      if (!checked) out.push(`a matchmaker result not checked against the current sheet: ${where(file, fn)} starts a match without guarding matchmakerSheet === sheet (else disconnect)`);
+    }
+    return out;
+  });
+
+  // R7: events pile up without bound while the page has no listener.
+  rule('bounded event queue', () => {
+    const out = [];
+    const emits = functionsIn(ctx, 'HostBridge', 'emit');
+    if (emits.length === 0) out.push('HostBridge has no emit');
+    for (const { file, fn } of emits) {
+      const text = fn.text;
+      const bounded = /if\s+undelivered\.count\s*>\s*[\w.]+/.test(text) && /undelivered\.removeFirst\(/.test(text);
+      const coalesced = /undelivered\.removeAll\s*\{[^}]*coalescingKind/.test(text);
+      if (!bounded || !coalesced) out.push(`an unbounded event queue: ${where(file, fn)} appends without ${bounded ? '' : 'a bound (undelivered.count > max, removeFirst)'}${!bounded && !coalesced ? ' and ' : ''}${coalesced ? '' : 'coalescing lifecycle/network events'}`);
+    }
+    return out;
+  });
+
+  // Friend matches: the default mode lets an invite fall into automatch with a stranger.
+  rule('friend matches invite-only', () => {
+    const out = [];
+    let sheets = 0;
+    for (const { file, fn } of functionsIn(ctx, 'MatchmakingService')) {
+      for (const c of nodesOf(fn, 'call_expression').filter((c) => c.child(0)?.text === 'GKMatchmakerViewController' && /matchRequest:/.test(c.text))) {
+        sheets++;
+        if (!/\.matchmakingMode\s*=\s*\.inviteOnly/.test(fn.text)) out.push(`matchmakingMode not invite-only for friend matches: the sheet made at ${where(file, c)} keeps the default mode`);
+      }
+    }
+    if (sheets === 0) out.push('no friend-match sheet found in MatchmakingService');
+    return out;
+  });
+
+  return { problems, checked: rules.length };
+}
+
+// ---------------------------------------------------------------------------------------
 // Context: the parsed sources and what the checks read from them
 
 function buildContext(units, messages) {
@@ -801,7 +949,7 @@ function selfTest(units, messages) {
     const fixtureDir = path.join(fixturesDir, dir.name);
     const spec = JSON.parse(read(path.join(fixtureDir, 'fixture.json')));
     const ctx = buildContext(overlaidUnits(units, path.join(fixtureDir, 'Sources')), messages);
-    const problems = [...checkPayloads(ctx).problems, ...checkReplies(ctx).problems, ...checkProject(ctx).problems];
+    const problems = [...checkPayloads(ctx).problems, ...checkReplies(ctx).problems, ...checkProject(ctx).problems, ...checkRuntime(ctx).problems];
     const hit = problems.find((p) => p.includes(spec.expect));
     if (!hit) {
       throw new Error(`self-test: fixture ${dir.name} (${spec.doc}) was not caught; expected a problem containing "${spec.expect}", got: ${problems.join(' | ') || 'none'}`);
@@ -849,7 +997,8 @@ async function main(argv) {
   const replies = checkReplies(ctx);
   const scripts = await checkScripts(ctx);
   const project = checkProject(ctx);
-  const problems = [...contract.problems, ...payloads.problems, ...replies.problems, ...scripts.problems, ...project.problems];
+  const runtime = checkRuntime(ctx);
+  const problems = [...contract.problems, ...payloads.problems, ...replies.problems, ...scripts.problems, ...project.problems, ...runtime.problems];
   for (const p of problems) console.log(p);
   failed ||= problems.length > 0;
 
@@ -860,7 +1009,8 @@ async function main(argv) {
       `payloads: ${payloads.checked - payloads.failed}/${payloads.checked}; ` +
       `replies: ${replies.checked} calls${replies.problems.length ? `, ${replies.problems.length} problems` : ' as messages.json says'}; ` +
       `scripts: ${scripts.passed}/${scripts.checked}; ` +
-      `project keys: ${project.checked - project.problems.length}/${project.checked}` +
+      `project keys: ${project.checked - project.problems.length}/${project.checked}; ` +
+      `run-time rules: ${runtime.checked - new Set(runtime.problems.map((p) => p.split(':')[1])).size}/${runtime.checked}` +
       (failed ? ' — FAILED' : ''),
   );
   return failed ? 1 : 0;

@@ -11,6 +11,21 @@
 //                     address without query or fragment; "none": empty)
 //   leaderboard=<n>   this player's score on the mock leaderboard (localStorage,
 //                     shared by the tabs), sent to its peer as peerRating
+//   auth=hang         authenticate never answers (GameKit never calling back)
+//   replyTwice=1      every call is answered twice and every event delivered twice,
+//                     as a host without its settle-once reply and an at-least-once
+//                     delivery would (the second reply goes through the same
+//                     settle-once rule as the Swift BridgeReply: logged, ignored)
+// It follows the iOS host's run-time rules, so the page can be tested against them:
+//   - the Game Center refusal alert (modelled: window.__mockHostAlerts counts it) is
+//     shown once per launch, again only after the page asks to sign in; GameKit's
+//     re-call of the authenticate handler on each return to the foreground is
+//     __mockHost.foreground() (and a visible tab with lifecycle=1);
+//   - events wait while the page has no listener (or __mockHost.pause()), lifecycle
+//     and network events coalesced, at most MAX_UNDELIVERED kept;
+//   - __mockHost.crashReload() stands for the web content process dying mid-match:
+//     the page reloads, the host starts a new generation and drops the old page's
+//     match-scoped events (it left the match).
 (function () {
   "use strict";
   if (new URLSearchParams(location.search).get("host") !== "mock") return;
@@ -27,15 +42,41 @@
   let peer = null; // {playerID, displayName}
   let lastHeard = 0;
   let peerAway = false;
-  let nextEventId = 1;
   const log = (window.__mockHostLog = []);
+  const MAX_UNDELIVERED = 256;
+  const MATCH_SCOPED = ["matchFound", "matchFailed", "dataReceived", "playerStateChanged", "peerRating"];
+  const coalescing = (type) => (type === "appBackground" || type === "appForeground" ? "lifecycle" : type === "networkChanged" ? "network" : null);
+  const twice = params.get("replyTwice") === "1";
+  // A crash reload hands the queue and the generation to the new page (sessionStorage
+  // stands for the host process, which outlives its web content process).
+  const session = typeof sessionStorage === "undefined" ? null : sessionStorage;
+  const carried = JSON.parse(session?.getItem("mockHostCarry") || "null");
+  session?.removeItem("mockHostCarry");
+  const generation = carried ? carried.generation + 1 : 0;
+  let nextEventId = carried ? carried.nextEventId : 1;
+  let undelivered = carried ? carried.undelivered.filter((e) => !MATCH_SCOPED.includes(e.type)) : [];
+  if (carried) log.push({ dir: "reload", generation, purged: carried.undelivered.length - undelivered.length });
+  let paused = false;
 
   function emit(type, payload) {
     if (!EVENTS.includes(type)) throw new Error("mock host: unknown event " + type);
-    log.push({ dir: "event", type });
     const envelope = { id: nextEventId++, type, payload };
-    if (typeof window.__hostEvent === "function") window.__hostEvent(envelope);
+    const kind = coalescing(type);
+    if (kind) undelivered = undelivered.filter((e) => coalescing(e.type) !== kind);
+    undelivered.push(envelope);
+    if (undelivered.length > MAX_UNDELIVERED) undelivered.splice(0, undelivered.length - MAX_UNDELIVERED);
+    deliver();
   }
+  function deliver() {
+    while (!paused && undelivered.length && typeof window.__hostEvent === "function") {
+      const envelope = undelivered.shift();
+      log.push({ dir: "event", type: envelope.type, id: envelope.id });
+      window.__hostEvent(envelope);
+      if (twice) window.__hostEvent(envelope);
+    }
+  }
+  // The page installs its listener when its online code starts; the host notices at the
+  // page's next call (deliver() runs before every call).
   const post = (msg) => channel.postMessage(JSON.stringify(msg));
 
   function pair(other) {
@@ -101,12 +142,33 @@
   const lifecycle = params.get("lifecycle") === "1";
   document.addEventListener("visibilitychange", () => {
     if (peer && lifecycle) emit(document.hidden ? "appBackground" : "appForeground", {});
+    if (lifecycle && !document.hidden) gameKitAuthenticateHandler();
   });
+
+  // GameKit's authenticate handler: run at launch and again on each return to the
+  // foreground. A refusal shows the (modelled) alert only while it is allowed.
+  const refusal = params.get("auth");
+  let alertAllowed = true;
+  window.__mockHostAlerts = 0;
+  function gameKitAuthenticateHandler() {
+    if (refusal !== "refused") return;
+    if (alertAllowed) {
+      alertAllowed = false;
+      window.__mockHostAlerts += 1;
+      log.push({ dir: "alert" });
+    }
+  }
+  gameKitAuthenticateHandler();
 
   const handlers = {
     authenticate: () => {
-      const refusal = params.get("auth");
-      if (refusal) throw new Error(refusal + ": the mock host was told to fail sign-in");
+      if (refusal === "hang") return NEVER;
+      if (refusal) {
+        // The player asked to sign in from the lobby: a refusal may be shown once more.
+        alertAllowed = true;
+        gameKitAuthenticateHandler();
+        throw new Error(refusal + ": the mock host was told to fail sign-in");
+      }
       return { playerID: me.playerID, displayName: me.displayName };
     },
     findMatch: (p) => {
@@ -138,16 +200,45 @@
 
   window.webkit = window.webkit || {};
   window.webkit.messageHandlers = window.webkit.messageHandlers || {};
+  const NEVER = {};
   window.webkit.messageHandlers.host = {
     // WKScriptMessageHandlerWithReply: postMessage returns a promise of the reply.
     postMessage(envelope) {
+      deliver();
       return new Promise((resolve, reject) => {
         const { type, payload } = envelope || {};
-        if (!CALLS.includes(type)) { reject(new Error("unknown call " + type)); return; }
+        // BridgeReply: the first settle answers, any later one is logged and ignored.
+        let settled = false;
+        const settle = (fn, value) => {
+          if (settled) { log.push({ dir: "second-reply-ignored", type }); return; }
+          settled = true;
+          fn(value);
+        };
+        if (!CALLS.includes(type)) { settle(reject, new Error("unknown call " + type)); return; }
         log.push({ dir: "call", type });
-        try { resolve(handlers[type](payload || {})); } catch (e) { reject(e); }
+        let outcome;
+        try { outcome = [resolve, handlers[type](payload || {})]; } catch (e) { outcome = [reject, e]; }
+        if (outcome[1] === NEVER) return;
+        settle(...outcome);
+        if (twice) settle(...outcome);
       });
     },
   };
-  window.__mockHost = { me, calls: CALLS, events: EVENTS };
+  window.__mockHost = {
+    me, calls: CALLS, events: EVENTS, maxUndelivered: MAX_UNDELIVERED, generation,
+    emit,
+    pause() { paused = true; },
+    resume() { paused = false; deliver(); },
+    pending: () => undelivered.map((e) => e.type),
+    foreground() { emit("appForeground", {}); gameKitAuthenticateHandler(); },
+    crashReload() {
+      // The dead page's match: the host leaves it (the peer sees the disconnect), and its
+      // events still waiting are carried only to be purged by the new generation.
+      if (peer) post({ t: "bye", from: me, to: peer.playerID });
+      if (peer) undelivered.push({ id: nextEventId++, type: "dataReceived", payload: { playerID: peer.playerID, data: "{}" } });
+      peer = null; seeking = false;
+      session?.setItem("mockHostCarry", JSON.stringify({ generation, nextEventId, undelivered }));
+      location.reload();
+    },
+  };
 })();

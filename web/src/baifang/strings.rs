@@ -188,6 +188,7 @@ translations! {
         SignInRestricted => ("联机不可用：此账户的 Game Center 受限（家长控制或受管理的账户）。", "Online play is unavailable: Game Center is restricted for this account (parental controls or a managed account)."),
         SignInUnrecognized => ("联机不可用：Game Center 无法识别此版本的应用。", "Online play is unavailable: Game Center does not recognise this build of the app."),
         SignInUnavailable => ("联机暂不可用：Game Center 未能登录，请稍后重试。", "Online play is unavailable: Game Center did not sign in. Try again later."),
+        SignInNoAnswer => ("联机暂不可用：Game Center 没有应答，请返回大厅再试。", "Online play is unavailable: Game Center did not answer. Go back to the lobby and try again."),
         Interrupted => ("连接中断，本局未计分", "Connection lost: this game is not scored"),
         OnlineUnavailable => ("无法联机：", "Online play is unavailable: "),
         ChooseLevel => ("难度", "Level"),
@@ -231,6 +232,7 @@ pub fn sign_in_text(failure: SignInFailure) -> BaifangText {
         SignInFailure::Restricted => BaifangText::SignInRestricted,
         SignInFailure::Unrecognized => BaifangText::SignInUnrecognized,
         SignInFailure::Unavailable => BaifangText::SignInUnavailable,
+        SignInFailure::NoAnswer => BaifangText::SignInNoAnswer,
     }
 }
 

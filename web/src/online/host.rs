@@ -19,6 +19,12 @@ pub const PLAYER_GROUP: u32 = 1;
 /// Packets kept from before `matchFound` (a peer sends one hello, so a few
 /// are plenty; more are dropped oldest first and the handshake fails cleanly).
 pub const EARLY_PACKETS: usize = 8;
+/// How long the page waits for the `authenticate` reply before it says Game Center
+/// did not answer. The host answers `unavailable` after the same time (GameKit may
+/// never call back); the page's own timer covers a host that does not.
+pub const SIGN_IN_WAIT_MS: u32 = 45_000;
+/// The detail of the host's `unavailable` answer when GameKit did not answer in time.
+pub const NO_ANSWER_DETAIL: &str = "Game Center did not answer";
 
 /// Why Game Center sign-in failed: the codes of the `authenticate` call's
 /// `errors` in messages.json. Only `Refused` means the player said no; the
@@ -30,6 +36,9 @@ pub enum SignInFailure {
     Restricted,
     Unrecognized,
     Unavailable,
+    /// Not a host code: no answer within [`SIGN_IN_WAIT_MS`] (the host's time-out
+    /// answer, or the page's own timer when even that never came).
+    NoAnswer,
 }
 
 impl SignInFailure {
@@ -47,14 +56,18 @@ impl SignInFailure {
             SignInFailure::Offline => "offline",
             SignInFailure::Restricted => "restricted",
             SignInFailure::Unrecognized => "unrecognized",
-            SignInFailure::Unavailable => "unavailable",
+            SignInFailure::Unavailable | SignInFailure::NoAnswer => "unavailable",
         }
     }
 
     /// The code of a rejected `authenticate` ("<code>: <detail>"); any other
     /// text is `Unavailable`.
     pub fn from_error(text: &str) -> SignInFailure {
-        let code = text.split(':').next().unwrap_or("").trim();
+        let mut parts = text.splitn(2, ':');
+        let code = parts.next().unwrap_or("").trim();
+        if code == "unavailable" && parts.next().map(str::trim) == Some(NO_ANSWER_DETAIL) {
+            return SignInFailure::NoAnswer;
+        }
         SignInFailure::ALL
             .into_iter()
             .find(|f| f.code() == code)
@@ -208,19 +221,39 @@ impl Transport for HostTransport {
 
     fn start(&self) {
         let (sink, state) = (self.sink.clone(), self.state.clone());
-        bridge::call("authenticate", json!({}), move |reply| match reply {
-            Ok(v) => match v.get("playerID").and_then(Value::as_str) {
-                Some(id) => {
-                    state.borrow_mut().me = Some(id.to_string());
-                    sink(TransportEvent::Ready {
-                        player_id: id.to_string(),
-                    })
+        // Answered once: by the reply, or by the timer when no reply came in time (a
+        // reply after that is ignored; the player asks again from the lobby).
+        let answered = Rc::new(std::cell::Cell::new(false));
+        let timer = {
+            let (answered, sink) = (answered.clone(), sink.clone());
+            gloo_timers::callback::Timeout::new(SIGN_IN_WAIT_MS, move || {
+                if !answered.replace(true) {
+                    sink(TransportEvent::AuthFailed(SignInFailure::NoAnswer));
                 }
-                // A reply that is not the one messages.json defines: a host bug,
-                // not the player's refusal.
-                None => sink(TransportEvent::AuthFailed(SignInFailure::Unavailable)),
-            },
-            Err(e) => sink(TransportEvent::AuthFailed(SignInFailure::from_error(&e))),
+            })
+        };
+        let timer = RefCell::new(Some(timer));
+        bridge::call("authenticate", json!({}), move |reply| {
+            if let Some(t) = timer.borrow_mut().take() {
+                t.cancel();
+            }
+            if answered.replace(true) {
+                return;
+            }
+            match reply {
+                Ok(v) => match v.get("playerID").and_then(Value::as_str) {
+                    Some(id) => {
+                        state.borrow_mut().me = Some(id.to_string());
+                        sink(TransportEvent::Ready {
+                            player_id: id.to_string(),
+                        })
+                    }
+                    // A reply that is not the one messages.json defines: a host bug,
+                    // not the player's refusal.
+                    None => sink(TransportEvent::AuthFailed(SignInFailure::Unavailable)),
+                },
+                Err(e) => sink(TransportEvent::AuthFailed(SignInFailure::from_error(&e))),
+            }
         });
     }
 
@@ -300,6 +333,10 @@ mod tests {
         assert_eq!(
             SignInFailure::from_error("Game Center is not signed in"),
             SignInFailure::Unavailable
+        );
+        assert_eq!(
+            SignInFailure::from_error(&format!("unavailable: {NO_ANSWER_DETAIL}")),
+            SignInFailure::NoAnswer
         );
     }
 

@@ -30,11 +30,10 @@ final class AppComposition {
         })
 
         gameCenter.events = bridge
-        gameCenter.presenter = { [weak webViewController] in webViewController?.topPresenter }
-        sharing.presenter = { [weak webViewController] in webViewController?.topPresenter }
+        gameCenter.presenter = { [weak webViewController] in webViewController }
+        sharing.presenter = { [weak webViewController] in webViewController }
         gameCenter.onRefusedAtLaunch = { [weak webViewController, weak gameCenter] in
-            guard let presenter = webViewController?.topPresenter else { return }
-            GameCenterRequiredAlert.present(from: presenter) {
+            GameCenterRequiredAlert.present(from: webViewController) {
                 gameCenter?.retrySignIn()
             }
         }

@@ -1,5 +1,13 @@
 import UIKit
 
+// The Xcode floor the README states: Xcode 16 (Swift 6 compiler, iOS 18 SDK). Under Xcode 15
+// two of the WebKit/GameKit witnesses may not match their protocol requirements, and
+// `GKError.Code.appUnlisted` needs the iOS 17.4 SDK; say so plainly instead of failing
+// somewhere in the sources.
+#if !compiler(>=6.0)
+#error("BaifangHex needs Xcode 16 or newer (see ios-wrapper/README.md)")
+#endif
+
 /// The app entry point. The single window scene is set up by `SceneDelegate`.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {

@@ -111,6 +111,10 @@ enum BridgeError: Error, CustomStringConvertible {
     case shareBusy
     case fileWrite(String)
     case nothingToPresentFrom
+    /// A sheet or alert could not be put on screen (another is up, or one is mid-transition).
+    case notPresented(String)
+    /// Game Center did not answer in time.
+    case timedOut(String)
     case gameKit(String)
 
     var description: String {
@@ -136,6 +140,10 @@ enum BridgeError: Error, CustomStringConvertible {
             return "no active match"
         case .nothingToPresentFrom:
             return "no view controller to present from"
+        case .notPresented(let what):
+            return "not presented: \(what) could not be shown"
+        case .timedOut(let what):
+            return what
         case .gameKit(let message):
             return message
         }

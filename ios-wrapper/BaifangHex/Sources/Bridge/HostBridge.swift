@@ -10,10 +10,16 @@ protocol HostEventSink: AnyObject {
 /// page, and `callAsyncJavaScript` for events to the page. Everything runs on the main
 /// thread (WebKit delivers script messages there; services hop to it before emitting).
 ///
-/// Events are never dropped: each one stays in `undelivered` until the page confirms it ran
-/// its `__hostEvent` listener. A page that is not listening (not loaded yet, reloading after
-/// a crash) gets them, in order, after its next call. Delivery is at least once; the page
-/// ignores an event id it has already seen (ids grow for the whole app launch).
+/// Each event stays in `undelivered` until the page confirms it ran its `__hostEvent`
+/// listener. A page that is not listening (not loaded yet, reloading after a crash) gets
+/// them, in order, after its next call. Delivery is at least once; the page ignores an
+/// event id it has already seen (ids grow for the whole app launch).
+///
+/// The queue is kept small while nobody listens: lifecycle (`appBackground` /
+/// `appForeground`) and `networkChanged` events are coalesced (only the latest of each
+/// kind waits), and beyond `maxUndelivered` the oldest are dropped. A page that replaces a
+/// crashed one starts a new generation: the old page's match-scoped events are purged and
+/// a delivery that was on its way to the old page no longer counts.
 @MainActor
 final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink {
     /// `handlerName` in messages.json: the page posts to `window.webkit.messageHandlers.host`.
@@ -33,9 +39,19 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
     /// delivery finds no listener or fails, and when the page is replaced.
     private var pageListening = false
     /// Events not yet confirmed by the page, oldest first.
-    private var undelivered: [[String: Any]] = []
+    private var undelivered: [PendingEvent] = []
     /// A batch of `undelivered` is on its way to the page.
     private var delivering = false
+    /// The page's generation: raised each time the page is replaced after a crash.
+    private var generation = 0
+    /// The most events that wait for a page; older ones are dropped beyond it.
+    static let maxUndelivered = 256
+
+    private struct PendingEvent {
+        let id: Int
+        let event: BridgeEvent
+        let envelope: [String: Any]
+    }
 
     init(gameCenter: GameCenterService, haptics: HapticsService, sharing: ShareService) {
         self.gameCenter = gameCenter
@@ -60,6 +76,10 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
     /// wait, in order, for the new page's first call.
     func pageWillReload() {
         pageListening = false
+        generation += 1
+        // The dead page's match ended with it (the host disconnected it): nothing of that
+        // match may reach the new page, which never knew it.
+        undelivered.removeAll { $0.event.isMatchScoped }
     }
 
     // MARK: Calls (page -> host)
@@ -70,20 +90,24 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
         replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
     ) {
         // Only the app's own top-level document may drive Game Center.
+        let reply = BridgeReply(call: (message.body as? [String: Any])?["type"] as? String ?? "?", handler: replyHandler)
+        // Only the app's own top-level document may drive Game Center: scheme and host.
+        let origin = message.frameInfo.securityOrigin
         guard message.frameInfo.isMainFrame,
-              message.frameInfo.securityOrigin.protocol == BundleSchemeHandler.scheme else {
-            replyHandler(nil, BridgeError.notMainFrame.description)
+              origin.protocol == BundleSchemeHandler.scheme,
+              origin.host == BundleSchemeHandler.host else {
+            reply.fail(BridgeError.notMainFrame)
             return
         }
         let call: IncomingCall
         do {
             call = try IncomingCall(body: message.body)
         } catch {
-            replyHandler(nil, String(describing: error))
+            reply.fail(error)
             return
         }
         pageStartedListening()
-        handle(call, BridgeReply(handler: replyHandler))
+        handle(call, reply)
     }
 
     private func handle(_ call: IncomingCall, _ reply: BridgeReply) {
@@ -152,8 +176,18 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
             NSLog("[bridge] could not encode %@: %@", event.rawValue, String(describing: error))
             return
         }
+        let pending = PendingEvent(id: nextEventID, event: event, envelope: envelope)
         nextEventID += 1
-        undelivered.append(envelope)
+        if let kind = event.coalescingKind {
+            // Only the latest lifecycle / network state matters to a page that was not listening.
+            undelivered.removeAll { $0.event.coalescingKind == kind }
+        }
+        undelivered.append(pending)
+        if undelivered.count > HostBridge.maxUndelivered {
+            let dropped = undelivered.count - HostBridge.maxUndelivered
+            NSLog("[bridge] no page listening: dropping the %d oldest events", dropped)
+            undelivered.removeFirst(dropped)
+        }
         deliverPending()
     }
 
@@ -168,14 +202,22 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
     private func deliverPending() {
         guard pageListening, !delivering, !undelivered.isEmpty, let webView else { return }
         let batch = undelivered
+        let sentTo = generation
         delivering = true
-        webView.callAsyncJavaScript(HostBridge.deliveryBody(), arguments: ["events": batch], in: nil, in: .page) { [weak self] result in
+        webView.callAsyncJavaScript(HostBridge.deliveryBody(), arguments: ["events": batch.map(\.envelope)], in: nil, in: .page) { [weak self] result in
             guard let self else { return }
             self.delivering = false
+            guard sentTo == self.generation else {
+                // Delivered to (or lost with) a page that has since been replaced.
+                self.deliverPending()
+                return
+            }
             switch result {
             case .success(let answer):
                 let taken = min(max((answer as? NSNumber)?.intValue ?? 0, 0), batch.count)
-                self.undelivered.removeFirst(taken)
+                // By id: coalescing or the bound may have removed some of the batch meanwhile.
+                let takenIDs = Set(batch.prefix(taken).map(\.id))
+                self.undelivered.removeAll { takenIDs.contains($0.id) }
                 if taken < batch.count {
                     // No listener (yet): wait for the page's next call.
                     self.pageListening = false
@@ -208,19 +250,66 @@ final class HostBridge: NSObject, WKScriptMessageHandlerWithReply, HostEventSink
 /// Answers one call exactly once: the reply payload on success (exactly the fields
 /// messages.json lists as the call's `reply`, never wrapped in an envelope), the error
 /// text otherwise (the page's `postMessage` promise resolves or rejects accordingly).
+///
+/// WebKit raises `NSInternalInconsistencyException` when a reply handler runs twice, and
+/// some framework callbacks (the share sheet's completion, GameKit's authenticate handler)
+/// run more than once. So the handler is cleared on first use; any later settle is a
+/// logged no-op. Every bridge call answers through this object.
 @MainActor
-struct BridgeReply {
-    let handler: @MainActor @Sendable (Any?, String?) -> Void
+final class BridgeReply {
+    private var handler: (@MainActor @Sendable (Any?, String?) -> Void)?
+    private let call: String
+
+    init(call: String, handler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+        self.call = call
+        self.handler = handler
+    }
+
+    /// The call has been answered.
+    var isSettled: Bool { handler == nil }
 
     func succeed<P: Encodable>(_ payload: P) {
         do {
-            handler(try BridgeJSON.object(payload), nil)
+            settle(try BridgeJSON.object(payload), nil)
         } catch {
-            handler(nil, String(describing: error))
+            settle(nil, String(describing: error))
         }
     }
 
     func fail(_ error: Error) {
-        handler(nil, String(describing: error))
+        settle(nil, String(describing: error))
+    }
+
+    private func settle(_ value: Any?, _ error: String?) {
+        guard let handler else {
+            NSLog("[bridge] %@ was already answered; a second reply is ignored", call)
+            return
+        }
+        self.handler = nil
+        handler(value, error)
+    }
+}
+
+extension BridgeEvent {
+    /// Events about one match: meaningless to a page that replaced the one that had it.
+    var isMatchScoped: Bool {
+        switch self {
+        case .matchFound, .matchFailed, .dataReceived, .playerStateChanged, .peerRating:
+            return true
+        case .appBackground, .appForeground, .networkChanged:
+            return false
+        }
+    }
+
+    /// Events of which only the latest state matters: one waits per kind.
+    var coalescingKind: String? {
+        switch self {
+        case .appBackground, .appForeground:
+            return "lifecycle"
+        case .networkChanged:
+            return "network"
+        case .matchFound, .matchFailed, .dataReceived, .playerStateChanged, .peerRating:
+            return nil
+        }
     }
 }

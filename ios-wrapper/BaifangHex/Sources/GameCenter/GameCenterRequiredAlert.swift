@@ -7,11 +7,14 @@ enum GameCenterRequiredAlert {
     static let message = "本游戏为纯线上对战，需开启 Game Center"
     static let detail = "人机对战、同屏对战和六边一笔无需登录。也可在 设置 > Game Center 中登录。"
 
+    /// Returns false when the alert could not be shown (another controller is up or in
+    /// transition); it is then not queued: the page's own notice says the same.
     @MainActor
-    static func present(from presenter: UIViewController, retry: @escaping () -> Void) {
+    @discardableResult
+    static func present(from presenter: UIViewController?, retry: @escaping () -> Void) -> Bool {
         let alert = UIAlertController(title: message, message: detail, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "重试", style: .default) { _ in retry() })
         alert.addAction(UIAlertAction(title: "好", style: .cancel))
-        presenter.present(alert, animated: true)
+        return SafePresentation.present(alert, from: presenter)
     }
 }

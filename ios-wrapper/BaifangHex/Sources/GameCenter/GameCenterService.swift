@@ -22,15 +22,28 @@ final class GameCenterService {
     var presenter: () -> UIViewController? = { nil } {
         didSet { matchmaking.presenter = presenter }
     }
-    /// Called when the player refuses the sign-in offered at launch (not for a retry the
-    /// page asked for: the page shows its own message then).
+    /// Called when the player refuses the sign-in, at most once per launch and once more
+    /// after each sign-in the player asks for from the lobby: GameKit calls the
+    /// authenticate handler again on every return to the foreground, and a player who
+    /// tapped 好 must not see the alert each time.
     var onRefusedAtLaunch: (() -> Void)?
 
+    /// How long a page's `authenticate` waits for GameKit before it is answered
+    /// `unavailable` (GameKit may never call back: no network at the wrong moment, a
+    /// sign-in controller that could not be shown).
+    static let authenticateTimeout: TimeInterval = 45
+    /// The detail of that answer; the page shows "Game Center did not answer" for it.
+    static let noAnswerDetail = "Game Center did not answer"
+
     private(set) var authState: AuthState = .pending
-    private var authWaiters: [(Result<PlayerInfo, BridgeError>) -> Void] = []
+    /// Waiting `authenticate` calls by ticket; each is answered once (outcome or time-out).
+    private var authWaiters: [Int: (Result<PlayerInfo, BridgeError>) -> Void] = [:]
+    private var nextWaiterTicket = 0
     private var listenerRegistered = false
-    /// The current sign-in attempt is the one started at launch.
-    private var attemptIsLaunch = true
+    /// The refusal alert may be shown (once per launch; again after a lobby sign-in).
+    private var refusalAlertAllowed = true
+    /// A sign-in controller GameKit handed over that could not be shown yet.
+    private var pendingSignInController: UIViewController?
     private let session: MatchSession
     private let matchmaking: MatchmakingService
 
@@ -45,7 +58,7 @@ final class GameCenterService {
     /// Installs the authenticate handler. GameKit calls it with a sign-in view controller
     /// to present, or once the outcome is known (and again if it changes later).
     func authenticateAtLaunch() {
-        attemptIsLaunch = true
+        refusalAlertAllowed = true
         installAuthenticateHandler()
     }
 
@@ -56,7 +69,6 @@ final class GameCenterService {
     func retrySignIn() {
         guard case .failed = authState else { return }
         authState = .pending
-        attemptIsLaunch = false
         installAuthenticateHandler()
     }
 
@@ -75,19 +87,54 @@ final class GameCenterService {
         case .signedIn(let player):
             completion(.success(player))
         case .pending:
-            authWaiters.append(completion)
+            addWaiter(completion)
+            if let controller = pendingSignInController {
+                presentSignIn(controller)
+            }
         case .failed:
-            authWaiters.append(completion)
+            // The player asked to sign in from the lobby: a refusal may be shown once more.
+            refusalAlertAllowed = true
+            addWaiter(completion)
             retrySignIn()
+        }
+    }
+
+    private func addWaiter(_ completion: @escaping (Result<PlayerInfo, BridgeError>) -> Void) {
+        nextWaiterTicket += 1
+        let ticket = nextWaiterTicket
+        authWaiters[ticket] = completion
+        DispatchQueue.main.asyncAfter(deadline: .now() + GameCenterService.authenticateTimeout) { [weak self] in
+            guard let self, let waiter = self.authWaiters.removeValue(forKey: ticket) else { return }
+            NSLog("[gamecenter] sign-in did not answer in %.0f s", GameCenterService.authenticateTimeout)
+            waiter(.failure(.signIn(.unavailable, GameCenterService.noAnswerDetail)))
+        }
+    }
+
+    /// Shows GameKit's sign-in controller through the safe-presentation helper; one that
+    /// cannot be shown now (another sheet up, a transition running) fails the waiting
+    /// calls and is kept for the page's next `authenticate`.
+    private func presentSignIn(_ controller: UIViewController) {
+        pendingSignInController = controller
+        let started = SafePresentation.present(controller, from: presenter()) { [weak self] shown in
+            guard let self else { return }
+            if shown {
+                if self.pendingSignInController === controller { self.pendingSignInController = nil }
+            } else {
+                self.settleWaiters(.failure(.notPresented("the Game Center sign-in")))
+            }
+        }
+        if !started {
+            settleWaiters(.failure(.notPresented("the Game Center sign-in")))
         }
     }
 
     private func authenticationChanged(viewController: UIViewController?, error: Error?) {
         if let viewController {
             // Not signed in yet: show the system sign-in sheet.
-            presenter()?.present(viewController, animated: true)
+            presentSignIn(viewController)
             return
         }
+        pendingSignInController = nil
         let local = GKLocalPlayer.local
         if local.isAuthenticated {
             let player = PlayerInfo(local)
@@ -109,7 +156,8 @@ final class GameCenterService {
         authState = .failed(reason, detail)
         session.end()
         settleWaiters(.failure(.signIn(reason, detail)))
-        if reason == .refused && attemptIsLaunch {
+        if reason == .refused && refusalAlertAllowed {
+            refusalAlertAllowed = false
             onRefusedAtLaunch?()
         }
     }
@@ -126,6 +174,10 @@ final class GameCenterService {
         }
         guard nsError.domain == GKErrorDomain, let code = GKError.Code(rawValue: nsError.code) else {
             return (.unavailable, detail)
+        }
+        if #available(iOS 17.4, *), code == .appUnlisted {
+            // Not (yet) on the App Store: to the page, Game Center does not know the app.
+            return (.unrecognized, detail)
         }
         switch code {
         case .authenticationInProgress:
@@ -144,7 +196,7 @@ final class GameCenterService {
     }
 
     private func settleWaiters(_ result: Result<PlayerInfo, BridgeError>) {
-        let waiters = authWaiters
+        let waiters = authWaiters.sorted { $0.key < $1.key }.map { $0.value }
         authWaiters.removeAll()
         waiters.forEach { $0(result) }
     }

@@ -9,6 +9,9 @@ final class MatchmakingService: NSObject {
     /// How long a quick match searches before it gives up and tells the page
     /// (`matchFailed`); the player can search again from the lobby.
     static let searchTimeout: TimeInterval = 90
+    /// How long an invite flow may wait for its matchmaker sheet to appear before the page
+    /// is told (`matchFailed`) instead of waiting for ever.
+    static let sheetAppearTimeout: TimeInterval = 10
 
     weak var events: HostEventSink?
     var presenter: () -> UIViewController? = { nil }
@@ -17,7 +20,11 @@ final class MatchmakingService: NSObject {
     /// Identifies the current quick-match search; completions of older ones are ignored.
     private var searchGeneration = 0
     private var searching = false
+    /// The current matchmaker sheet. Only its result may start a match: a result of a sheet
+    /// the page already cancelled or replaced is disconnected.
     private weak var matchmakerSheet: GKMatchmakerViewController?
+    /// Raised for every sheet presented; the appear time-out of an older one does nothing.
+    private var sheetGeneration = 0
 
     init(session: MatchSession) {
         self.session = session
@@ -42,6 +49,7 @@ final class MatchmakingService: NSObject {
     /// the queue's rules pair similar ratings; otherwise plain automatch.
     func findMatch(playerGroup: Int, rating: Double) {
         cancelSearch()
+        closeSheet()
         session.end()
         let request = makeRequest(playerGroup: playerGroup)
         var ruleBased = false
@@ -106,21 +114,50 @@ final class MatchmakingService: NSObject {
         guard let sheet = GKMatchmakerViewController(matchRequest: makeRequest(playerGroup: playerGroup)) else {
             throw BridgeError.gameKit("the matchmaker could not be created")
         }
+        // Friends only: an invite must never fall into automatch with a stranger.
+        sheet.matchmakingMode = .inviteOnly
         cancelSearch()
-        try present(sheet)
+        present(sheet)
     }
 
-    /// Replaces any open matchmaker sheet with `sheet`.
-    private func present(_ sheet: GKMatchmakerViewController) throws {
-        if let open = matchmakerSheet {
-            open.dismiss(animated: false)
-            matchmakerSheet = nil
-        }
-        // Asked after the old sheet is gone, so it is never the presenter.
-        guard let presenter = presenter() else { throw BridgeError.nothingToPresentFrom }
+    /// Replaces any open matchmaker sheet with `sheet`, through the safe-presentation
+    /// helper. The outcome arrives as events: a sheet that could not be shown, or did not
+    /// appear within `sheetAppearTimeout`, ends in `matchFailed`.
+    private func present(_ sheet: GKMatchmakerViewController) {
+        closeSheet(animated: false)
         sheet.matchmakerDelegate = self
         matchmakerSheet = sheet
-        presenter.present(sheet, animated: true)
+        sheetGeneration += 1
+        let generation = sheetGeneration
+        let started = SafePresentation.present(sheet, from: presenter()) { [weak self, weak sheet] shown in
+            guard let self, let sheet, !shown, self.matchmakerSheet === sheet else { return }
+            self.sheetNeverAppeared(sheet)
+        }
+        guard started else {
+            sheetNeverAppeared(sheet)
+            return
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + MatchmakingService.sheetAppearTimeout) { [weak self, weak sheet] in
+            guard let self, let sheet, generation == self.sheetGeneration, self.matchmakerSheet === sheet,
+                  sheet.presentingViewController == nil else { return }
+            self.sheetNeverAppeared(sheet)
+        }
+    }
+
+    private func sheetNeverAppeared(_ sheet: GKMatchmakerViewController) {
+        NSLog("[matchmaking] the matchmaker sheet could not be shown")
+        sheet.matchmakerDelegate = nil
+        if matchmakerSheet === sheet {
+            matchmakerSheet = nil
+        }
+        events?.emit(.matchFailed, MatchFailedPayload(message: "the invitation sheet could not be shown"))
+    }
+
+    /// Closes the open matchmaker sheet, if any; its later results count as stale.
+    private func closeSheet(animated: Bool = true) {
+        guard let open = matchmakerSheet else { return }
+        matchmakerSheet = nil
+        open.dismiss(animated: animated)
     }
 
     // MARK: Cancelling
@@ -128,8 +165,7 @@ final class MatchmakingService: NSObject {
     /// The page left matchmaking (or the match): stop the search and close the sheet.
     func cancel() {
         cancelSearch()
-        matchmakerSheet?.dismiss(animated: true)
-        matchmakerSheet = nil
+        closeSheet()
     }
 
     private func cancelSearch() {
@@ -148,9 +184,12 @@ final class MatchmakingService: NSObject {
 
     private func sheetFinished(_ sheet: GKMatchmakerViewController, match: GKMatch?, failure: String?) {
         sheet.dismiss(animated: true)
-        if matchmakerSheet === sheet {
-            matchmakerSheet = nil
+        guard matchmakerSheet === sheet else {
+            // A sheet the page already cancelled or replaced: its match is not wanted.
+            match?.disconnect()
+            return
         }
+        matchmakerSheet = nil
         if let match {
             session.start(match)
         } else if let failure {
@@ -166,23 +205,16 @@ final class MatchmakingService: NSObject {
             return
         }
         cancelSearch()
-        presentOrReport(sheet)
+        present(sheet)
     }
 
     private func startRequested(with recipients: [GKPlayer]) {
         let request = makeRequest(playerGroup: 1)
         request.recipients = recipients
         guard let sheet = GKMatchmakerViewController(matchRequest: request) else { return }
+        sheet.matchmakingMode = .inviteOnly
         cancelSearch()
-        presentOrReport(sheet)
-    }
-
-    private func presentOrReport(_ sheet: GKMatchmakerViewController) {
-        do {
-            try present(sheet)
-        } catch {
-            NSLog("[matchmaking] could not show the matchmaker: %@", String(describing: error))
-        }
+        present(sheet)
     }
 }
 

@@ -12,6 +12,14 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
     /// The last committed app URL (its fragment holds the page's screen), reloaded after a
     /// web content process crash.
     private var lastAppURL: URL?
+    /// Reloads after content-process crashes that came soon after each other: each one
+    /// waits longer (1, 2, 4 … up to 30 s), so a page that crashes at once does not spin.
+    private var quickCrashes = 0
+    private var lastReload: Date?
+    private var reloadScheduled = false
+    /// A crash this soon after the last reload counts as a repeat.
+    private static let repeatCrashWindow: TimeInterval = 30
+    private static let maxReloadDelay: TimeInterval = 30
 
     /// Called before the page is reloaded after its web content process died, so host state
     /// tied to the dead page (a running match) can be released.
@@ -84,15 +92,6 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
     /// Drags near the bottom edge belong to the board first, the home gesture second.
     override var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { .bottom }
 
-    /// The top-most view controller, for presenting Game Center sheets and alerts.
-    var topPresenter: UIViewController {
-        var top: UIViewController = self
-        while let presented = top.presentedViewController, !presented.isBeingDismissed {
-            top = presented
-        }
-        return top
-    }
-
     /// WebKit sometimes drops a backgrounded page without calling the termination delegate;
     /// a blank web view on return to the foreground is reloaded the same way.
     func reloadIfContentWasLost() {
@@ -116,8 +115,12 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
             decisionHandler(.allow)
             return
         }
-        // Outside links (if the page ever has one) open in Safari, never inside the game.
-        if scheme == "https" || scheme == "http" || scheme == "mailto" {
+        // Outside links (if the page ever has one) open in Safari, never inside the game, and
+        // only for a main-frame navigation the player started (a tapped link): a sub-frame or
+        // a script must not send the player out of the app.
+        let mainFrame = navigationAction.targetFrame?.isMainFrame ?? true
+        let userActivated = navigationAction.navigationType == .linkActivated
+        if (scheme == "https" || scheme == "http" || scheme == "mailto") && mainFrame && userActivated {
             UIApplication.shared.open(url)
         }
         decisionHandler(.cancel)
@@ -159,6 +162,23 @@ final class WebViewController: UIViewController, WKNavigationDelegate {
         }
         onWebContentProcessTerminated?()
         bridge.pageWillReload()
-        webView.load(URLRequest(url: lastAppURL ?? BundleSchemeHandler.startURL))
+        guard !reloadScheduled else { return }
+        let now = Date()
+        if let last = lastReload, now.timeIntervalSince(last) < WebViewController.repeatCrashWindow {
+            quickCrashes += 1
+        } else {
+            quickCrashes = 0
+        }
+        let delay = quickCrashes == 0 ? 0 : min(pow(2, Double(quickCrashes - 1)), WebViewController.maxReloadDelay)
+        reloadScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            self.reloadScheduled = false
+            self.lastReload = Date()
+            if delay > 0 {
+                NSLog("[web] reloading after %d quick crashes (waited %.0f s)", self.quickCrashes, delay)
+            }
+            self.webView.load(URLRequest(url: self.lastAppURL ?? BundleSchemeHandler.startURL))
+        }
     }
 }
