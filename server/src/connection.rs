@@ -129,7 +129,9 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
                 break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
             },
             // Exactly `silence` after the last frame heard, not at the next ping.
-            _ = tokio::time::sleep_until(heard + limits.silence) => {
+            // Before hello the hello deadline alone governs: both may fall due at
+            // the same instant, and the client must hear the reason that applies.
+            _ = tokio::time::sleep_until(heard + limits.silence), if conn.me.is_some() => {
                 break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
             },
             _ = ping.tick() => {

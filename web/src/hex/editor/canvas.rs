@@ -112,7 +112,7 @@ pub fn Canvas(
             on:keydown=on_key
         >
             <g class="editor-hexes">{hexes(ctx, lang)}</g>
-            <g class="editor-edges" aria-hidden="true">{move || edges(ctx, status)}</g>
+            <g class="editor-edges" aria-hidden="true">{edges(ctx, status)}</g>
             <g class="editor-spinners" aria-hidden="true">{move || spinners(ctx)}</g>
             <g class="editor-overlay" aria-hidden="true">{move || show_two.get().then(|| two_solutions(ctx, status))}</g>
             <g class="editor-overlay" aria-hidden="true">{move || show_stuck.get().then(|| stuck_overlay(ctx, status))}</g>
@@ -244,58 +244,86 @@ fn row_hexes(ctx: HexCtx, lang: RwSignal<Lang>, r: i32) -> impl IntoView {
                 transform=format!("translate({} {})", r1(x), r1(y))
             >
                 <polygon points=face.clone()/>
-                <text text-anchor="middle" dominant-baseline="central">
-                    {clue.map(|c| c.to_string()).unwrap_or_default()}
-                </text>
+                // only a clue has a number to draw (most lattice hexes have none)
+                {clue.map(|c| view! { <text text-anchor="middle" dominant-baseline="central">{c.to_string()}</text> })}
             </g>
         }
     };
     view! { <For each=items key=|item| item.clone() children=hex_view/> }
 }
 
+/// One drawn edge: its cell ids in string order, whether it is a wall, and where it sits.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct EdgeItem {
+    ids: (String, String),
+    wall: bool,
+    transform: String,
+}
+
 /// Every edge between two painted cells: a wall or a place for one; walls the
-/// last check found necessary are marked.
+/// last check found necessary are marked. Keyed, so an edit re-creates only the
+/// edges it changed and a new report only toggles the marks (a generated level's
+/// 150 edges are not drawn twice).
 fn edges(ctx: HexCtx, status: RwSignal<Status>) -> impl IntoView {
-    let necessary: Vec<(String, String)> = status.with(|s| match s {
-        Status::Report(r) => r
-            .necessary_walls
-            .iter()
-            .filter(|w| w.necessary == Verdict::Yes)
-            .map(|w| {
-                if w.a <= w.b {
-                    (w.a.clone(), w.b.clone())
-                } else {
-                    (w.b.clone(), w.a.clone())
-                }
-            })
-            .collect(),
-        _ => Vec::new(),
-    });
-    ctx.editor.with(|h| {
-        let d = h.present();
-        d.edges()
-            .into_iter()
-            .filter_map(|(a, b)| {
-                let (ia, ib) = d.edge_ids(a, b)?;
-                let wall = d.has_wall(a, b);
-                let dir = a.direction_to(b)?;
-                let (mx, my) = a.edge_midpoint_pixel(dir, SIZE);
-                let is_necessary = wall && necessary.contains(&(ia.clone(), ib.clone()));
-                Some(view! {
-                    <g
-                        class="editor-edge"
-                        class:is-wall=wall
-                        class:is-necessary=is_necessary
-                        data-testid=format!("editor-edge-{ia}-{ib}")
-                        data-wall=wall.to_string()
-                        transform=format!("translate({} {}) rotate({})", r1(mx), r1(my), edge_angle(dir))
-                    >
-                        <rect x=r1(-SIZE * 0.42) y=r1(-SIZE * 0.1) width=r1(SIZE * 0.84) height=r1(SIZE * 0.2) rx="3"/>
-                    </g>
+    let necessary = Memo::new(move |_| {
+        status.with(|s| match s {
+            Status::Report(r) => r
+                .necessary_walls
+                .iter()
+                .filter(|w| w.necessary == Verdict::Yes)
+                .map(|w| {
+                    if w.a <= w.b {
+                        (w.a.clone(), w.b.clone())
+                    } else {
+                        (w.b.clone(), w.a.clone())
+                    }
                 })
-            })
-            .collect_view()
-    })
+                .collect::<Vec<_>>(),
+            _ => Vec::new(),
+        })
+    });
+    let items = move || {
+        ctx.editor.with(|h| {
+            let d = h.present();
+            d.edges()
+                .into_iter()
+                .filter_map(|(a, b)| {
+                    let ids = d.edge_ids(a, b)?;
+                    let dir = a.direction_to(b)?;
+                    let (mx, my) = a.edge_midpoint_pixel(dir, SIZE);
+                    Some(EdgeItem {
+                        ids,
+                        wall: d.has_wall(a, b),
+                        transform: format!(
+                            "translate({} {}) rotate({})",
+                            r1(mx),
+                            r1(my),
+                            edge_angle(dir)
+                        ),
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let edge_view = move |e: EdgeItem| {
+        let (ia, ib) = e.ids.clone();
+        let wall = e.wall;
+        let ids = e.ids;
+        let is_necessary = move || wall && necessary.with(|n| n.contains(&ids));
+        view! {
+            <g
+                class="editor-edge"
+                class:is-wall=wall
+                class:is-necessary=is_necessary
+                data-testid=format!("editor-edge-{ia}-{ib}")
+                data-wall=wall.to_string()
+                transform=e.transform
+            >
+                <rect x=r1(-SIZE * 0.42) y=r1(-SIZE * 0.1) width=r1(SIZE * 0.84) height=r1(SIZE * 0.2) rx="3"/>
+            </g>
+        }
+    };
+    view! { <For each=items key=|e| e.clone() children=edge_view/> }
 }
 
 /// Every spinner, drawn on the candidate its phase names.
