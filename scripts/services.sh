@@ -5,6 +5,9 @@
 #                                   ports, creates the database, writes DIR/env with
 #                                   BAIFANG_TEST_DATABASE_URL and BAIFANG_TEST_REDIS_URL
 #   scripts/services.sh stop DIR    stops exactly the two servers started in DIR
+#   scripts/services.sh postgres-stop DIR / postgres-start DIR
+#                                   stops (fast shutdown) or starts again the PostgreSQL
+#                                   of DIR, same port and files: the fault tests' restart
 # PostgreSQL refuses to run as root: as root its files belong to the `postgres` user and
 # its commands run through runuser. Needs Debian's redis-server and postgresql
 # (scripts/setup.sh test installs them).
@@ -85,17 +88,30 @@ start() {
   as_pg "$bin/initdb" -D "$home/data" -U baifang -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
     || { echo "initdb failed (see $dir/initdb.log)" >&2; exit 1; }
   # Test data only: no fsync, so a test's commits cost no disk flush.
-  as_pg "$bin/pg_ctl" -D "$home/data" -l "$home/server.log" -w -t 60 \
-    -o "-p $pg_port -k $home/socket -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
-    start >/dev/null || { echo "PostgreSQL did not start (see $home/server.log)" >&2; exit 1; }
+  echo "-p $pg_port -k $home/socket -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" >"$dir/pg-opts"
+  postgres_start
   as_pg "$bin/createdb" -h 127.0.0.1 -p "$pg_port" -U baifang baifang
   say "PostgreSQL on 127.0.0.1:$pg_port (data $home/data)"
 
   cat >"$dir/env" <<EOF
 export BAIFANG_TEST_DATABASE_URL=postgres://baifang@127.0.0.1:$pg_port/baifang
 export BAIFANG_TEST_REDIS_URL=redis://127.0.0.1:$redis_port/
+export BAIFANG_TEST_SERVICES_DIR=$dir
 EOF
   say "wrote $dir/env"
+}
+
+postgres_start() {
+  local home
+  home=$(cat "$dir/pg-home")
+  as_pg "$(pg_bin)/pg_ctl" -D "$home/data" -l "$home/server.log" -w -t 60 -o "$(cat "$dir/pg-opts")" \
+    start >/dev/null || { echo "PostgreSQL did not start (see $home/server.log)" >&2; exit 1; }
+}
+
+postgres_stop() {
+  local home
+  home=$(cat "$dir/pg-home")
+  as_pg "$(pg_bin)/pg_ctl" -D "$home/data" -m fast -w stop >/dev/null
 }
 
 stop() {
@@ -132,5 +148,7 @@ stop() {
 case "$cmd" in
   start) start ;;
   stop) stop ;;
-  *) echo "usage: scripts/services.sh start|stop DIR" >&2; exit 2 ;;
+  postgres-start) dir=$(cd "$dir" && pwd); postgres_start ;;
+  postgres-stop) dir=$(cd "$dir" && pwd); postgres_stop ;;
+  *) echo "usage: scripts/services.sh start|stop|postgres-start|postgres-stop DIR" >&2; exit 2 ;;
 esac

@@ -129,9 +129,10 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
                 break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
             },
             // Exactly `silence` after the last frame heard, not at the next ping.
-            // Before hello the hello deadline alone governs: both may fall due at
-            // the same instant, and the client must hear the reason that applies.
-            _ = tokio::time::sleep_until(heard + limits.silence), if conn.me.is_some() => {
+            // Before hello, the earlier of the two deadlines governs, and the
+            // hello deadline on a tie (with the defaults both fall due at the
+            // same instant, and the client must hear the reason that applies).
+            _ = tokio::time::sleep_until(heard + limits.silence), if conn.me.is_some() || heard + limits.silence < hello_by => {
                 break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
             },
             _ = ping.tick() => {
@@ -326,6 +327,20 @@ impl Conn {
                 }
             },
         };
+        // A player made just now has no game: nothing to look up.
+        let game = match issued {
+            Some(_) => Ok(None),
+            None => self.hub.directory.game_of(profile.id.clone()).await,
+        };
+        // Whether this player has a game elsewhere cannot be known now: the
+        // page reconnects by itself and finds it once Redis answers (its
+        // room holds the player's grace meanwhile).
+        let Ok(game) = game else {
+            return Flow::Stop(Some((
+                close::GOING_AWAY,
+                "the server is recovering; reconnect in a moment".into(),
+            )));
+        };
         let me = ConnHandle::new(
             self.id,
             profile.id.clone(),
@@ -354,7 +369,7 @@ impl Conn {
             }),
             _ => {}
         }
-        if let Some(link) = self.hub.directory.game_of(profile.id.clone()).await {
+        if let Some(link) = game {
             let side = link.side;
             if link.tx.send(RoomCmd::Attach { conn: me, side }).is_ok() {
                 self.room = Some(link);

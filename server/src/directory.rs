@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 
 use engine::baifang::Side;
 
-use crate::matchmaking::BoxFuture;
+use crate::matchmaking::{BoxFuture, Shared};
 use crate::room::RoomCmd;
 
 /// How a connection reaches the room of its player's game.
@@ -33,9 +33,12 @@ pub trait Directory: Send + Sync {
         game_id: String,
         players: [String; 2],
         tx: mpsc::UnboundedSender<RoomCmd>,
-    ) -> BoxFuture<'_, bool>;
-    /// The room of this player's game in progress.
-    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>>;
+    ) -> BoxFuture<'_, Shared<bool>>;
+    /// The room of this player's game in progress. A shared directory that
+    /// cannot be reached answers from the rooms of this process alone, and
+    /// [`Unavailable`](crate::matchmaking::Unavailable) for anyone else: "no
+    /// game" would be a guess, and a player told so could start a second one.
+    fn game_of(&self, player: String) -> BoxFuture<'_, Shared<Option<RoomLink>>>;
     /// Forgets a finished game.
     fn remove(&self, game_id: String) -> BoxFuture<'_, ()>;
     /// Forgets the room of a game that another instance owns now, leaving
@@ -47,11 +50,11 @@ pub trait Directory: Send + Sync {
     /// Games registered now.
     fn games(&self) -> BoxFuture<'_, usize>;
     /// Opens a friend room under `code` for `creator`; false if the code is taken.
-    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool>;
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, Shared<bool>>;
     /// Who opened the room with this code.
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>>;
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>>;
     /// Closes the room with this code and returns its creator (once).
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>>;
+    fn take_code(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>>;
     /// Closes every room this player opened; true if there was one.
     fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool>;
 }
@@ -126,10 +129,10 @@ impl Directory for LocalDirectory {
         game_id: String,
         players: [String; 2],
         tx: mpsc::UnboundedSender<RoomCmd>,
-    ) -> BoxFuture<'_, bool> {
+    ) -> BoxFuture<'_, Shared<bool>> {
         let mut m = self.lock();
         if players.iter().any(|p| m.players.contains_key(p)) || players[0] == players[1] {
-            return ready(false);
+            return ready(Ok(false));
         }
         for (side, p) in [Side::Black, Side::White].into_iter().zip(&players) {
             let link = RoomLink {
@@ -140,11 +143,11 @@ impl Directory for LocalDirectory {
             m.players.insert(p.clone(), link);
         }
         m.games.insert(game_id, players);
-        ready(true)
+        ready(Ok(true))
     }
 
-    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>> {
-        ready(self.lock().players.get(&player).cloned())
+    fn game_of(&self, player: String) -> BoxFuture<'_, Shared<Option<RoomLink>>> {
+        ready(Ok(self.lock().players.get(&player).cloned()))
     }
 
     fn remove(&self, game_id: String) -> BoxFuture<'_, ()> {
@@ -163,21 +166,21 @@ impl Directory for LocalDirectory {
         ready(self.lock().games.len())
     }
 
-    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool> {
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, Shared<bool>> {
         let mut m = self.lock();
         let fresh = !m.codes.contains_key(&code);
         if fresh {
             m.codes.insert(code, room);
         }
-        ready(fresh)
+        ready(Ok(fresh))
     }
 
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
-        ready(self.lock().codes.get(&code).cloned())
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>> {
+        ready(Ok(self.lock().codes.get(&code).cloned()))
     }
 
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
-        ready(self.lock().codes.remove(&code))
+    fn take_code(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>> {
+        ready(Ok(self.lock().codes.remove(&code)))
     }
 
     fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool> {
@@ -196,34 +199,42 @@ mod tests {
     async fn one_game_per_player_and_codes_taken_once() {
         let d = LocalDirectory::default();
         let (tx, _rx) = mpsc::unbounded_channel();
-        assert!(
-            d.insert("g".into(), ["a".into(), "b".into()], tx.clone())
-                .await
-        );
-        assert!(
-            !d.insert("h".into(), ["b".into(), "c".into()], tx.clone())
-                .await
-        );
-        assert!(
-            !d.insert("h".into(), ["c".into(), "c".into()], tx.clone())
-                .await
-        );
+        let insert =
+            |g: &str, a: &str, b: &str| d.insert(g.into(), [a.into(), b.into()], tx.clone());
+        assert_eq!(insert("g", "a", "b").await, Ok(true));
+        assert_eq!(insert("h", "b", "c").await, Ok(false));
+        assert_eq!(insert("h", "c", "c").await, Ok(false));
         assert_eq!(
-            d.game_of("b".into()).await.map(|l| l.side),
+            d.game_of("b".into()).await.unwrap().map(|l| l.side),
             Some(Side::White)
         );
         d.remove("g".into()).await;
-        assert!(d.game_of("a".into()).await.is_none());
+        assert!(d.game_of("a".into()).await.unwrap().is_none());
         let room = |c: &str, rated| OpenRoom {
             creator: c.into(),
             rated,
         };
-        assert!(d.open_code("ABCDEF".into(), room("a", true)).await);
-        assert!(!d.open_code("ABCDEF".into(), room("b", false)).await);
-        assert_eq!(d.code_owner("ABCDEF".into()).await, Some(room("a", true)));
-        assert_eq!(d.take_code("ABCDEF".into()).await, Some(room("a", true)));
-        assert_eq!(d.take_code("ABCDEF".into()).await, None);
-        assert!(d.open_code("XYZ234".into(), room("a", false)).await);
+        assert_eq!(
+            d.open_code("ABCDEF".into(), room("a", true)).await,
+            Ok(true)
+        );
+        assert_eq!(
+            d.open_code("ABCDEF".into(), room("b", false)).await,
+            Ok(false)
+        );
+        assert_eq!(
+            d.code_owner("ABCDEF".into()).await,
+            Ok(Some(room("a", true)))
+        );
+        assert_eq!(
+            d.take_code("ABCDEF".into()).await,
+            Ok(Some(room("a", true)))
+        );
+        assert_eq!(d.take_code("ABCDEF".into()).await, Ok(None));
+        assert_eq!(
+            d.open_code("XYZ234".into(), room("a", false)).await,
+            Ok(true)
+        );
         for r in [room("p1", true), room("p2", false)] {
             assert_eq!(OpenRoom::decode(&r.encode()), r);
         }

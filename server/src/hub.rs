@@ -21,7 +21,7 @@ use crate::cluster::relay::Relay;
 use crate::directory::{Directory, OpenRoom, RoomLink};
 use crate::ids;
 use crate::limits::{Limits, Recent, WRONG_CODE_WINDOW_MS};
-use crate::matchmaking::{Matchmaker, Waiting};
+use crate::matchmaking::{Matchmaker, Shared, Unavailable, Waiting};
 use crate::room::{self, RoomSetup};
 use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
 
@@ -53,6 +53,8 @@ pub struct ConnHandle {
     pub player: String,
     tx: mpsc::Sender<Outgoing>,
     kick: Arc<Notify>,
+    /// For a stand-in of a connection on another instance: that instance.
+    via: Option<Arc<str>>,
 }
 
 impl ConnHandle {
@@ -63,7 +65,21 @@ impl ConnHandle {
             player,
             tx,
             kick,
+            via: None,
         }
+    }
+
+    /// The same, standing in for a connection on the instance `via`.
+    pub fn stand_in(self, via: &str) -> Self {
+        ConnHandle {
+            via: Some(via.into()),
+            ..self
+        }
+    }
+
+    /// The instance of the real connection when this is a stand-in.
+    pub fn via(&self) -> Option<&str> {
+        self.via.as_deref()
     }
 
     /// Queues a message; false when the connection is gone or stopped reading
@@ -149,6 +165,12 @@ impl Hub {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// Every connection id given so far is below this (ids only grow: a
+    /// handle made later has a larger one).
+    pub fn conn_ids_so_far(&self) -> u64 {
+        self.next_conn.load(Ordering::Relaxed)
+    }
+
     /// Tells every connection to close (the server is stopping).
     pub fn begin_shutdown(&self) {
         self.shutdown.send_replace(true);
@@ -205,16 +227,25 @@ impl Hub {
         }
     }
 
-    async fn in_game(&self, player: &str) -> bool {
-        self.directory.game_of(player.to_string()).await.is_some()
+    async fn in_game(&self, player: &str) -> Shared<bool> {
+        Ok(self.directory.game_of(player.to_string()).await?.is_some())
+    }
+
+    /// Refuses a lobby request when the player has a game, or when that
+    /// cannot be known (the shared directory is unreachable); true if refused.
+    async fn refuse_if_busy(&self, conn: &ConnHandle) -> bool {
+        let code = match self.in_game(&conn.player).await {
+            Ok(false) => return false,
+            Ok(true) => ErrorCode::AlreadyInGame,
+            Err(Unavailable) => ErrorCode::Unavailable,
+        };
+        conn.send_msg(&ServerMsg::Error { code });
+        true
     }
 
     /// 快速匹配: joins the rating-window queue.
     pub async fn quick_match(&self, conn: &ConnHandle) {
-        if self.in_game(&conn.player).await {
-            conn.send_msg(&ServerMsg::Error {
-                code: ErrorCode::AlreadyInGame,
-            });
+        if self.refuse_if_busy(conn).await {
             return;
         }
         let (rating, provisional) = match self.store.player(conn.player.clone()).await {
@@ -226,7 +257,8 @@ impl Hub {
             }
         };
         self.directory.close_codes_of(conn.player.clone()).await;
-        self.queue
+        let joined = self
+            .queue
             .join(Waiting {
                 player: conn.player.clone(),
                 rating,
@@ -234,6 +266,12 @@ impl Hub {
                 provisional,
             })
             .await;
+        if joined.is_err() {
+            conn.send_msg(&ServerMsg::Error {
+                code: ErrorCode::Unavailable,
+            });
+            return;
+        }
         conn.send_msg(&ServerMsg::Searching);
         self.pairing.notify_one();
     }
@@ -241,10 +279,7 @@ impl Hub {
     /// 与友对战: opens a friend room and answers with its code (`rated`: the
     /// creator asks for a rated game).
     pub async fn create_room(&self, conn: &ConnHandle, rated: bool) {
-        if self.in_game(&conn.player).await {
-            conn.send_msg(&ServerMsg::Error {
-                code: ErrorCode::AlreadyInGame,
-            });
+        if self.refuse_if_busy(conn).await {
             return;
         }
         self.queue.leave(conn.player.clone()).await;
@@ -255,8 +290,15 @@ impl Hub {
                 creator: conn.player.clone(),
                 rated,
             };
-            if self.directory.open_code(code.clone(), room).await {
-                break code;
+            match self.directory.open_code(code.clone(), room).await {
+                Ok(true) => break code,
+                Ok(false) => {}
+                Err(Unavailable) => {
+                    conn.send_msg(&ServerMsg::Error {
+                        code: ErrorCode::Unavailable,
+                    });
+                    return;
+                }
             }
         };
         conn.send_msg(&ServerMsg::RoomOpen { code, rated });
@@ -287,28 +329,40 @@ impl Hub {
             conn.send_msg(&ServerMsg::Error { code });
         };
         // The joiner's own state first: it says nothing about the code.
-        if self.in_game(&conn.player).await {
-            refuse(ErrorCode::AlreadyInGame);
+        if self.refuse_if_busy(conn).await {
             return true;
         }
         let Some(code) = clean_room_code(code) else {
             refuse(ErrorCode::RoomNotFound);
             return false;
         };
+        // An unreachable directory says nothing about the code either: not
+        // counted as a wrong code.
         match self.directory.code_owner(code.clone()).await {
-            None => {
+            Err(Unavailable) => {
+                refuse(ErrorCode::Unavailable);
+                return true;
+            }
+            Ok(None) => {
                 refuse(ErrorCode::RoomNotFound);
                 return false;
             }
-            Some(room) if room.creator == conn.player => {
+            Ok(Some(room)) if room.creator == conn.player => {
                 refuse(ErrorCode::OwnRoom);
                 return true;
             }
-            Some(_) => {}
+            Ok(Some(_)) => {}
         }
-        let Some(room) = self.directory.take_code(code).await else {
-            refuse(ErrorCode::RoomNotFound);
-            return false;
+        let room = match self.directory.take_code(code).await {
+            Ok(Some(room)) => room,
+            Ok(None) => {
+                refuse(ErrorCode::RoomNotFound);
+                return false;
+            }
+            Err(Unavailable) => {
+                refuse(ErrorCode::Unavailable);
+                return true;
+            }
         };
         self.queue.leave(conn.player.clone()).await;
         self.directory.close_codes_of(conn.player.clone()).await;
@@ -370,10 +424,11 @@ impl Hub {
         };
         let ids = [black.id.clone(), white.id.clone()];
         let (tx, rx) = mpsc::unbounded_channel();
-        if !self
+        if self
             .directory
             .insert(game.id.clone(), ids.clone(), tx.clone())
             .await
+            != Ok(true)
         {
             return false;
         }
@@ -447,10 +502,11 @@ impl Hub {
             }
             let (tx, rx) = mpsc::unbounded_channel();
             let ids = [game.players[0].id.clone(), game.players[1].id.clone()];
-            if !self
+            if self
                 .directory
                 .insert(game.id.clone(), ids, tx.clone())
                 .await
+                != Ok(true)
             {
                 tracing::error!("game {}: a player already has another game", game.id);
                 continue;

@@ -182,11 +182,12 @@ async fn join_cluster(hub: &Arc<Hub>, cluster: Cluster) -> Result<String, String
         client,
         directory,
         relay,
+        queue,
         ..
     } = cluster;
     relay
         .clone()
-        .run(hub.clone(), client, directory.clone())
+        .run(hub.clone(), client, directory.clone(), queue)
         .await?;
     let stored = hub
         .store
@@ -196,7 +197,10 @@ async fn join_cluster(hub: &Arc<Hub>, cluster: Cluster) -> Result<String, String
     let ids: Vec<String> = stored.into_iter().map(|g| g.game.id).collect();
     directory.mark_live(&ids).await;
     // Alive before the first connection: players queueing here count as live.
-    directory.renew().await;
+    directory
+        .renew()
+        .await
+        .map_err(|_| "cannot write this instance's liveness in Redis".to_string())?;
     tokio::spawn(cluster::lease::keep(hub.clone(), directory, relay));
     Ok(instance)
 }

@@ -24,6 +24,14 @@ pub const ANYONE_AFTER_MS: u64 = 60_000;
 /// A boxed future, so the traits stay object-safe for other backends.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
+/// A shared backend (Redis) did not answer: the operation did not happen and
+/// the caller says so instead of guessing ("temporarily unavailable").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unavailable;
+
+/// What a shared backend answers: the value, or that it could not be reached.
+pub type Shared<T> = Result<T, Unavailable>;
+
 /// One player waiting for a quick match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Waiting {
@@ -115,7 +123,7 @@ fn nearest_partner(
 /// A quick-match queue.
 pub trait Matchmaker: Send + Sync {
     /// Adds a player; false (and no change) if they are already waiting.
-    fn join(&self, w: Waiting) -> BoxFuture<'_, bool>;
+    fn join(&self, w: Waiting) -> BoxFuture<'_, Shared<bool>>;
     /// Removes a player; false if they were not waiting.
     fn leave(&self, player: String) -> BoxFuture<'_, bool>;
     /// Takes out every pair that may play at `now_ms`.
@@ -137,13 +145,13 @@ impl LocalQueue {
 }
 
 impl Matchmaker for LocalQueue {
-    fn join(&self, w: Waiting) -> BoxFuture<'_, bool> {
+    fn join(&self, w: Waiting) -> BoxFuture<'_, Shared<bool>> {
         let mut q = self.lock();
         let fresh = !q.iter().any(|x| x.player == w.player);
         if fresh {
             q.push(w);
         }
-        Box::pin(async move { fresh })
+        Box::pin(async move { Ok(fresh) })
     }
 
     fn leave(&self, player: String) -> BoxFuture<'_, bool> {
@@ -249,10 +257,10 @@ mod tests {
     #[tokio::test]
     async fn local_queue_joins_once_and_removes_pairs() {
         let m = LocalQueue::default();
-        assert!(m.join(w("a", 1200, 0)).await);
-        assert!(!m.join(w("a", 1200, 5)).await);
-        assert!(m.join(w("b", 1210, 0)).await);
-        assert!(m.join(w("c", 1900, 0)).await);
+        assert_eq!(m.join(w("a", 1200, 0)).await, Ok(true));
+        assert_eq!(m.join(w("a", 1200, 5)).await, Ok(false));
+        assert_eq!(m.join(w("b", 1210, 0)).await, Ok(true));
+        assert_eq!(m.join(w("c", 1900, 0)).await, Ok(true));
         let pairs = m.take_pairs(1).await;
         assert_eq!(pairs.len(), 1);
         assert_eq!(m.waiting().await, 1);

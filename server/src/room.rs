@@ -72,8 +72,6 @@ enum Pending {
 /// The paused state: what to retry, when, since when.
 struct Paused {
     pending: Pending,
-    /// Server clock (ms) when the room paused: the graces shift by the pause.
-    since_ms: u64,
     /// Real time of the next retry, and the wait after it.
     retry_at: tokio::time::Instant,
     backoff: std::time::Duration,
@@ -120,6 +118,25 @@ pub enum RoomCmd {
     },
     /// Another instance owns the game now: stop at once, writing nothing.
     Displaced,
+    /// This instance lost Redis: players connected elsewhere cannot reach the
+    /// room, so while a side has no connection here the room holds (below).
+    RelayDown,
+    /// Redis answers again: every stand-in for a connection elsewhere made
+    /// before connection id `before` is dropped (what it missed meanwhile is
+    /// unknown) and those instances attach their connections afresh once the
+    /// room is announced.
+    RelayUp {
+        /// Stand-ins with a smaller id are dropped.
+        before: u64,
+    },
+    /// An instance stopped (its liveness key expired) or lost Redis for a
+    /// while: its stand-ins made before connection id `before` are dropped.
+    InstanceGone {
+        /// The instance.
+        instance: String,
+        /// Stand-ins with a smaller id are dropped.
+        before: u64,
+    },
 }
 
 /// How a room starts.
@@ -185,6 +202,13 @@ struct Room {
     rated: bool,
     /// Set while the store fails: nothing is taken, every clock stands.
     paused: Option<Paused>,
+    /// This instance cannot reach Redis.
+    relay_down: bool,
+    /// Held because of it: a side has no connection here, so it may be
+    /// trying to reach the room through another instance (see [`Room::update_hold`]).
+    held: bool,
+    /// Server clock (ms) since when the room stands (paused or held).
+    stalled_since: Option<u64>,
     /// Why the stored log cannot be trusted (quarantined: settled at once).
     corrupt: Option<String>,
     result: Option<GameResult>,
@@ -243,6 +267,9 @@ pub fn spawn(
         excused,
         rated: game.rated,
         paused: None,
+        relay_down: false,
+        held: false,
+        stalled_since: None,
         corrupt,
         result: None,
         epoch,
@@ -279,10 +306,16 @@ impl Room {
         self.hub.clock.now_ms()
     }
 
-    /// Whether the step clock runs: not while paused, nor while a side is
+    /// Whether the step clock runs: not while stalled, nor while a side is
     /// away through the referee's fault (a side's own drop does not stop it).
     fn running(&self) -> bool {
-        self.live() && self.paused.is_none() && !self.excused.iter().any(|e| *e)
+        self.live() && !self.stalled() && !self.excused.iter().any(|e| *e)
+    }
+
+    /// The referee itself cannot go on: the store fails, or Redis is gone and
+    /// a player may be unable to reach the room. Every clock and grace stands.
+    fn stalled(&self) -> bool {
+        self.paused.is_some() || self.held
     }
 
     /// Neither settled nor displaced.
@@ -296,7 +329,7 @@ impl Room {
         while self.live() {
             let grace = self.away.iter().flatten().min().copied();
             let next = match (self.step.deadline, grace) {
-                _ if self.paused.is_some() => None,
+                _ if self.stalled() => None,
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
@@ -344,15 +377,21 @@ impl Room {
 
     async fn handle(&mut self, cmd: RoomCmd) {
         match cmd {
-            RoomCmd::Attach { conn, side } => self.attach(conn, side),
-            RoomCmd::Detach { conn_id } => self.detach(conn_id).await,
+            RoomCmd::Attach { conn, side } => {
+                self.attach(conn, side);
+                self.update_hold().await;
+            }
+            RoomCmd::Detach { conn_id } => {
+                self.detach(conn_id).await;
+                self.update_hold().await;
+            }
             RoomCmd::Act {
                 conn_id,
                 side,
                 seq,
                 action,
             } => self.act(conn_id, side, seq, action).await,
-            RoomCmd::Resign { side } if self.paused.is_some() => {
+            RoomCmd::Resign { side } if self.stalled() => {
                 for c in &self.conns[side.idx()] {
                     c.send_msg(&ServerMsg::Rejected {
                         seq: None,
@@ -372,6 +411,19 @@ impl Room {
             RoomCmd::Displaced => {
                 self.displaced = Some("another instance holds its lease now".into());
             }
+            RoomCmd::RelayDown => {
+                self.relay_down = true;
+                self.update_hold().await;
+            }
+            RoomCmd::RelayUp { before } => {
+                self.relay_down = false;
+                self.drop_remote(None, before);
+                self.update_hold().await;
+            }
+            RoomCmd::InstanceGone { instance, before } => {
+                self.drop_remote(Some(&instance), before);
+                self.update_hold().await;
+            }
         }
     }
 
@@ -390,10 +442,15 @@ impl Room {
             list.push(conn.clone());
         }
         self.send_view(&conn, side);
-        if self.paused.is_some() {
+        if self.stalled() {
             // Presence is settled when the room resumes.
             return;
         }
+        self.back(side);
+    }
+
+    /// A side that was away has a connection again.
+    fn back(&mut self, side: Side) {
         if self.away[side.idx()].take().is_some() {
             self.excused[side.idx()] = false;
             let now = self.now();
@@ -406,6 +463,57 @@ impl Room {
                 present: true,
                 clock,
             });
+        }
+    }
+
+    /// Drops the stand-ins for connections on other instances (all, or
+    /// those of `instance`) made before connection id `before` (a stand-in
+    /// made since is fresh: its instance attached it again). A side left without a connection is away through
+    /// the referee's fault: excused, as after a restart (the grace without a
+    /// disconnect counted, the step clock standing until it is back); its
+    /// instance attaches its real connections again as soon as it can.
+    fn drop_remote(&mut self, instance: Option<&str>, before: u64) {
+        let now = self.now();
+        for side in [Side::Black, Side::White] {
+            let list = &mut self.conns[side.idx()];
+            let had = list.len();
+            list.retain(|c| match (c.via(), instance) {
+                (None, _) => true,
+                _ if c.id >= before => true,
+                (Some(_), None) => false,
+                (Some(v), Some(x)) => v != x,
+            });
+            let emptied = had != list.len() && list.is_empty();
+            if emptied && self.live() && self.away[side.idx()].is_none() {
+                self.excused[side.idx()] = true;
+                self.away[side.idx()] = Some(now + DISCONNECT_GRACE_MS as u64);
+                self.step.stop(now);
+                let clock = self.clock();
+                self.broadcast(&ServerMsg::Presence {
+                    side: SideCode(side),
+                    present: false,
+                    clock,
+                });
+            }
+        }
+    }
+
+    /// Holds the room while Redis is gone and a side has no connection on
+    /// this instance (it may be trying to come back through another one,
+    /// which cannot reach the room now); resumes when neither holds. A room
+    /// whose two players are both connected here plays on through the outage.
+    async fn update_hold(&mut self) {
+        let unreachable = [Side::Black, Side::White]
+            .into_iter()
+            .any(|s| !self.conns[s.idx()].iter().any(|c| c.via().is_none()));
+        let hold = self.relay_down && unreachable && self.live();
+        if hold && !self.held {
+            tracing::warn!("game {}: Redis is unreachable: holding the room", self.id);
+            self.held = true;
+            self.stall();
+        } else if !hold && self.held {
+            self.held = false;
+            self.resume_if_clear().await;
         }
     }
 
@@ -422,7 +530,7 @@ impl Room {
 
     /// `side` has no connection any more: one disconnect, and the grace starts.
     async fn left(&mut self, side: Side) {
-        if !self.live() || self.paused.is_some() || self.away[side.idx()].is_some() {
+        if !self.live() || self.stalled() || self.away[side.idx()].is_some() {
             return;
         }
         let now = self.now();
@@ -445,7 +553,7 @@ impl Room {
 
     async fn act(&mut self, conn_id: u64, side: Side, seq: u32, action: Action) {
         let expected = self.game.log().len() as u32 + 1;
-        let refusal = if self.paused.is_some() {
+        let refusal = if self.stalled() {
             Some((RejectCode::Paused, None))
         } else if !matches!(
             action,
@@ -483,7 +591,7 @@ impl Room {
     /// the room is displaced. One the store fails to take is taken back and
     /// the room pauses until a retry stores it.
     async fn commit(&mut self, action: Action) {
-        if !self.live() || self.paused.is_some() {
+        if !self.live() || self.stalled() {
             return;
         }
         if self.store_action(action).await {
@@ -522,21 +630,62 @@ impl Room {
     /// The store failed: stop every clock, tell both players, retry soon
     /// (a room already paused only moves its next retry further out).
     fn pause(&mut self, pending: Pending) {
-        let now = self.now();
         if let Some(p) = &mut self.paused {
             p.pending = pending;
             p.retry_at = tokio::time::Instant::now() + p.backoff;
             p.backoff = (p.backoff * 2).min(RETRY_MAX);
             return;
         }
-        self.step.stop(now);
         self.paused = Some(Paused {
             pending,
-            since_ms: now,
             retry_at: tokio::time::Instant::now() + RETRY_FIRST,
             backoff: (RETRY_FIRST * 2).min(RETRY_MAX),
         });
+        self.stall();
+    }
+
+    /// The room starts standing (store paused or relay held): the step clock
+    /// stops with what it has left, and both players see the game paused.
+    fn stall(&mut self) {
+        if self.stalled_since.is_none() {
+            let now = self.now();
+            self.stalled_since = Some(now);
+            self.step.stop(now);
+        }
         self.send_views();
+    }
+
+    /// Once nothing stalls the room any more: the graces move on by the
+    /// time it stood, the step clock resumes with what it had left (at least
+    /// [`RESUME_FLOOR_MS`]), presence is settled (whoever came back is back,
+    /// whoever left meanwhile is away from now on) and a game that ended
+    /// while it stood is settled.
+    async fn resume_if_clear(&mut self) {
+        if self.stalled() || !self.live() {
+            return;
+        }
+        let Some(since) = self.stalled_since.take() else {
+            return;
+        };
+        let now = self.now();
+        let shift = now.saturating_sub(since);
+        for a in self.away.iter_mut().flatten() {
+            *a += shift;
+        }
+        if self.running() {
+            self.step.start(now);
+        }
+        self.send_views();
+        if let Some((winner, reason)) = self.game.state().result() {
+            return self.settle(Some(winner), reason.into()).await;
+        }
+        for side in [Side::Black, Side::White] {
+            if self.conns[side.idx()].is_empty() {
+                self.left(side).await;
+            } else {
+                self.back(side);
+            }
+        }
     }
 
     /// Retries the write the room paused on; once it lands the game goes on
@@ -553,27 +702,13 @@ impl Room {
         if !ok {
             return;
         }
-        let Some(p) = self.paused.take() else { return };
-        let shift = self.now().saturating_sub(p.since_ms);
-        for a in self.away.iter_mut().flatten() {
-            *a += shift;
-        }
-        tracing::info!("game {}: the store answers again: resuming", self.id);
+        self.paused = None;
+        tracing::info!("game {}: the store answers again", self.id);
         if let Pending::Append(_) = pending {
+            // The stored action: the broadcast the room owed since it paused.
             self.after_stored();
-            self.send_views();
-            if let Some((winner, reason)) = self.game.state().result() {
-                return self.settle(Some(winner), reason.into()).await;
-            }
         }
-        if self.live() {
-            // Whoever left while the room was paused is away from now on.
-            for side in [Side::Black, Side::White] {
-                if self.conns[side.idx()].is_empty() && self.away[side.idx()].is_none() {
-                    self.left(side).await;
-                }
-            }
-        }
+        self.resume_if_clear().await;
     }
 
     /// Sends every connection the whole game (on a pause and a resumption).
@@ -643,7 +778,7 @@ impl Room {
 
     /// FINISHED: rates the game, stores the settlement, tells both players.
     async fn settle(&mut self, winner: Option<Side>, reason: EndReason) {
-        if !self.live() || self.paused.is_some() {
+        if !self.live() || self.stalled() {
             return;
         }
         self.store_settlement(winner, reason).await;
@@ -768,7 +903,12 @@ impl Room {
                         });
                     }
                 }
-                RoomCmd::Detach { .. } | RoomCmd::Resign { .. } | RoomCmd::Displaced => {}
+                RoomCmd::Detach { .. }
+                | RoomCmd::Resign { .. }
+                | RoomCmd::Displaced
+                | RoomCmd::RelayDown
+                | RoomCmd::RelayUp { .. }
+                | RoomCmd::InstanceGone { .. } => {}
             }
         }
         for list in &self.conns {
@@ -820,7 +960,7 @@ impl Room {
             clock: self.clock(),
             present: [0, 1].map(|i| self.away[i].is_none() && !self.conns[i].is_empty()),
             result: self.result.clone(),
-            paused: self.paused.is_some(),
+            paused: self.stalled(),
         };
         conn.send_msg(&ServerMsg::Game(view));
     }

@@ -11,11 +11,9 @@
 mod common;
 
 use std::collections::{HashMap, HashSet};
-use std::net::SocketAddr;
-use std::process::Stdio;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::instance::Instance;
 use common::*;
 use engine::baifang::referee_protocol::{close, hash_hex, ClientMsg, EndReason, ServerMsg};
 use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
@@ -24,101 +22,7 @@ use server::cluster::queue::RedisQueue;
 use server::cluster::Keys;
 use server::matchmaking::{Matchmaker, Waiting};
 use server::store::{self, Database, Store};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
 use tokio::time::timeout;
-
-/// A server instance running as a child process.
-struct Instance {
-    child: Child,
-    addr: SocketAddr,
-    id: String,
-    /// Every line it logged after its "serving" line.
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl Instance {
-    /// Starts `target/…/server` in the cluster `name` and waits for its
-    /// "serving" line (address and instance id).
-    async fn start(s: &Services, database: &str, name: &str) -> Instance {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
-            .args(["--bind", "127.0.0.1:0", "--dist", "/nonexistent"])
-            .args(["--database", database, "--redis", &s.redis_url])
-            .args(["--cluster-name", name])
-            // Every test player comes from 127.0.0.1.
-            .args(["--new-players-per-hour", "1000000"])
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the server binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let line = timeout(Duration::from_secs(30), async {
-            loop {
-                match lines.next_line().await {
-                    Ok(Some(l)) if l.contains("serving http://") => return l,
-                    Ok(Some(_)) => continue,
-                    _ => panic!("the server stopped before serving"),
-                }
-            }
-        })
-        .await
-        .expect("the server starts within 30 s");
-        // Keep reading its log so it never blocks on a full pipe.
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let kept = log.clone();
-        tokio::spawn(async move {
-            while let Ok(Some(l)) = lines.next_line().await {
-                kept.lock().unwrap().push(l);
-            }
-        });
-        let after = |key: &str| -> String {
-            let rest = &line[line.find(key).expect("serving line") + key.len()..];
-            rest.split([' ', ')']).next().unwrap().to_string()
-        };
-        Instance {
-            addr: after("serving http://").parse().unwrap(),
-            id: after("instance "),
-            child,
-            log,
-        }
-    }
-
-    /// Sends `signal` (`STOP`, `CONT`) to the process by its id.
-    async fn signal(&self, signal: &str) {
-        let pid = self.child.id().expect("running");
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &pid.to_string()])
-            .status()
-            .await
-            .unwrap();
-        assert!(status.success());
-    }
-
-    /// Whether a line of its log after the start contains `text` (waiting
-    /// up to `secs` for it).
-    async fn logged(&self, text: &str, secs: u64) -> bool {
-        for _ in 0..secs * 10 {
-            if self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
-                return true;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        false
-    }
-
-    /// Kills the process by its id with SIGKILL: no shutdown, no last words.
-    async fn kill(mut self) {
-        let pid = self.child.id().expect("running");
-        let status = Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status()
-            .await
-            .unwrap();
-        assert!(status.success());
-        let _ = self.child.wait().await;
-    }
-}
 
 /// Two instances of a fresh cluster on a fresh database.
 async fn two_instances(s: &Services) -> (Instance, Instance, String, String) {
@@ -282,7 +186,7 @@ async fn racing_pairers_never_take_a_player_twice() {
             since_ms: 0,
             provisional: false,
         };
-        async move { assert!(q.join(w).await) }
+        async move { assert_eq!(q.join(w).await, Ok(true)) }
     });
     futures_util::future::join_all(joins).await;
     assert_eq!(queues[0].waiting().await, 400);

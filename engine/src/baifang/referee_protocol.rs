@@ -563,6 +563,9 @@ pub enum ErrorCode {
     /// Too many joins with codes of no open room from this connection or
     /// address lately: joins are refused for a while.
     TooManyAttempts,
+    /// A part the server shares with its other instances (Redis) does not
+    /// answer just now: nothing happened; try again in a moment.
+    Unavailable,
 }
 
 /// The engine's stable code for an [`ActionError`] (the web app translates it).

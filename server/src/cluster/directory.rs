@@ -4,6 +4,13 @@
 //! owner's own rooms are also kept here in memory with their inboxes; a
 //! player whose room lives on another instance gets a link that forwards
 //! through the [`Relay`].
+//!
+//! Redis may come and go. The rooms of this instance and the friend codes
+//! opened through it are kept in memory too, so that while Redis is away a
+//! player of a room here still reaches it, and once Redis is back (perhaps
+//! having lost its data) [`RedisDirectory::readopt`] writes them again. An
+//! answer that needs Redis and cannot get it is [`Unavailable`], never a
+//! guess.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -17,7 +24,7 @@ use engine::baifang::Side;
 use super::relay::Relay;
 use super::{Keys, LEASE_MS};
 use crate::directory::{Directory, OpenRoom, RoomLink, CODE_TTL_MS};
-use crate::matchmaking::BoxFuture;
+use crate::matchmaking::{BoxFuture, Shared, Unavailable};
 use crate::room::RoomCmd;
 use crate::store::side_letter;
 
@@ -75,13 +82,42 @@ struct LocalRoom {
     tx: mpsc::UnboundedSender<RoomCmd>,
 }
 
+/// What this instance knows without Redis.
+#[derive(Default)]
+struct Local {
+    /// Game → its room here.
+    rooms: HashMap<String, LocalRoom>,
+    /// Player → (game, side) of a room here.
+    players: HashMap<String, (String, Side)>,
+    /// Friend room codes opened through this instance.
+    codes: HashMap<String, OpenRoom>,
+}
+
+impl Local {
+    fn add(&mut self, game: &str, room: LocalRoom) {
+        for (side, p) in [Side::Black, Side::White].into_iter().zip(&room.players) {
+            self.players.insert(p.clone(), (game.to_string(), side));
+        }
+        self.rooms.insert(game.to_string(), room);
+    }
+    fn take(&mut self, game: &str) -> Option<LocalRoom> {
+        let room = self.rooms.remove(game)?;
+        for p in &room.players {
+            if self.players.get(p).is_some_and(|(g, _)| g == game) {
+                self.players.remove(p);
+            }
+        }
+        Some(room)
+    }
+}
+
 /// The Redis-backed [`Directory`].
 pub struct RedisDirectory {
     conn: ConnectionManager,
     keys: Keys,
     instance: String,
     relay: Arc<Relay>,
-    local: Mutex<HashMap<String, LocalRoom>>,
+    local: Mutex<Local>,
     insert: Script,
     remove: Script,
     renew: Script,
@@ -91,6 +127,14 @@ fn logged<T>(what: &str, r: redis::RedisResult<T>, fallback: T) -> T {
     r.unwrap_or_else(|e| {
         tracing::error!("redis {what}: {e}");
         fallback
+    })
+}
+
+/// A Redis answer, or [`Unavailable`] (logged) when Redis did not give one.
+fn shared<T>(what: &str, r: redis::RedisResult<T>) -> Shared<T> {
+    r.map_err(|e| {
+        tracing::warn!("redis {what}: {e}");
+        Unavailable
     })
 }
 
@@ -118,20 +162,20 @@ impl RedisDirectory {
             keys,
             instance,
             relay,
-            local: Mutex::new(HashMap::new()),
+            local: Mutex::new(Local::default()),
             insert: Script::new(INSERT),
             remove: Script::new(REMOVE),
             renew: Script::new(RENEW),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, LocalRoom>> {
+    fn lock(&self) -> MutexGuard<'_, Local> {
         self.local.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The inbox of a room this instance owns.
     pub fn local_room(&self, game: &str) -> Option<mpsc::UnboundedSender<RoomCmd>> {
-        self.lock().get(game).map(|r| r.tx.clone())
+        self.lock().rooms.get(game).map(|r| r.tx.clone())
     }
 
     /// Tells the room of `game` that another instance owns the game now.
@@ -143,7 +187,21 @@ impl RedisDirectory {
 
     /// The games whose rooms run here.
     pub fn local_games(&self) -> Vec<String> {
-        self.lock().keys().cloned().collect()
+        self.lock().rooms.keys().cloned().collect()
+    }
+
+    /// The games whose rooms run here, with their players (Black, White).
+    pub fn local_rooms(&self) -> Vec<(String, [String; 2])> {
+        let local = self.lock();
+        let rooms = local.rooms.iter();
+        rooms.map(|(g, r)| (g.clone(), r.players.clone())).collect()
+    }
+
+    /// Sends `cmd()` to every room here.
+    pub fn tell_rooms(&self, cmd: impl Fn() -> RoomCmd) {
+        for room in self.lock().rooms.values() {
+            let _ = room.tx.send(cmd());
+        }
     }
 
     /// Takes the lease of a room nobody holds (atomically: of instances
@@ -174,30 +232,70 @@ impl RedisDirectory {
         players: [String; 2],
         tx: mpsc::UnboundedSender<RoomCmd>,
     ) {
+        self.lock().add(
+            game,
+            LocalRoom {
+                players: players.clone(),
+                tx,
+            },
+        );
+        logged(
+            "adopt",
+            self.write_entries(&[(game.to_string(), players)]).await,
+            (),
+        );
+    }
+
+    /// Both players' entries and the live-games set for these rooms.
+    async fn write_entries(&self, rooms: &[(String, [String; 2])]) -> redis::RedisResult<()> {
+        let mut pipe = redis::pipe();
+        for (game, players) in rooms {
+            for (side, p) in [Side::Black, Side::White].into_iter().zip(players) {
+                pipe.cmd("SET")
+                    .arg(self.keys.player(p))
+                    .arg(format!("{game} {}", side_letter(side)))
+                    .ignore();
+            }
+            pipe.cmd("SADD").arg(self.keys.games()).arg(game).ignore();
+        }
         let mut c = self.conn.clone();
-        let r: redis::RedisResult<()> = redis::pipe()
-            .cmd("SET")
-            .arg(self.keys.player(&players[0]))
-            .arg(format!("{game} {}", side_letter(Side::Black)))
-            .ignore()
-            .cmd("SET")
-            .arg(self.keys.player(&players[1]))
-            .arg(format!("{game} {}", side_letter(Side::White)))
-            .ignore()
-            .cmd("SADD")
-            .arg(self.keys.games())
-            .arg(game)
-            .ignore()
-            .query_async(&mut c)
-            .await;
-        logged("adopt", r, ());
-        self.lock()
-            .insert(game.to_string(), LocalRoom { players, tx });
+        pipe.query_async(&mut c).await
+    }
+
+    /// Once Redis answers again: writes back what it may have lost of this
+    /// instance's part (its rooms' entries and leases, its open friend
+    /// codes); returns the games whose lease another instance took meanwhile.
+    pub async fn readopt(&self, connected: impl Fn(&str) -> bool) -> Shared<Vec<String>> {
+        let rooms = self.local_rooms();
+        for chunk in rooms.chunks(500) {
+            shared("readopt", self.write_entries(chunk).await)?;
+        }
+        let codes: Vec<(String, OpenRoom)> = {
+            let local = self.lock();
+            local
+                .codes
+                .iter()
+                .map(|(c, r)| (c.clone(), r.clone()))
+                .collect()
+        };
+        for (code, room) in codes {
+            // Only a creator still waiting here keeps a code: one that was
+            // joined elsewhere meanwhile has a game now.
+            let stale = !connected(&room.creator)
+                || self.lock().players.contains_key(&room.creator)
+                || self.remote_game(&room.creator).await?.is_some();
+            if stale {
+                self.lock().codes.remove(&code);
+                continue;
+            }
+            self.set_code(&code, &room).await?;
+        }
+        self.renew().await
     }
 
     /// Renews this instance's liveness and the leases of its rooms; returns
     /// the games whose lease another instance holds now.
-    pub async fn renew(&self) -> Vec<String> {
+    pub async fn renew(&self) -> Shared<Vec<String>> {
         let mut c = self.conn.clone();
         let r: redis::RedisResult<()> = redis::cmd("SET")
             .arg(self.keys.alive(&self.instance))
@@ -206,20 +304,41 @@ impl RedisDirectory {
             .arg(LEASE_MS)
             .query_async(&mut c)
             .await;
-        logged("liveness", r, ());
+        shared("liveness", r)?;
         let games = self.local_games();
         if games.is_empty() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut inv = self.renew.prepare_invoke();
         for g in &games {
             inv.key(self.keys.lease(g));
         }
         inv.arg(&self.instance).arg(LEASE_MS);
-        let lost: Vec<usize> = logged("renew", inv.invoke_async(&mut c).await, Vec::new());
-        lost.into_iter()
+        let lost: Vec<usize> = shared("renew", inv.invoke_async(&mut c).await)?;
+        Ok(lost
+            .into_iter()
             .filter_map(|i| games.get(i.wrapping_sub(1)).cloned())
-            .collect()
+            .collect())
+    }
+
+    /// Of these instances, the ones whose liveness key is gone (they stopped,
+    /// or cannot reach Redis).
+    pub async fn gone(&self, instances: &[String]) -> Shared<Vec<String>> {
+        if instances.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut c = self.conn.clone();
+        let keys: Vec<String> = instances.iter().map(|i| self.keys.alive(i)).collect();
+        let alive: Vec<Option<String>> = shared(
+            "liveness of others",
+            redis::cmd("MGET").arg(keys).query_async(&mut c).await,
+        )?;
+        Ok(instances
+            .iter()
+            .zip(alive)
+            .filter(|(_, a)| a.is_none())
+            .map(|(i, _)| i.clone())
+            .collect())
     }
 
     /// Live games whose lease has expired (their owner died).
@@ -235,7 +354,9 @@ impl RedisDirectory {
         );
         let candidates: Vec<String> = {
             let local = self.lock();
-            all.into_iter().filter(|g| !local.contains_key(g)).collect()
+            all.into_iter()
+                .filter(|g| !local.rooms.contains_key(g))
+                .collect()
         };
         if candidates.is_empty() {
             return Vec::new();
@@ -290,6 +411,47 @@ impl RedisDirectory {
             .await;
         logged("remove", r, 0);
     }
+
+    /// The shared entry of `player`: their game and side, wherever it runs.
+    async fn remote_game(&self, player: &str) -> Shared<Option<(String, Side)>> {
+        let mut c = self.conn.clone();
+        let entry: Option<String> = shared(
+            "game of",
+            redis::cmd("GET")
+                .arg(self.keys.player(player))
+                .query_async(&mut c)
+                .await,
+        )?;
+        Ok(entry.as_deref().and_then(parse_entry))
+    }
+
+    /// Writes a friend code (with its expiry) unless it exists; true if written.
+    async fn set_code(&self, code: &str, room: &OpenRoom) -> Shared<bool> {
+        let mut c = self.conn.clone();
+        // A code outlives no room: it goes when its creator's last
+        // connection does, and at the latest after CODE_TTL_MS.
+        let set: Option<String> = shared(
+            "open code",
+            redis::cmd("SET")
+                .arg(self.keys.code(code))
+                .arg(room.encode())
+                .arg("NX")
+                .arg("PX")
+                .arg(CODE_TTL_MS)
+                .query_async(&mut c)
+                .await,
+        )?;
+        if set.is_none() {
+            return Ok(false);
+        }
+        let r: redis::RedisResult<()> = redis::cmd("SADD")
+            .arg(self.keys.codes_of(&room.creator))
+            .arg(code)
+            .query_async(&mut c)
+            .await;
+        shared("open code", r)?;
+        Ok(true)
+    }
 }
 
 impl Directory for RedisDirectory {
@@ -298,10 +460,10 @@ impl Directory for RedisDirectory {
         game_id: String,
         players: [String; 2],
         tx: mpsc::UnboundedSender<RoomCmd>,
-    ) -> BoxFuture<'_, bool> {
+    ) -> BoxFuture<'_, Shared<bool>> {
         Box::pin(async move {
             if players[0] == players[1] {
-                return false;
+                return Ok(false);
             }
             let mut c = self.conn.clone();
             let r: redis::RedisResult<i32> = self
@@ -315,48 +477,47 @@ impl Directory for RedisDirectory {
                 .arg(LEASE_MS)
                 .invoke_async(&mut c)
                 .await;
-            let ok = logged("insert", r, 0) == 1;
+            let ok = shared("insert", r)? == 1;
             if ok {
-                self.lock().insert(game_id, LocalRoom { players, tx });
+                self.lock().add(&game_id, LocalRoom { players, tx });
             }
-            ok
+            Ok(ok)
         })
     }
 
-    fn game_of(&self, player: String) -> BoxFuture<'_, Option<RoomLink>> {
+    fn game_of(&self, player: String) -> BoxFuture<'_, Shared<Option<RoomLink>>> {
         Box::pin(async move {
-            let mut c = self.conn.clone();
-            let entry: Option<String> = logged(
-                "game of",
-                redis::cmd("GET")
-                    .arg(self.keys.player(&player))
-                    .query_async(&mut c)
-                    .await,
-                None,
-            );
-            let (game_id, side) = parse_entry(&entry?)?;
-            if let Some(tx) = self.local_room(&game_id) {
-                return Some(RoomLink { game_id, side, tx });
+            // A room here first: it is reached without Redis.
+            let here = self.lock().players.get(&player).cloned();
+            if let Some((game_id, side)) = here {
+                if let Some(tx) = self.local_room(&game_id) {
+                    return Ok(Some(RoomLink { game_id, side, tx }));
+                }
             }
-            let owner: Option<String> = logged(
+            let Some((game_id, side)) = self.remote_game(&player).await? else {
+                return Ok(None);
+            };
+            let mut c = self.conn.clone();
+            let owner: Option<String> = shared(
                 "owner",
                 redis::cmd("GET")
                     .arg(self.keys.lease(&game_id))
                     .query_async(&mut c)
                     .await,
-                None,
-            );
+            )?;
             // No owner: the room is between two instances (its owner died and
             // nobody has claimed it yet); the claimer attaches this player's
             // connections itself.
-            let owner = owner.filter(|o| *o != self.instance)?;
-            Some(self.relay.link(&owner, &game_id, side, &player))
+            let Some(owner) = owner.filter(|o| *o != self.instance) else {
+                return Ok(None);
+            };
+            Ok(Some(self.relay.link(&owner, &game_id, side, &player)))
         })
     }
 
     fn remove(&self, game_id: String) -> BoxFuture<'_, ()> {
         Box::pin(async move {
-            let room = self.lock().remove(&game_id);
+            let room = self.lock().take(&game_id);
             if let Some(room) = room {
                 self.forget(&game_id, &room.players).await;
             }
@@ -364,72 +525,50 @@ impl Directory for RedisDirectory {
     }
 
     fn disown(&self, game_id: String) -> BoxFuture<'_, ()> {
-        self.lock().remove(&game_id);
+        self.lock().take(&game_id);
         Box::pin(async {})
     }
 
     fn games(&self) -> BoxFuture<'_, usize> {
-        let n = self.lock().len();
+        let n = self.lock().rooms.len();
         Box::pin(async move { n })
     }
 
-    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, bool> {
+    fn open_code(&self, code: String, room: OpenRoom) -> BoxFuture<'_, Shared<bool>> {
         Box::pin(async move {
-            let mut c = self.conn.clone();
-            let creator = room.creator.clone();
-            // A code outlives no room: it goes when its creator's last
-            // connection does, and at the latest after CODE_TTL_MS.
-            let set: Option<String> = logged(
-                "open code",
-                redis::cmd("SET")
-                    .arg(self.keys.code(&code))
-                    .arg(room.encode())
-                    .arg("NX")
-                    .arg("PX")
-                    .arg(CODE_TTL_MS)
-                    .query_async(&mut c)
-                    .await,
-                None,
-            );
-            if set.is_none() {
-                return false;
+            let fresh = self.set_code(&code, &room).await?;
+            if fresh {
+                self.lock().codes.insert(code, room);
             }
-            let r: redis::RedisResult<()> = redis::cmd("SADD")
-                .arg(self.keys.codes_of(&creator))
-                .arg(&code)
-                .query_async(&mut c)
-                .await;
-            logged("open code", r, ());
-            true
+            Ok(fresh)
         })
     }
 
-    fn code_owner(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
+    fn code_owner(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>> {
         Box::pin(async move {
             let mut c = self.conn.clone();
-            let v: Option<String> = logged(
+            let v: Option<String> = shared(
                 "code owner",
                 redis::cmd("GET")
                     .arg(self.keys.code(&code))
                     .query_async(&mut c)
                     .await,
-                None,
-            );
-            v.as_deref().map(OpenRoom::decode)
+            )?;
+            Ok(v.as_deref().map(OpenRoom::decode))
         })
     }
 
-    fn take_code(&self, code: String) -> BoxFuture<'_, Option<OpenRoom>> {
+    fn take_code(&self, code: String) -> BoxFuture<'_, Shared<Option<OpenRoom>>> {
         Box::pin(async move {
             let mut c = self.conn.clone();
-            let owner: Option<String> = logged(
+            let owner: Option<String> = shared(
                 "take code",
                 redis::cmd("GETDEL")
                     .arg(self.keys.code(&code))
                     .query_async(&mut c)
                     .await,
-                None,
-            );
+            )?;
+            self.lock().codes.remove(&code);
             let owner = owner.as_deref().map(OpenRoom::decode);
             if let Some(o) = &owner {
                 let r: redis::RedisResult<()> = redis::cmd("SREM")
@@ -439,11 +578,12 @@ impl Directory for RedisDirectory {
                     .await;
                 logged("take code", r, ());
             }
-            owner
+            Ok(owner)
         })
     }
 
     fn close_codes_of(&self, player: String) -> BoxFuture<'_, bool> {
+        self.lock().codes.retain(|_, room| room.creator != player);
         Box::pin(async move {
             let mut c = self.conn.clone();
             let codes: Vec<String> = logged(

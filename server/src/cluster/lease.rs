@@ -35,17 +35,46 @@ pub async fn keep(hub: Arc<Hub>, directory: Arc<RedisDirectory>, relay: Arc<Rela
             _ = tick.tick() => {}
             _ = stop.changed() => return,
         }
-        for game in directory.renew().await {
+        if !relay.is_up() {
+            // The relay is subscribing again; it resynchronises once back.
+            continue;
+        }
+        let Ok(lost) = directory.renew().await else {
+            relay.report_trouble();
+            continue;
+        };
+        for game in lost {
             // This instance stalled past the lease and the game was taken
             // over: the room stops (the store would refuse its writes anyway).
             tracing::error!("game {game}: another instance took this room over after this one stalled past its lease");
             directory.displace(&game);
         }
-        for game in directory.orphans().await {
-            if directory.claim(&game).await {
-                take_over(&hub, &directory, &relay, &game).await;
+        drop_stand_ins_of_stopped(&hub, &directory, &relay).await;
+        if relay.settled() {
+            for game in directory.orphans().await {
+                if directory.claim(&game).await {
+                    take_over(&hub, &directory, &relay, &game).await;
+                }
             }
         }
+    }
+}
+
+/// The instances whose connections stand in rooms here and that stopped
+/// renewing their liveness (killed, frozen, or cut off from Redis): their
+/// stand-ins are dropped, so those players are away through the referee's
+/// fault (excused) rather than present for ever while their clock runs.
+async fn drop_stand_ins_of_stopped(hub: &Hub, directory: &RedisDirectory, relay: &Relay) {
+    // Stand-ins made after this point are fresh attachments: kept.
+    let before = hub.conn_ids_so_far();
+    match directory.gone(&relay.remote_instances()).await {
+        Ok(gone) => {
+            for instance in gone {
+                tracing::warn!("instance {instance} stopped renewing: its players' connections there are dropped");
+                relay.instance_gone(directory, &instance, before);
+            }
+        }
+        Err(_) => relay.report_trouble(),
     }
 }
 

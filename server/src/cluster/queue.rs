@@ -15,7 +15,7 @@ use redis::aio::ConnectionManager;
 use redis::Script;
 
 use super::Keys;
-use crate::matchmaking::{pair, BoxFuture, Matchmaker, Waiting};
+use crate::matchmaking::{pair, BoxFuture, Matchmaker, Shared, Unavailable, Waiting};
 
 /// Removes KEYS[1]'s members ARGV[1] and ARGV[2] (and their join times in
 /// KEYS[2]) only if both are still waiting: 1 if taken, 0 if not.
@@ -57,6 +57,9 @@ pub struct RedisQueue {
     take_pair: Script,
     join: Script,
     drop: Script,
+    /// The players who joined through this instance, kept to put them back
+    /// should Redis lose the queue (a restart without persistence).
+    local: std::sync::Mutex<std::collections::HashMap<String, Waiting>>,
 }
 
 /// One waiting player as stored: who, and through which instance.
@@ -77,7 +80,49 @@ impl RedisQueue {
             take_pair: Script::new(TAKE_PAIR),
             join: Script::new(JOIN),
             drop: Script::new(DROP),
+            local: Default::default(),
         }
+    }
+
+    fn local(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Waiting>> {
+        self.local.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The players who joined through this instance and may still wait.
+    pub fn waiting_here(&self) -> Vec<Waiting> {
+        self.local().values().cloned().collect()
+    }
+
+    /// Once Redis answers again: puts a player who joined here back in the
+    /// queue with the time they first joined (a no-op if still there), or,
+    /// when they no longer wait (`waits` false), forgets them.
+    pub async fn put_back(&self, w: &Waiting, waits: bool) -> Shared<()> {
+        if !waits {
+            self.local().remove(&w.player);
+            return Ok(());
+        }
+        self.enter(w).await.map(|_| ()).map_err(|e| {
+            tracing::warn!("redis rejoin: {e}");
+            Unavailable
+        })
+    }
+
+    async fn enter(&self, w: &Waiting) -> redis::RedisResult<i32> {
+        let mut c = self.conn.clone();
+        self.join
+            .key(self.keys.queue())
+            .key(self.keys.since())
+            .arg(&w.player)
+            .arg(w.rating)
+            // "since instance class": P for provisional, E for established.
+            .arg(format!(
+                "{} {} {}",
+                w.since_ms,
+                self.instance,
+                if w.provisional { "P" } else { "E" }
+            ))
+            .invoke_async(&mut c)
+            .await
     }
 
     /// Everyone waiting whose instance is alive; the others are dropped.
@@ -184,6 +229,9 @@ impl RedisQueue {
                 .invoke_async(&mut c)
                 .await?;
             if ok == 1 {
+                let mut local = self.local();
+                local.remove(&queue[i].player);
+                local.remove(&queue[j].player);
                 taken.push((queue[i].clone(), queue[j].clone()));
             }
         }
@@ -199,29 +247,21 @@ fn logged<T>(what: &str, r: redis::RedisResult<T>, fallback: T) -> T {
 }
 
 impl Matchmaker for RedisQueue {
-    fn join(&self, w: Waiting) -> BoxFuture<'_, bool> {
+    fn join(&self, w: Waiting) -> BoxFuture<'_, Shared<bool>> {
         Box::pin(async move {
-            let mut c = self.conn.clone();
-            let r: redis::RedisResult<i32> = self
-                .join
-                .key(self.keys.queue())
-                .key(self.keys.since())
-                .arg(&w.player)
-                .arg(w.rating)
-                // "since instance class": P for provisional, E for established.
-                .arg(format!(
-                    "{} {} {}",
-                    w.since_ms,
-                    self.instance,
-                    if w.provisional { "P" } else { "E" }
-                ))
-                .invoke_async(&mut c)
-                .await;
-            logged("join", r, 0) == 1
+            let fresh = self.enter(&w).await.map_err(|e| {
+                tracing::warn!("redis join: {e}");
+                Unavailable
+            })? == 1;
+            if fresh {
+                self.local().insert(w.player.clone(), w);
+            }
+            Ok(fresh)
         })
     }
 
     fn leave(&self, player: String) -> BoxFuture<'_, bool> {
+        self.local().remove(&player);
         Box::pin(async move {
             let mut c = self.conn.clone();
             let r: redis::RedisResult<(i32, i32)> = redis::pipe()

@@ -9,12 +9,25 @@
 //! connection's instance, which hands it to the real connection. A new or
 //! taken-over room is announced to every instance, which attaches its own
 //! connections of the two players.
+//!
+//! Redis comes and goes. The subscription is re-made with backoff whenever it
+//! ends, or when the lease keeper's commands fail and a PING gets no answer.
+//! While it is down, this instance's rooms hold (see `RoomCmd::RelayDown`)
+//! and a forwarded action is refused as `paused`. Once it is back the
+//! instance resynchronises: it writes back its part of the directory and the
+//! queue (Redis may have lost them), its rooms drop every stand-in (what those
+//! connections sent meanwhile is lost) and are announced again, so every
+//! instance attaches its connections afresh and each player gets the whole
+//! game; and it says so to the others (`Back`), which drop their stand-ins of
+//! its connections and announce their rooms to it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
+use std::time::Duration;
 
 use futures_util::StreamExt;
-use redis::aio::ConnectionManager;
+use redis::aio::{ConnectionManager, PubSub};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, Notify};
 
@@ -22,8 +35,9 @@ use engine::baifang::referee_protocol::{RejectCode, ServerMsg};
 use engine::baifang::{Action, Side};
 
 use super::directory::RedisDirectory;
-use super::Keys;
-use crate::directory::RoomLink;
+use super::queue::RedisQueue;
+use super::{Keys, LEASE_MS};
+use crate::directory::{Directory, RoomLink};
 use crate::hub::{ConnHandle, Hub, Outgoing};
 use crate::room::RoomCmd;
 
@@ -48,6 +62,34 @@ enum Wire {
         players: [String; 2],
         at: String,
     },
+    /// To one instance: these rooms (game, players) run on `at`.
+    Rooms {
+        at: String,
+        games: Vec<(String, [String; 2])>,
+    },
+    /// To everyone: instance `from` reaches Redis again after losing it.
+    Back { from: String },
+}
+
+/// The first wait before subscribing again; doubled up to [`RESUBSCRIBE_MAX`].
+const RESUBSCRIBE_FIRST: Duration = Duration::from_millis(100);
+/// The longest wait between two subscription attempts.
+const RESUBSCRIBE_MAX: Duration = Duration::from_secs(2);
+/// A subscription or PING that takes longer than this counts as failed.
+const REDIS_ANSWER_WITHIN: Duration = Duration::from_secs(2);
+
+/// What the relay's task works with.
+struct Parts {
+    hub: Arc<Hub>,
+    client: redis::Client,
+    directory: Arc<RedisDirectory>,
+    queue: Arc<RedisQueue>,
+}
+
+/// Why listening stopped.
+enum Ended {
+    Stopping,
+    Lost(&'static str),
 }
 
 /// A room request (sides as 0 = Black, 1 = White).
@@ -97,18 +139,30 @@ pub struct Relay {
     /// Connections on other instances attached to rooms here:
     /// (instance, connection id there) → the stand-in handle.
     remote: Mutex<HashMap<(String, u64), ConnHandle>>,
+    /// Redis answers: the subscription is live (and no command failed since
+    /// a PING last went unanswered).
+    up: AtomicBool,
+    /// When Redis last came back: claims wait a lease after it, so that the
+    /// owners write their leases back first.
+    back_at: Mutex<Option<tokio::time::Instant>>,
+    /// A command failed somewhere: the relay checks Redis at once.
+    trouble: Notify,
+    /// The hub, to answer a connection whose request could not be forwarded.
+    hub: OnceLock<Weak<Hub>>,
 }
 
-async fn publish(conn: &mut ConnectionManager, channel: &str, m: &Wire) {
+/// Publishes one message; false when Redis did not take it.
+async fn publish(conn: &mut ConnectionManager, channel: &str, m: &Wire) -> bool {
     let text = serde_json::to_string(m).expect("relay messages serialise");
     let r: redis::RedisResult<()> = redis::cmd("PUBLISH")
         .arg(channel)
         .arg(text)
         .query_async(conn)
         .await;
-    if let Err(e) = r {
-        tracing::error!("relay publish to {channel}: {e}");
+    if let Err(e) = &r {
+        tracing::warn!("relay publish to {channel}: {e}");
     }
+    r.is_ok()
 }
 
 impl Relay {
@@ -119,6 +173,61 @@ impl Relay {
             keys,
             instance,
             remote: Mutex::new(HashMap::new()),
+            up: AtomicBool::new(false),
+            back_at: Mutex::new(None),
+            trouble: Notify::new(),
+            hub: OnceLock::new(),
+        }
+    }
+
+    /// Whether Redis answers now.
+    pub fn is_up(&self) -> bool {
+        self.up.load(Ordering::Relaxed)
+    }
+
+    /// Up, and long enough that every owner has written its leases back:
+    /// only then may a lease that is missing be taken for an orphan's.
+    pub fn settled(&self) -> bool {
+        let back = *self.back_at.lock().unwrap_or_else(|e| e.into_inner());
+        self.is_up() && back.is_none_or(|t| t.elapsed() >= Duration::from_millis(LEASE_MS))
+    }
+
+    /// A Redis command failed: the relay checks whether Redis is gone.
+    pub fn report_trouble(&self) {
+        self.trouble.notify_one();
+    }
+
+    /// The instances whose connections have stand-ins here.
+    pub fn remote_instances(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.remote().keys().map(|(i, _)| i.clone()).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Instance `gone` stopped or lost Redis: its stand-ins made before
+    /// connection id `before` are dropped, here and in every room.
+    pub fn instance_gone(&self, directory: &RedisDirectory, gone: &str, before: u64) {
+        self.remote()
+            .retain(|(i, _), h| i != gone || h.id >= before);
+        let gone = gone.to_string();
+        directory.tell_rooms(|| RoomCmd::InstanceGone {
+            instance: gone.clone(),
+            before,
+        });
+    }
+
+    /// Answers a connection here whose request could not be forwarded.
+    fn refuse_paused(&self, player: &str, conn_id: u64, seq: u32) {
+        let Some(hub) = self.hub.get().and_then(Weak::upgrade) else {
+            return;
+        };
+        if let Some(c) = hub.conns_of(player).into_iter().find(|c| c.id == conn_id) {
+            c.send_msg(&ServerMsg::Rejected {
+                seq: Some(seq),
+                code: RejectCode::Paused,
+                rule: None,
+            });
         }
     }
 
@@ -132,8 +241,17 @@ impl Relay {
         let mut conn = self.conn.clone();
         let channel = self.keys.inbox(owner);
         let (from, game_id, player) = (self.instance.clone(), game.to_string(), player.to_string());
+        let relay = self
+            .hub
+            .get()
+            .and_then(|h| h.upgrade())
+            .and_then(|h| h.relay.clone());
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
+                let unsent_act = match &cmd {
+                    RoomCmd::Act { conn_id, seq, .. } => Some((*conn_id, *seq)),
+                    _ => None,
+                };
                 let (conn_id, cmd) = match cmd {
                     RoomCmd::Attach { conn, side } => (
                         conn.id,
@@ -162,8 +280,11 @@ impl Relay {
                         },
                     ),
                     RoomCmd::State { conn_id } => (conn_id, Cmd::State),
-                    // Only the lease keeper of the room's own instance sends this.
-                    RoomCmd::Displaced => continue,
+                    // Only the room's own instance sends these.
+                    RoomCmd::Displaced
+                    | RoomCmd::RelayDown
+                    | RoomCmd::RelayUp { .. }
+                    | RoomCmd::InstanceGone { .. } => continue,
                 };
                 let m = Wire::Room {
                     game: game_id.clone(),
@@ -172,7 +293,13 @@ impl Relay {
                     player: player.clone(),
                     cmd,
                 };
-                publish(&mut conn, &channel, &m).await;
+                if !publish(&mut conn, &channel, &m).await {
+                    // Redis is gone: the move was not made, and the player hears so.
+                    if let (Some(relay), Some((conn_id, seq))) = (&relay, unsent_act) {
+                        relay.refuse_paused(&player, conn_id, seq);
+                        relay.report_trouble();
+                    }
+                }
             }
         });
         RoomLink {
@@ -204,7 +331,8 @@ impl Relay {
             player.to_string(),
             tx,
             Arc::new(Notify::new()),
-        );
+        )
+        .stand_in(from);
         self.remote().insert(key.clone(), handle.clone());
         let (relay, channel, player) = (self.clone(), self.keys.inbox(from), player.to_string());
         let own_id = handle.id;
@@ -242,45 +370,153 @@ impl Relay {
         handle
     }
 
-    /// Listens on this instance's channel and the common one until the
-    /// server stops.
+    /// Subscribes to this instance's channel and the common one, then keeps
+    /// listening (subscribing again whenever Redis goes away) until the
+    /// server stops. Fails only if the first subscription does.
     pub async fn run(
         self: Arc<Self>,
         hub: Arc<Hub>,
         client: redis::Client,
         directory: Arc<RedisDirectory>,
+        queue: Arc<RedisQueue>,
     ) -> Result<(), String> {
-        let mut pubsub = client
-            .get_async_pubsub()
+        let _ = self.hub.set(Arc::downgrade(&hub));
+        let first = self
+            .subscribe(&client)
             .await
             .map_err(|e| format!("cannot subscribe in Redis: {e}"))?;
-        pubsub
-            .subscribe(vec![self.keys.inbox(&self.instance), self.keys.everyone()])
-            .await
-            .map_err(|e| format!("cannot subscribe in Redis: {e}"))?;
-        let mut stop = hub.shutdown_signal();
-        tokio::spawn(async move {
-            let mut messages = pubsub.into_on_message();
-            loop {
-                tokio::select! {
-                    m = messages.next() => match m {
-                        Some(m) => {
-                            let Ok(text) = m.get_payload::<String>() else { continue };
-                            match serde_json::from_str::<Wire>(&text) {
-                                Ok(w) => self.dispatch(&hub, &directory, w).await,
-                                Err(e) => tracing::error!("relay: unreadable message ({e})"),
-                            }
-                        }
-                        None => {
-                            tracing::error!("relay: the Redis subscription ended");
-                            return;
-                        }
-                    },
-                    _ = stop.changed() => return,
+        self.up.store(true, Ordering::Relaxed);
+        let parts = Parts {
+            hub,
+            client,
+            directory,
+            queue,
+        };
+        tokio::spawn(self.serve(parts, first));
+        Ok(())
+    }
+
+    async fn subscribe(&self, client: &redis::Client) -> Result<PubSub, String> {
+        let channels = vec![self.keys.inbox(&self.instance), self.keys.everyone()];
+        let attempt = async {
+            let mut pubsub = client.get_async_pubsub().await?;
+            pubsub.subscribe(channels).await?;
+            redis::RedisResult::Ok(pubsub)
+        };
+        match tokio::time::timeout(REDIS_ANSWER_WITHIN, attempt).await {
+            Ok(r) => r.map_err(|e| e.to_string()),
+            Err(_) => Err("no answer".into()),
+        }
+    }
+
+    /// Whether Redis answers a PING in time.
+    async fn ping(&self) -> bool {
+        let mut c = self.conn.clone();
+        let cmd = redis::cmd("PING");
+        let ping = cmd.query_async::<String>(&mut c);
+        matches!(
+            tokio::time::timeout(REDIS_ANSWER_WITHIN, ping).await,
+            Ok(Ok(_))
+        )
+    }
+
+    async fn serve(self: Arc<Self>, parts: Parts, first: PubSub) {
+        let mut stop = parts.hub.shutdown_signal();
+        let mut pubsub = Some(first);
+        let mut wait = RESUBSCRIBE_FIRST;
+        loop {
+            if let Some(p) = pubsub.take() {
+                wait = RESUBSCRIBE_FIRST;
+                match self.listen(&parts, p, &mut stop).await {
+                    Ended::Stopping => return,
+                    Ended::Lost(why) => self.went_down(&parts.directory, why),
                 }
             }
-        });
-        Ok(())
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = stop.changed() => return,
+            }
+            wait = (wait * 2).min(RESUBSCRIBE_MAX);
+            match self.subscribe(&parts.client).await {
+                Ok(p) if self.ping().await => {
+                    self.came_back(&parts).await;
+                    pubsub = Some(p);
+                }
+                Ok(_) => tracing::warn!("relay: subscribed, but Redis does not answer PING"),
+                Err(e) => tracing::warn!("relay: cannot subscribe yet ({e})"),
+            }
+        }
+    }
+
+    async fn listen(
+        self: &Arc<Self>,
+        parts: &Parts,
+        pubsub: PubSub,
+        stop: &mut tokio::sync::watch::Receiver<bool>,
+    ) -> Ended {
+        let mut messages = pubsub.into_on_message();
+        loop {
+            tokio::select! {
+                m = messages.next() => match m {
+                    Some(m) => {
+                        let Ok(text) = m.get_payload::<String>() else { continue };
+                        match serde_json::from_str::<Wire>(&text) {
+                            Ok(w) => self.dispatch(&parts.hub, &parts.directory, w).await,
+                            Err(e) => tracing::error!("relay: unreadable message ({e})"),
+                        }
+                    }
+                    None => return Ended::Lost("the subscription ended"),
+                },
+                _ = self.trouble.notified() => {
+                    if !self.ping().await {
+                        return Ended::Lost("a command failed and PING got no answer");
+                    }
+                }
+                _ = stop.changed() => return Ended::Stopping,
+            }
+        }
+    }
+
+    /// Redis is gone: every room here is told (it holds while a side has no
+    /// connection here).
+    fn went_down(&self, directory: &RedisDirectory, why: &str) {
+        if self.up.swap(false, Ordering::Relaxed) {
+            tracing::error!("relay: Redis is unreachable ({why}): rooms hold, subscribing again");
+            directory.tell_rooms(|| RoomCmd::RelayDown);
+        }
+    }
+
+    /// Redis answers again: writes back this instance's part, resumes its
+    /// rooms without stale stand-ins, announces them and says it is back.
+    async fn came_back(&self, parts: &Parts) {
+        let Parts {
+            hub,
+            directory,
+            queue,
+            ..
+        } = parts;
+        tracing::info!("relay: Redis answers again: resynchronising");
+        *self.back_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(tokio::time::Instant::now());
+        let connected = |p: &str| !hub.conns_of(p).is_empty();
+        match directory.readopt(connected).await {
+            Ok(lost) => lost.iter().for_each(|g| directory.displace(g)),
+            Err(_) => tracing::warn!("relay: the directory could not be written back yet"),
+        }
+        for w in queue.waiting_here() {
+            let free = matches!(directory.game_of(w.player.clone()).await, Ok(None));
+            let _ = queue.put_back(&w, free && connected(&w.player)).await;
+        }
+        let before = hub.conn_ids_so_far();
+        self.remote().retain(|_, h| h.id >= before);
+        directory.tell_rooms(|| RoomCmd::RelayUp { before });
+        self.up.store(true, Ordering::Relaxed);
+        for (game, players) in directory.local_rooms() {
+            self.announce(&game, players).await;
+        }
+        let back = Wire::Back {
+            from: self.instance.clone(),
+        };
+        publish(&mut self.conn.clone(), &self.keys.everyone(), &back).await;
     }
 
     async fn dispatch(self: &Arc<Self>, hub: &Hub, directory: &RedisDirectory, w: Wire) {
@@ -309,23 +545,45 @@ impl Relay {
                 };
                 c.send(o);
             }
-            Wire::GameAt { game, players, at } => {
-                if at == self.instance {
-                    return;
+            Wire::GameAt { game, players, at } => self.attach_here(hub, &game, &players, &at),
+            Wire::Rooms { at, games } => {
+                for (game, players) in &games {
+                    self.attach_here(hub, game, players, &at);
                 }
-                for (i, player) in players.iter().enumerate() {
-                    let conns = hub.conns_of(player);
-                    if conns.is_empty() {
-                        continue;
-                    }
-                    let side = side_of(i as u8);
-                    let link = self.link(&at, &game, side, player);
-                    for conn in conns {
-                        // Bound first, so the connection's next requests go to the room.
-                        conn.send(Outgoing::Bound(link.clone()));
-                        let _ = link.tx.send(RoomCmd::Attach { conn, side });
-                    }
+            }
+            Wire::Back { from } if from != self.instance => {
+                let before = hub.conn_ids_so_far();
+                self.instance_gone(directory, &from, before);
+                let games = directory.local_rooms();
+                if !games.is_empty() {
+                    let m = Wire::Rooms {
+                        at: self.instance.clone(),
+                        games,
+                    };
+                    publish(&mut self.conn.clone(), &self.keys.inbox(&from), &m).await;
                 }
+            }
+            Wire::Back { .. } => {}
+        }
+    }
+
+    /// The room of `game` runs on `at`: this instance's connections of its
+    /// players attach to it (each gets the whole game).
+    fn attach_here(&self, hub: &Hub, game: &str, players: &[String; 2], at: &str) {
+        if at == self.instance {
+            return;
+        }
+        for (i, player) in players.iter().enumerate() {
+            let conns = hub.conns_of(player);
+            if conns.is_empty() {
+                continue;
+            }
+            let side = side_of(i as u8);
+            let link = self.link(at, game, side, player);
+            for conn in conns {
+                // Bound first, so the connection's next requests go to the room.
+                conn.send(Outgoing::Bound(link.clone()));
+                let _ = link.tx.send(RoomCmd::Attach { conn, side });
             }
         }
     }

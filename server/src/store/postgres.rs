@@ -43,6 +43,9 @@ impl PgStore {
     pub async fn open(url: &str) -> StoreResult<PgStore> {
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
+            // A database that is down fails a write in 2 s (the room pauses
+            // and retries) instead of the pool's default 30 s wait.
+            .acquire_timeout(std::time::Duration::from_secs(2))
             .connect(url)
             .await
             .map_err(|e| StoreError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;

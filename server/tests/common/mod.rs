@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod instance;
+
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};

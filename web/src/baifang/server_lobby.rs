@@ -28,6 +28,7 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             ErrorCode::AlreadyInGame => BaifangText::ErrAlreadyInGame,
             ErrorCode::BadName => BaifangText::ErrBadName,
             ErrorCode::TooManyAttempts => BaifangText::TooManyAttempts,
+            ErrorCode::Unavailable => BaifangText::ErrUnavailable,
         }),
         ServerNotice::Rejected(code, _) => t(match code {
             RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,

@@ -181,6 +181,7 @@ translations! {
         UnratedNoWinner => ("没有胜者，不计分", "No winner: not rated"),
         TooManyAccounts => ("这个网络今天创建的新玩家太多了，请稍后再试（已有的玩家可以继续）", "Too many new players were created from this network; try again later (existing players can go on)"),
         TooManyAttempts => ("错误的房间码太多，请稍后再试", "Too many wrong room codes; try again later"),
+        ErrUnavailable => ("服务器正在恢复，暂时无法匹配或开房：请稍后再试", "The server is recovering and cannot match players or open rooms just now: try again in a moment"),
         Opponent => ("对手", "Opponent"),
         RoomLinkNeedsServer => ("房间链接需要对战服务器：此页面不是由它提供的。", "Room links need the game server, and this page was not served by it."),
         SignInRefused => ("本游戏为纯线上对战，需开启 Game Center（设置 > Game Center）。人机对战、本地双人和六边一笔无需登录；返回大厅再点快速匹配即可重试。", "Online play needs Game Center (Settings > Game Center). Playing the AI, two players on one device and Hex Stroke need no sign-in; go back to the lobby and tap Quick match to try again."),
