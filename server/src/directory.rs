@@ -47,6 +47,12 @@ pub trait Directory: Send + Sync {
     fn disown(&self, game_id: String) -> BoxFuture<'_, ()> {
         self.remove(game_id)
     }
+    /// Lets go of the room of a game this instance cannot write for, so that
+    /// another instance claims it (the players' entries stay). In one process
+    /// nobody else could: the same as [`Directory::disown`].
+    fn hand_over(&self, game_id: String) -> BoxFuture<'_, ()> {
+        self.disown(game_id)
+    }
     /// Games registered now.
     fn games(&self) -> BoxFuture<'_, usize>;
     /// Opens a friend room under `code` for `creator`; false if the code is taken.

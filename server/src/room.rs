@@ -59,6 +59,10 @@ use crate::store::{Finish, NewGame, DAY_MS};
 const RETRY_FIRST: std::time::Duration = std::time::Duration::from_millis(100);
 /// The longest wait between two retries of a failed store write.
 const RETRY_MAX: std::time::Duration = std::time::Duration::from_secs(2);
+/// In a cluster, a room whose store writes have failed this long hands the
+/// game over: it lets go of its lease so that an instance that can write
+/// (another connection to the database) takes the room over from the log.
+pub const HAND_OVER_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A write the room could not make and retries while paused.
 #[derive(Clone, Copy, Debug)]
@@ -75,6 +79,8 @@ struct Paused {
     /// Real time of the next retry, and the wait after it.
     retry_at: tokio::time::Instant,
     backoff: std::time::Duration,
+    /// Real time of the first failure.
+    since: tokio::time::Instant,
 }
 
 /// A player coming back to a turn whose clock had almost run out still gets this long.
@@ -216,6 +222,8 @@ struct Room {
     epoch: u64,
     /// Why the room stopped without a result: another instance owns the game.
     displaced: Option<String>,
+    /// Stopped because this instance cannot write: the lease is let go.
+    handed_over: bool,
 }
 
 /// Opens the room: binds the connections to it, then runs it as its own task.
@@ -274,6 +282,7 @@ pub fn spawn(
         result: None,
         epoch,
         displaced: None,
+        handed_over: false,
     };
     // A new turn either way: a restored game's step clock starts afresh.
     let running = room.running();
@@ -634,12 +643,20 @@ impl Room {
             p.pending = pending;
             p.retry_at = tokio::time::Instant::now() + p.backoff;
             p.backoff = (p.backoff * 2).min(RETRY_MAX);
+            if self.hub.relay.is_some() && p.since.elapsed() >= HAND_OVER_AFTER {
+                self.handed_over = true;
+                self.displaced = Some(format!(
+                    "its store writes failed for {} s: handing the game over",
+                    HAND_OVER_AFTER.as_secs()
+                ));
+            }
             return;
         }
         self.paused = Some(Paused {
             pending,
             retry_at: tokio::time::Instant::now() + RETRY_FIRST,
             backoff: (RETRY_FIRST * 2).min(RETRY_MAX),
+            since: tokio::time::Instant::now(),
         });
         self.stall();
     }
@@ -923,11 +940,12 @@ impl Room {
     /// was queued, and closes every connection it had or was being given, so
     /// the players reconnect and reach the new owner.
     async fn step_down(&mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>, why: &str) {
-        tracing::error!(
-            "game {}: room stopped, another instance owns the game now ({why})",
-            self.id
-        );
-        self.hub.directory.disown(self.id.clone()).await;
+        tracing::error!("game {}: room stopped here ({why})", self.id);
+        if self.handed_over {
+            self.hub.directory.hand_over(self.id.clone()).await;
+        } else {
+            self.hub.directory.disown(self.id.clone()).await;
+        }
         rx.close();
         let mut conns: Vec<ConnHandle> = self.conns.iter().flatten().cloned().collect();
         while let Ok(cmd) = rx.try_recv() {

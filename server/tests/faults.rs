@@ -692,3 +692,101 @@ async fn sqlite_on_a_full_disk_loses_nothing() {
     assert!(again.hub.store.audit().await.unwrap().is_empty());
     again.shutdown().await;
 }
+
+/// Runs one SQL statement on the services' PostgreSQL (as its owner).
+async fn sql(url: &str, statement: String) {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(statement))
+        .execute(&mut c)
+        .await
+        .unwrap();
+}
+
+/// The instance that owns a game loses its own way to the database (its
+/// login revoked and its connections cut) while the other instance can still
+/// write: the paused room hands the game over after 5 s, the other instance
+/// takes it over from the log, and the players play on there. The move that
+/// could not be stored was never shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_that_cannot_write_hands_its_game_over() {
+    let Some(s) = services("an_instance_that_cannot_write_hands_its_game_over") else {
+        return;
+    };
+    let _pg = SHARED_POSTGRES.read().await;
+    let (db, name) = (fresh_database(&s.database_url).await, fresh_cluster_name());
+    let role = format!("r{}", server::ids::new_game_id());
+    sql(
+        &s.database_url,
+        format!("CREATE ROLE {role} LOGIN SUPERUSER"),
+    )
+    .await;
+    let (user, _) = db.split_once('@').unwrap();
+    let a_db = db.replacen(&format!("{user}@"), &format!("postgres://{role}@"), 1);
+    // The other instance first: the tables belong to the services' owner.
+    let b = Instance::start(&s, &db, &name).await;
+    let a = Instance::start(&s, &a_db, &name).await;
+    // A friend room opened and joined on A runs on A.
+    let host = Client::sign_in(a.addr, None).await;
+    let guest = Client::sign_in(a.addr, None).await;
+    let (mut black, mut white) = friend_seats(host, guest).await;
+    let mut pick = Pick(41);
+    play_on(&mut black, &mut white, &mut pick, 4).await;
+    let seen = black.game.log().to_vec();
+    let tokens = [black.client.token.clone(), white.client.token.clone()];
+
+    sql(&s.database_url, format!("ALTER ROLE {role} NOLOGIN")).await;
+    sql(
+        &s.database_url,
+        format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{role}'"),
+    )
+    .await;
+    let seq = black.next_seq();
+    let m = mover(&mut black, &mut white);
+    let action = pick.action(&m.game);
+    m.client.send(&ClientMsg::Act { seq, action }).await;
+    for seat in [&mut black, &mut white] {
+        let (code, why) = timeout(STEP, seat.client.closed())
+            .await
+            .expect("the room steps down")
+            .expect("a close frame");
+        assert_eq!(code, close::GOING_AWAY);
+        assert!(why.contains("another server"), "{why}");
+    }
+    assert!(a.logged("handing the game over", 5).await);
+    let mut black = rejoin(b.addr, tokens[0].clone()).await;
+    let mut white = rejoin(b.addr, tokens[1].clone()).await;
+    assert_eq!(
+        black.game.log(),
+        seen.as_slice(),
+        "the unstored move was never played"
+    );
+    back_in_step(&mut black, &mut white).await;
+    play_on(&mut black, &mut white, &mut pick, 6).await;
+    let seen = black.game.log().to_vec();
+    let id = resign_white(&mut black, &mut white).await;
+    invariants(&*postgres(&db).await, &id, &seen).await;
+    drop(a);
+    sql(&s.database_url, format!("DROP ROLE {role}")).await;
+}
+
+/// A friend room opened by `host` and joined by `guest`: (Black, White).
+async fn friend_seats(mut host: Client, mut guest: Client) -> (Seat, Seat) {
+    host.send(&ClientMsg::CreateRoom { rated: false }).await;
+    let code = match host
+        .until(|m| matches!(m, ServerMsg::RoomOpen { .. }))
+        .await
+    {
+        ServerMsg::RoomOpen { code, .. } => code,
+        _ => unreachable!(),
+    };
+    guest
+        .send(&ClientMsg::JoinRoom { code, rated: false })
+        .await;
+    let (h, g) = (Seat::take(host).await, Seat::take(guest).await);
+    if h.side == Side::Black {
+        (h, g)
+    } else {
+        (g, h)
+    }
+}

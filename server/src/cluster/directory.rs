@@ -76,6 +76,14 @@ end
 return lost
 ";
 
+/// Deletes the lease KEYS[1] if this instance (ARGV[1]) holds it.
+const LET_GO: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+";
+
 /// A room this instance owns.
 struct LocalRoom {
     players: [String; 2],
@@ -121,6 +129,7 @@ pub struct RedisDirectory {
     insert: Script,
     remove: Script,
     renew: Script,
+    let_go: Script,
 }
 
 fn logged<T>(what: &str, r: redis::RedisResult<T>, fallback: T) -> T {
@@ -166,6 +175,7 @@ impl RedisDirectory {
             insert: Script::new(INSERT),
             remove: Script::new(REMOVE),
             renew: Script::new(RENEW),
+            let_go: Script::new(LET_GO),
         }
     }
 
@@ -527,6 +537,21 @@ impl Directory for RedisDirectory {
     fn disown(&self, game_id: String) -> BoxFuture<'_, ()> {
         self.lock().take(&game_id);
         Box::pin(async {})
+    }
+
+    fn hand_over(&self, game_id: String) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            self.lock().take(&game_id);
+            let mut c = self.conn.clone();
+            let r: redis::RedisResult<i32> = self
+                .let_go
+                .key(self.keys.lease(&game_id))
+                .arg(&self.instance)
+                .invoke_async(&mut c)
+                .await;
+            // Not let go: the lease expires by itself within LEASE_MS.
+            logged("hand over", r, 0);
+        })
     }
 
     fn games(&self) -> BoxFuture<'_, usize> {
