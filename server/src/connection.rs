@@ -60,6 +60,15 @@ fn fit_reason(mut s: String) -> String {
     s
 }
 
+/// A display name as the server keeps it: Unicode NFKC first (fullwidth
+/// letters, ligatures and other compatibility forms become their plain
+/// form), then the protocol's cleaning (invisible characters dropped,
+/// trimmed, length-limited).
+fn server_name(name: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    clean_name(&name.nfkc().collect::<String>())
+}
+
 /// Sends one frame, or gives up after `limit`: a client that stopped reading
 /// fills the socket's buffers and the write would wait for ever.
 async fn send_within<S>(sink: &mut S, m: Message, limit: Duration) -> Result<(), Close>
@@ -284,7 +293,7 @@ impl Conn {
                 format!("protocol version {v} is not supported; this server speaks {PROTOCOL_VERSION} (reload the page)"),
             )));
         }
-        let name = name.map(|n| clean_name(&n).ok_or(n));
+        let name = name.map(|n| server_name(&n).ok_or(n));
         let (profile, issued) = match token {
             Some(t) if !token_shape_ok(&t) => {
                 return Flow::Stop(Some((
@@ -421,7 +430,7 @@ impl Conn {
     }
 
     async fn set_name(&self, player: &str, name: &str) {
-        let Some(name) = clean_name(name) else {
+        let Some(name) = server_name(name) else {
             return self.reply(&ServerMsg::Error {
                 code: ErrorCode::BadName,
             });

@@ -396,7 +396,8 @@ async fn the_test_clock_needs_its_token() {
     server.shutdown().await;
 }
 
-/// Names lose the characters that could disguise them.
+/// Names lose the characters that could disguise them, and look-alike
+/// compatibility forms become one.
 #[tokio::test]
 async fn names_lose_invisible_characters() {
     let dir = tempfile::tempdir().unwrap();
@@ -408,6 +409,16 @@ async fn names_lose_invisible_characters() {
     .await;
     match c.until(|m| matches!(m, ServerMsg::Profile { .. })).await {
         ServerMsg::Profile { me } => assert_eq!(me.name, "nimda"),
+        _ => unreachable!(),
+    }
+    // Compatibility look-alikes become their plain form (NFKC): fullwidth
+    // letters, a ligature.
+    c.send(&ClientMsg::SetName {
+        name: "\u{FF41}dmin \u{FB01}sh".into(),
+    })
+    .await;
+    match c.until(|m| matches!(m, ServerMsg::Profile { .. })).await {
+        ServerMsg::Profile { me } => assert_eq!(me.name, "admin fish"),
         _ => unreachable!(),
     }
     server.shutdown().await;

@@ -608,8 +608,9 @@ fn invisible(c: char) -> bool {
 
 /// A display name as the server stores it: invisible formatting characters
 /// dropped, trimmed; `None` if nothing is left, longer than
-/// [`MAX_NAME_CHARS`] or holding control characters. (The server also
-/// applies Unicode NFKC first, so look-alike compatibility forms become one.)
+/// [`MAX_NAME_CHARS`] or holding control characters. (The server applies
+/// Unicode NFKC first, so look-alike compatibility forms become one; the web
+/// app does not carry the tables for it.)
 pub fn clean_name(name: &str) -> Option<String> {
     let visible: String = name.chars().filter(|c| !invisible(*c)).collect();
     let t = visible.trim();
