@@ -24,7 +24,7 @@ use engine::baifang::{Action, Side};
 use super::directory::RedisDirectory;
 use super::Keys;
 use crate::directory::RoomLink;
-use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::hub::{outbox, ConnHandle, Hub, Outgoing};
 use crate::room::RoomCmd;
 
 /// A message between instances.
@@ -198,7 +198,7 @@ impl Relay {
         if let Some(h) = self.remote().get(&key) {
             return h.clone();
         }
-        let (tx, mut rx) = mpsc::channel::<Outgoing>(hub.limits.outgoing_queue);
+        let (tx, mut rx) = outbox::outbox(hub.limits.outgoing_queue);
         let handle = ConnHandle::new(
             hub.next_conn_id(),
             player.to_string(),
@@ -323,7 +323,10 @@ impl Relay {
                     for conn in conns {
                         // Bound first, so the connection's next requests go to the room.
                         conn.send(Outgoing::Bound(link.clone()));
-                        let _ = link.tx.send(RoomCmd::Attach { conn, side });
+                        let _ = link.tx.send(RoomCmd::Attach {
+                            conn: Box::new(conn),
+                            side,
+                        });
                     }
                 }
             }
@@ -362,7 +365,7 @@ impl Relay {
         let known = self.remote().get(&(from.clone(), conn)).map(|h| h.id);
         let room_cmd = match cmd {
             Cmd::Attach { side } => RoomCmd::Attach {
-                conn: self.stand_in(hub, &from, conn, &player),
+                conn: Box::new(self.stand_in(hub, &from, conn, &player)),
                 side: side_of(side),
             },
             Cmd::Detach => match self.remote().remove(&(from, conn)) {
