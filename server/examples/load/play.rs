@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use engine::baifang::referee_client::{Note, RefereeClient};
+use engine::baifang::referee_client::{Note, Phase, RefereeClient};
 use engine::baifang::referee_protocol::{ClientMsg, EndReason, ErrorCode, ServerMsg};
 use engine::baifang::{Action, ActionList, Side};
 
@@ -407,8 +407,14 @@ impl BotPlay {
         if self.in_game() && self.progress_at.elapsed() > STUCK {
             self.give_up_game(stats);
         }
-        if !self.in_game() && self.waiting_since.is_some_and(|s| s.elapsed() > STUCK) {
-            stats.count("bots out of a game for 45 s (queued again)");
+        // A queue that is merely slow says `searching`; one that lost the
+        // player (a Redis restart) says nothing: the bot queues again.
+        let searching = matches!(self.client.phase(), Phase::Searching);
+        let limit = if searching { STUCK * 2 } else { STUCK };
+        if !self.in_game() && self.waiting_since.is_some_and(|s| s.elapsed() > limit) {
+            if stats.measuring.load(std::sync::atomic::Ordering::Relaxed) {
+                stats.count("bots out of a game for 45 s, or 90 s queued (queued again)");
+            }
             self.waiting_since = None;
             out.push(ClientMsg::Cancel);
             self.queue(&mut out);
