@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::Notify;
 
 use engine::baifang::elo;
 use engine::baifang::referee_protocol::{
@@ -19,7 +20,7 @@ use engine::baifang::referee_protocol::{
 use crate::store::{Origin, StoreError};
 
 use crate::directory::RoomLink;
-use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::hub::{outbox, ConnHandle, Hub, Outgoing};
 use crate::ids;
 use crate::limits::RateLimiter;
 use crate::room::RoomCmd;
@@ -41,7 +42,7 @@ enum Flow {
 struct Conn {
     hub: Arc<Hub>,
     id: u64,
-    tx: mpsc::Sender<Outgoing>,
+    tx: outbox::Sender,
     kick: Arc<Notify>,
     limiter: RateLimiter,
     me: Option<ConnHandle>,
@@ -89,9 +90,24 @@ where
 }
 
 /// Serves one upgraded WebSocket from the client address `ip` until it closes.
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel(hub.limits.outgoing_queue);
+/// (Split before the task starts: the unsplit socket, moved into an async
+/// fn, would keep its room in the task's state for the connection's life.)
+pub fn serve(
+    hub: Arc<Hub>,
+    socket: WebSocket,
+    ip: std::net::IpAddr,
+) -> impl std::future::Future<Output = ()> {
+    let (sink, stream) = socket.split();
+    serve_split(hub, sink, stream, ip)
+}
+
+async fn serve_split(
+    hub: Arc<Hub>,
+    mut sink: SplitSink<WebSocket, Message>,
+    mut stream: SplitStream<WebSocket>,
+    ip: std::net::IpAddr,
+) {
+    let (tx, mut rx) = outbox::outbox(hub.limits.outgoing_queue);
     let limits = hub.limits.clone();
     let mut conn = Conn {
         id: hub.next_conn_id(),
@@ -118,7 +134,10 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
                 Some(Err(e)) => break Some((close::POLICY, fit_reason(format!("websocket error: {e}")))),
                 Some(Ok(m)) => {
                     heard = tokio::time::Instant::now();
-                    if let Flow::Stop(c) = conn.on_frame(m).await {
+                    // Boxed: the handling of a message (sign-in, a game start) is
+                    // large and brief; inline it would sit in every idle
+                    // connection's task.
+                    if let Flow::Stop(c) = Box::pin(conn.on_frame(m)).await {
                         break c;
                     }
                 }
@@ -167,7 +186,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
     }
     // A room may have bound this connection while it was closing: pick that up
     // so the room hears the connection left.
-    while let Ok(m) = rx.try_recv() {
+    while let Some(m) = rx.try_recv() {
         match m {
             Outgoing::Bound(link) => conn.room = Some(link),
             Outgoing::Unbound(game) => conn.unbind(&game),
@@ -175,7 +194,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: std::net::IpAddr) {
         }
     }
     drop(rx);
-    conn.closed().await;
+    Box::pin(conn.closed()).await;
 }
 
 impl Conn {
@@ -380,7 +399,14 @@ impl Conn {
         }
         if let Some(link) = game {
             let side = link.side;
-            if link.tx.send(RoomCmd::Attach { conn: me, side }).is_ok() {
+            if link
+                .tx
+                .send(RoomCmd::Attach {
+                    conn: Box::new(me),
+                    side,
+                })
+                .is_ok()
+            {
                 self.room = Some(link);
             }
         }

@@ -234,7 +234,9 @@ async fn socket(
     let hub = app.hub.clone();
     ws.max_message_size(SOCKET_HARD_LIMIT.max(MAX_CLIENT_MESSAGE_BYTES))
         .max_frame_size(SOCKET_HARD_LIMIT)
-        .read_buffer_size(4096)
+        // Kept for the connection's whole life: client messages are a few
+        // dozen bytes, and a longer frame grows the buffer to its length.
+        .read_buffer_size(512)
         .write_buffer_size(0)
         .on_upgrade(move |socket| connection::serve(hub, socket, ip))
 }

@@ -16,6 +16,8 @@ use engine::baifang::referee_protocol::{
 };
 use engine::baifang::{Game, Side};
 
+pub mod outbox;
+
 use crate::clock::Clock;
 use crate::cluster::relay::Relay;
 use crate::directory::{Directory, OpenRoom, RoomLink};
@@ -51,7 +53,7 @@ pub struct ConnHandle {
     pub id: u64,
     /// The player's public id.
     pub player: String,
-    tx: mpsc::Sender<Outgoing>,
+    tx: outbox::Sender,
     kick: Arc<Notify>,
     /// For a stand-in of a connection on another instance: that instance.
     via: Option<Arc<str>>,
@@ -59,7 +61,7 @@ pub struct ConnHandle {
 
 impl ConnHandle {
     /// A handle writing into `tx`; `kick` is notified when the client does not read.
-    pub fn new(id: u64, player: String, tx: mpsc::Sender<Outgoing>, kick: Arc<Notify>) -> Self {
+    pub fn new(id: u64, player: String, tx: outbox::Sender, kick: Arc<Notify>) -> Self {
         ConnHandle {
             id,
             player,
@@ -87,11 +89,11 @@ impl ConnHandle {
     pub fn send(&self, m: Outgoing) -> bool {
         match self.tx.try_send(m) {
             Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
+            Err(outbox::SendError::Full) => {
                 self.kick.notify_one();
                 false
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Err(outbox::SendError::Closed) => false,
         }
     }
 

@@ -91,8 +91,9 @@ pub const RESUME_FLOOR_MS: u64 = 5_000;
 pub enum RoomCmd {
     /// A connection of `side`'s player joins (another tab, a reconnection).
     Attach {
-        /// The connection.
-        conn: ConnHandle,
+        /// The connection (boxed: every room's inbox is sized by its
+        /// largest command, and this one is rare).
+        conn: Box<ConnHandle>,
         /// Its player's side.
         side: Side,
     },
@@ -287,7 +288,9 @@ pub fn spawn(
     // A new turn either way: a restored game's step clock starts afresh.
     let running = room.running();
     room.step.new_turn(now, running);
-    tokio::spawn(room.run(rx));
+    // Boxed: an async fn keeps its argument twice in its state (as moved in
+    // and as its local), and this task lives as long as the game.
+    tokio::spawn(Box::new(room).run(rx));
 }
 
 async fn stopping(stop: &mut tokio::sync::watch::Receiver<bool>) {
@@ -332,9 +335,11 @@ impl Room {
         self.result.is_none() && self.displaced.is_none()
     }
 
-    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
+    async fn run(mut self: Box<Self>, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
         let mut stop = self.hub.shutdown_signal();
-        self.open().await;
+        Box::pin(self.open()).await;
+        // The handlers are boxed: settling and storing are large and brief,
+        // and inline they would sit in every waiting room's task.
         while self.live() {
             let grace = self.away.iter().flatten().min().copied();
             let next = match (self.step.deadline, grace) {
@@ -349,16 +354,16 @@ impl Room {
                 biased;
                 _ = stopping(&mut stop) => return,
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => Box::pin(self.handle(cmd)).await,
                     None => break,
                 },
-                _ = sleep_until(&self.hub, next) => self.on_time().await,
-                _ = sleep_real(retry) => self.retry().await,
+                _ = sleep_until(&self.hub, next) => Box::pin(self.on_time()).await,
+                _ = sleep_real(retry) => Box::pin(self.retry()).await,
             }
         }
         match self.displaced.take() {
-            Some(why) => self.step_down(rx, &why).await,
-            None => self.close(rx).await,
+            Some(why) => Box::pin(self.step_down(rx, &why)).await,
+            None => Box::pin(self.close(rx)).await,
         }
     }
 
@@ -387,7 +392,7 @@ impl Room {
     async fn handle(&mut self, cmd: RoomCmd) {
         match cmd {
             RoomCmd::Attach { conn, side } => {
-                self.attach(conn, side);
+                self.attach(*conn, side);
                 self.update_hold().await;
             }
             RoomCmd::Detach { conn_id } => {
@@ -880,6 +885,9 @@ impl Room {
         self.result = Some(result.clone());
         self.step.deadline = None;
         self.away = [None; 2];
+        // Out of the directory before anyone hears the result: a player who
+        // asks for the next game at once is not "already in a game".
+        self.hub.directory.remove(self.id.clone()).await;
         self.broadcast(&ServerMsg::Finished { result });
         for side in [Side::Black, Side::White] {
             if let Ok(Some(me)) = self
@@ -950,7 +958,7 @@ impl Room {
         let mut conns: Vec<ConnHandle> = self.conns.iter().flatten().cloned().collect();
         while let Ok(cmd) = rx.try_recv() {
             if let RoomCmd::Attach { conn, .. } = cmd {
-                conns.push(conn);
+                conns.push(*conn);
             }
         }
         let reason = "this game moved to another server; reconnect in a moment".to_string();

@@ -38,7 +38,7 @@ use super::directory::RedisDirectory;
 use super::queue::RedisQueue;
 use super::{Keys, LEASE_MS};
 use crate::directory::{Directory, RoomLink};
-use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::hub::{outbox, ConnHandle, Hub, Outgoing};
 use crate::room::RoomCmd;
 
 /// A message between instances.
@@ -325,7 +325,7 @@ impl Relay {
         if let Some(h) = self.remote().get(&key) {
             return h.clone();
         }
-        let (tx, mut rx) = mpsc::channel::<Outgoing>(hub.limits.outgoing_queue);
+        let (tx, mut rx) = outbox::outbox(hub.limits.outgoing_queue);
         let handle = ConnHandle::new(
             hub.next_conn_id(),
             player.to_string(),
@@ -583,7 +583,10 @@ impl Relay {
             for conn in conns {
                 // Bound first, so the connection's next requests go to the room.
                 conn.send(Outgoing::Bound(link.clone()));
-                let _ = link.tx.send(RoomCmd::Attach { conn, side });
+                let _ = link.tx.send(RoomCmd::Attach {
+                    conn: Box::new(conn),
+                    side,
+                });
             }
         }
     }
@@ -620,7 +623,7 @@ impl Relay {
         let known = self.remote().get(&(from.clone(), conn)).map(|h| h.id);
         let room_cmd = match cmd {
             Cmd::Attach { side } => RoomCmd::Attach {
-                conn: self.stand_in(hub, &from, conn, &player),
+                conn: Box::new(self.stand_in(hub, &from, conn, &player)),
                 side: side_of(side),
             },
             Cmd::Detach => match self.remote().remove(&(from, conn)) {

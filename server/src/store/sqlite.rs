@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use rusqlite::{params, Connection, OptionalExtension};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use engine::baifang::referee_protocol::{
     EndReason, GameResult, Profile, PublicPlayer, RatingChange, RecentGame, SideCode, Unrated,
@@ -108,6 +108,11 @@ enum Op {
 /// The SQLite-backed [`Store`].
 pub struct SqliteStore {
     reader: Arc<Mutex<Connection>>,
+    /// One read at a time on a blocking thread: the reader connection takes
+    /// them one by one anyway, and a burst of reads (players signing in) would
+    /// otherwise start a blocking thread each, whose stacks and allocator
+    /// arenas stay resident.
+    read_turn: Arc<Semaphore>,
     writes: mpsc::UnboundedSender<Write>,
 }
 
@@ -170,6 +175,7 @@ impl SqliteStore {
             .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             reader: Arc::new(Mutex::new(reader)),
+            read_turn: Arc::new(Semaphore::new(1)),
             writes: tx,
         })
     }
@@ -191,11 +197,17 @@ impl SqliteStore {
         &self,
         f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> BoxFuture<'_, StoreResult<T>> {
-        let reader = self.reader.clone();
+        let (reader, turn) = (self.reader.clone(), self.read_turn.clone());
         Box::pin(async move {
-            tokio::task::spawn_blocking(move || f(&lock(&reader)).map_err(err))
-                .await
-                .unwrap_or_else(|e| Err(err(e)))
+            let Ok(turn) = turn.acquire_owned().await else {
+                return Err(StoreError::Failed("the reader has stopped".into()));
+            };
+            tokio::task::spawn_blocking(move || {
+                let _turn = turn;
+                f(&lock(&reader)).map_err(err)
+            })
+            .await
+            .unwrap_or_else(|e| Err(err(e)))
         })
     }
 }
