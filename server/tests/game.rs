@@ -26,6 +26,17 @@ async fn a_full_game_ends_with_a_result_and_both_ratings_are_stored() {
     }
     let (winner, reason) = black.game.state().result().unwrap();
     let result = black.client.finished().await;
+    // Asking for the next game the moment the result is in is not refused as
+    // "already in a game": the room left the directory before it told anyone.
+    black.client.send(&ClientMsg::QuickMatch).await;
+    assert!(matches!(
+        black
+            .client
+            .until(|m| matches!(m, ServerMsg::Searching | ServerMsg::Error { .. }))
+            .await,
+        ServerMsg::Searching
+    ));
+    black.client.send(&ClientMsg::Cancel).await;
     assert_eq!(white.client.finished().await, result);
     assert_eq!(result.winner, Some(SideCode(winner)));
     assert_eq!(result.reason, EndReason::from(reason));
