@@ -177,12 +177,21 @@ async fn serve_split(
             code,
             reason: Utf8Bytes::from(reason),
         };
-        // A client that is not reading gets no more time to take its close frame.
-        let _ = tokio::time::timeout(
-            Duration::from_secs(1),
-            sink.send(Message::Close(Some(frame))),
-        )
-        .await;
+        // The closing handshake: send ours, then read until the client's
+        // answers. Closing a socket with unread data makes the kernel reset
+        // it, and a reset can destroy the close frame before the client reads
+        // its reason. A client that is not reading or not answering gets no
+        // more than a second for both.
+        let handshake = async {
+            sink.send(Message::Close(Some(frame))).await?;
+            while let Some(m) = stream.next().await {
+                if matches!(m?, Message::Close(_)) {
+                    break;
+                }
+            }
+            Ok::<(), axum::Error>(())
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), handshake).await;
     }
     // A room may have bound this connection while it was closing: pick that up
     // so the room hears the connection left.

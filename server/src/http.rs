@@ -22,7 +22,10 @@ use engine::baifang::referee_protocol::{
 };
 
 use crate::connection;
+use crate::health;
 use crate::hub::Hub;
+use crate::listener;
+use crate::metrics::{Gauge, Refused};
 
 /// The path that advances a test-mode server's clock: `POST …?ms=N`.
 pub const TEST_ADVANCE_PATH: &str = "/api/test/advance";
@@ -93,11 +96,13 @@ pub fn router(hub: Arc<Hub>, dist: &Path, access: Access) -> Router {
         hub,
         access: Arc::new(access),
     };
+    let probes = health::routes(app.hub.clone());
     let router = Router::new()
         .route(SOCKET_PATH, get(socket))
         .route(INFO_PATH, get(info))
         .route(TEST_ADVANCE_PATH, post(advance))
-        .with_state(app);
+        .with_state(app)
+        .merge(probes);
     if dist.join("index.html").is_file() {
         let files = ServeDir::new(dist);
         router.fallback(move |request: Request| serve_file(files.clone(), request))
@@ -232,13 +237,25 @@ async fn socket(
     }
     let ip = client_ip(peer.ip(), &headers, &app.access.trusted_proxies);
     let hub = app.hub.clone();
+    // Counted from before the upgrade: one over the cap gets a 503 and a
+    // sentence while it is still HTTP, not a socket that closes at once.
+    let cap = hub.limits.max_game_connections;
+    let Some(game) = hub.metrics.try_hold(Gauge::Games, cap) else {
+        hub.metrics.refused(Refused::GamesFull);
+        let headers = [(header::RETRY_AFTER, listener::RETRY_AFTER_SECS.to_string())];
+        let body = format!("{}\n", listener::sentence(Refused::GamesFull));
+        return (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response();
+    };
     ws.max_message_size(SOCKET_HARD_LIMIT.max(MAX_CLIENT_MESSAGE_BYTES))
         .max_frame_size(SOCKET_HARD_LIMIT)
         // Kept for the connection's whole life: client messages are a few
         // dozen bytes, and a longer frame grows the buffer to its length.
         .read_buffer_size(512)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection::serve(hub, socket, ip))
+        .on_upgrade(move |socket| async move {
+            connection::serve(hub, socket, ip).await;
+            drop(game);
+        })
 }
 
 #[cfg(test)]

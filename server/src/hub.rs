@@ -24,6 +24,7 @@ use crate::directory::{Directory, OpenRoom, RoomLink};
 use crate::ids;
 use crate::limits::{Limits, Recent, WRONG_CODE_WINDOW_MS};
 use crate::matchmaking::{Matchmaker, Shared, Unavailable, Waiting};
+use crate::metrics::Metrics;
 use crate::room::{self, RoomSetup};
 use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
 
@@ -101,6 +102,11 @@ impl ConnHandle {
     pub fn send_msg(&self, m: &ServerMsg) -> bool {
         self.send(Outgoing::Text(m.to_json().into()))
     }
+
+    /// Messages waiting to be written to this connection.
+    pub fn queued(&self) -> usize {
+        self.tx.queued()
+    }
 }
 
 /// The shared state of one server.
@@ -117,6 +123,10 @@ pub struct Hub {
     pub directory: Arc<dyn Directory>,
     /// With several instances: tells the others where a new room runs.
     pub relay: Option<Arc<Relay>>,
+    /// Counters and gauges for `/metrics`.
+    pub metrics: Arc<Metrics>,
+    /// With several instances: the shared Redis connection (`/readyz` pings it).
+    pub redis: std::sync::OnceLock<redis::aio::ConnectionManager>,
     online: Mutex<HashMap<String, Vec<ConnHandle>>>,
     /// Joins with codes of no open room, per client address.
     wrong_codes: Mutex<Recent>,
@@ -150,6 +160,8 @@ impl Hub {
             queue,
             directory,
             relay,
+            metrics: Arc::default(),
+            redis: std::sync::OnceLock::new(),
             online: Mutex::new(HashMap::new()),
             wrong_codes: Mutex::new(Recent::default()),
             pairing: Notify::new(),
@@ -186,6 +198,22 @@ impl Hub {
     /// Connections open now.
     pub fn connections(&self) -> usize {
         self.online().values().map(Vec::len).sum()
+    }
+
+    /// Messages waiting on the signed-in connection with the most of them.
+    pub fn deepest_outgoing_queue(&self) -> usize {
+        let online = self.online();
+        online
+            .values()
+            .flatten()
+            .map(ConnHandle::queued)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether [`Hub::begin_shutdown`] was called.
+    pub fn stopping(&self) -> bool {
+        *self.shutdown.borrow()
     }
 
     /// Records a connection of a signed-in player.

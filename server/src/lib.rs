@@ -3,21 +3,26 @@
 //! rooms (the engine is the referee) and keeps players and games in SQLite,
 //! or in PostgreSQL when several instances share Redis ([`cluster`]).
 //!
-//! Layout: [`http`] (routes, Origin check), [`connection`] (one client:
-//! limits, sign-in, dispatch), [`hub`] (shared state, lobby operations),
-//! [`room`] (the authority over one game), [`matchmaking`] (rating window),
-//! [`directory`] (where games and friend rooms are), [`store`] (persistence),
-//! [`cluster`] (several instances), [`clock`], [`ids`], [`limits`].
+//! Layout: [`listener`] (the accept loop: connection caps, header timeout),
+//! [`http`] (routes, Origin check), [`health`] (probes and metrics),
+//! [`connection`] (one client: limits, sign-in, dispatch), [`hub`] (shared
+//! state, lobby operations), [`room`] (the authority over one game),
+//! [`matchmaking`] (rating window), [`directory`] (where games and friend
+//! rooms are), [`store`] (persistence), [`cluster`] (several instances),
+//! [`clock`], [`ids`], [`limits`], [`metrics`].
 
 pub mod clock;
 pub mod cluster;
 pub mod connection;
 pub mod directory;
+pub mod health;
 pub mod http;
 pub mod hub;
 pub mod ids;
 pub mod limits;
+pub mod listener;
 pub mod matchmaking;
+pub mod metrics;
 pub mod room;
 pub mod store;
 
@@ -25,7 +30,6 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
@@ -124,6 +128,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
                 cluster.directory.clone(),
                 Some(cluster.relay.clone()),
             );
+            let _ = hub.redis.set(cluster.conn.clone());
             join_cluster(&hub, cluster)
                 .await
                 .map(|id| (hub, 0, Some(id)))?
@@ -133,10 +138,6 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    // Game messages are small and latency matters: no Nagle delay.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
     tokio::spawn(hub.clone().pairing_loop());
     let origins = if config.allowed_origins.is_empty() {
         http::own_origins(addr)
@@ -150,19 +151,18 @@ pub async fn start(config: Config) -> Result<Running, String> {
         test_clock_token: test_clock_token.clone(),
     };
     let app = http::router(hub.clone(), &config.dist, access);
+    let bounds = listener::Bounds {
+        max_connections: config.limits.max_connections,
+        per_address: config.limits.max_connections_per_address,
+        header_timeout: config.limits.header_timeout,
+        exempt: config.trusted_proxies.clone(),
+    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(async move {
-        let shutdown = async move {
-            let _ = stopped.await;
-        };
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
-        if let Err(e) = axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
-            tracing::error!("server stopped: {e}");
-        }
-    });
+    let stopped = async move {
+        let _ = stopped.await;
+    };
+    let metrics = hub.metrics.clone();
+    let serving = tokio::spawn(listener::serve(listener, app, bounds, metrics, stopped));
     Ok(Running {
         addr,
         hub,

@@ -1,5 +1,7 @@
 //! Per-connection abuse limits: the message-rate token bucket and the other
-//! bounds a connection is held to.
+//! bounds a connection is held to, and the caps on open sockets (all of them,
+//! per client address, game connections) with their defaults for a given
+//! open-file limit.
 
 use std::time::Duration;
 
@@ -27,13 +29,58 @@ pub struct Limits {
     /// Joins with a code of no open room one address may make per
     /// [`WRONG_CODE_WINDOW_MS`] before its joins are refused.
     pub wrong_codes_per_address: u32,
+    /// Open TCP connections (page loads, probes and game connections) at
+    /// most; one more is answered 503 and closed before any request is read.
+    pub max_connections: usize,
+    /// Open TCP connections from one client address (IPv6: its /64) at most;
+    /// a trusted proxy's are not counted per address (they are many clients).
+    pub max_connections_per_address: usize,
+    /// Open game (WebSocket) connections at most: an upgrade beyond it is
+    /// answered 503 before it happens. Below [`Limits::max_connections`], so
+    /// pages, health probes and the scrape still get through a full house.
+    pub max_game_connections: usize,
+    /// A request's head (request line and headers) must arrive within this
+    /// long, counted from when the connection opens or its previous response
+    /// was sent: a slow sender (slowloris) and a keep-alive connection that
+    /// sends nothing are both closed by it.
+    pub header_timeout: Duration,
 }
 
-/// The window of [`Limits::wrong_codes_per_address`].
-pub const WRONG_CODE_WINDOW_MS: u64 = 10 * 60 * 1000;
+/// File descriptors kept out of the connection cap: the listener, the
+/// database (SQLite's file, WAL and shared memory on three connections, or
+/// PostgreSQL's pool), Redis, the runtime's own, and the sockets being
+/// refused with a 503 at that moment (see `listener`).
+pub const RESERVED_FILES: u64 = 128;
+/// The derived connection cap stops here: a large open-file limit says
+/// nothing about memory (each connection holds buffers, a task and a queue,
+/// roughly 10 to 20 KB), so beyond 100,000 an operator sets it on purpose.
+pub const DERIVED_CONNECTIONS_MAX: u64 = 100_000;
+/// Connections one address may hold by default: a household, an office or a
+/// carrier-grade NAT shares one IPv4 address (each page opens a handful of
+/// sockets while it loads, then one), while one attacker's address cannot
+/// hold more than this of the whole.
+pub const PER_ADDRESS_DEFAULT: usize = 256;
 
-impl Default for Limits {
-    fn default() -> Limits {
+impl Limits {
+    /// The default limits with the connection caps a process allowed
+    /// `open_files` descriptors gets: every descriptor but
+    /// [`RESERVED_FILES`] may be a client socket (up to
+    /// [`DERIVED_CONNECTIONS_MAX`]). A connection beyond a cap is refused
+    /// cleanly, instead of `accept` failing with EMFILE for everyone and the
+    /// store unable to open a file.
+    pub fn for_open_files(open_files: u64) -> Limits {
+        let usable = if open_files > 2 * RESERVED_FILES {
+            open_files - RESERVED_FILES
+        } else {
+            open_files / 2
+        };
+        Limits::for_connections(usable.clamp(2, DERIVED_CONNECTIONS_MAX) as usize)
+    }
+
+    /// The default limits for at most `max` open connections: seven eighths
+    /// of them may be games (the rest keeps page loads and probes going in a
+    /// full house), and [`PER_ADDRESS_DEFAULT`] (at most half) from one address.
+    pub fn for_connections(max: usize) -> Limits {
         Limits {
             // A person taps a few times a second at most; a reconnecting page
             // sends hello, request_state and an action or two at once.
@@ -48,7 +95,24 @@ impl Default for Limits {
             new_players_per_hour: 10,
             wrong_codes_per_connection: 5,
             wrong_codes_per_address: 20,
+            max_connections: max,
+            max_connections_per_address: PER_ADDRESS_DEFAULT.min(max / 2).max(1),
+            max_game_connections: (max - max / 8).max(1),
+            // Like the hello deadline: a browser sends its request at once;
+            // 10 s is room for a slow mobile link, not for a slowloris.
+            header_timeout: Duration::from_secs(10),
         }
+    }
+}
+
+/// The window of [`Limits::wrong_codes_per_address`].
+pub const WRONG_CODE_WINDOW_MS: u64 = 10 * 60 * 1000;
+
+impl Default for Limits {
+    /// The caps of the smallest common open-file limit, 1,024 (the server
+    /// raises its own and derives them again: see `main.rs`).
+    fn default() -> Limits {
+        Limits::for_open_files(1024)
     }
 }
 
@@ -135,6 +199,20 @@ mod tests {
         assert_eq!((0..30).filter(|_| r.allow(60_000)).count(), 20);
         // A clock that goes backwards refills nothing.
         assert!(!r.allow(50_000));
+    }
+
+    #[test]
+    fn connection_caps_follow_the_open_file_limit() {
+        let small = Limits::for_open_files(1024);
+        assert_eq!(small.max_connections, 896);
+        assert_eq!(small.max_game_connections, 784);
+        assert_eq!(small.max_connections_per_address, 256);
+        let tiny = Limits::for_open_files(100);
+        assert_eq!(tiny.max_connections, 50);
+        assert_eq!(tiny.max_connections_per_address, 25);
+        let huge = Limits::for_open_files(1 << 40);
+        assert_eq!(huge.max_connections, DERIVED_CONNECTIONS_MAX as usize);
+        assert_eq!(Limits::default().max_connections, 896);
     }
 
     #[test]

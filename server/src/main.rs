@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use server::cluster::ClusterConfig;
+use server::limits::Limits;
 use server::store::Database;
 
 /// Serves the Baifang web app and its online play (matchmaking, rooms,
@@ -45,6 +46,61 @@ struct Args {
     /// Test mode only: lets POST /api/test/advance?ms=N move the server's clock forward.
     #[arg(long)]
     test_clock: bool,
+    /// Open TCP connections at most (pages, probes, games); more are answered
+    /// 503 [default: the open-file limit less 128, at most 100,000].
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Open TCP connections from one client address (IPv6: per /64) at most
+    /// [default: 256, at most half of --max-connections].
+    #[arg(long)]
+    max_connections_per_address: Option<usize>,
+    /// Open game (WebSocket) connections at most; more are answered 503
+    /// before the upgrade [default: 7/8 of --max-connections].
+    #[arg(long)]
+    max_game_connections: Option<usize>,
+    /// Seconds a client has to send a request's head (request line and
+    /// headers), from connecting or from the previous response.
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+}
+
+/// The connection limits: derived from the open-file limit (after raising
+/// it), then what the command line sets.
+fn limits(args: &Args) -> Limits {
+    // Every connection is a file descriptor, and the soft limit is often
+    // 1,024 while the hard limit allows far more: the hard limit is what a
+    // process may raise its own soft limit to, so it does, and the caps
+    // below (not EMFILE from accept, or the store failing to open a file)
+    // decide what happens to one connection too many.
+    let open_files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::warn!("cannot raise the open-file limit: {e}; assuming 1,024");
+            1024
+        }
+    };
+    let max = args
+        .max_connections
+        .unwrap_or(Limits::for_open_files(open_files).max_connections);
+    let derived = Limits::for_connections(max);
+    let limits = Limits {
+        new_players_per_hour: args.new_players_per_hour,
+        max_connections_per_address: args
+            .max_connections_per_address
+            .unwrap_or(derived.max_connections_per_address),
+        max_game_connections: args
+            .max_game_connections
+            .unwrap_or(derived.max_game_connections),
+        header_timeout: std::time::Duration::from_secs(args.header_timeout),
+        ..derived
+    };
+    tracing::info!(
+        "open-file limit {open_files}: at most {} connections, {} per address, {} games",
+        limits.max_connections,
+        limits.max_connections_per_address,
+        limits.max_game_connections
+    );
+    limits
 }
 
 fn default_database() -> PathBuf {
@@ -66,6 +122,7 @@ async fn main() {
         eprintln!("server: --redis needs a shared database: --database postgres://…");
         std::process::exit(2);
     }
+    let limits = limits(&args);
     let config = server::Config {
         bind: args.bind,
         database,
@@ -77,10 +134,7 @@ async fn main() {
         allowed_origins: args.public_origin,
         trusted_proxies: args.trusted_proxy,
         test_clock: args.test_clock,
-        limits: server::limits::Limits {
-            new_players_per_hour: args.new_players_per_hour,
-            ..Default::default()
-        },
+        limits,
     };
     let database = config.database.clone();
     let running = match server::start(config).await {

@@ -52,6 +52,7 @@ use engine::baifang::{Action, Game, Side};
 
 use crate::directory::RoomLink;
 use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::metrics::{Gauge, Held};
 use crate::store::{Finish, NewGame, DAY_MS};
 
 /// The first retry of a failed store write waits this long; each next one
@@ -81,6 +82,8 @@ struct Paused {
     backoff: std::time::Duration,
     /// Real time of the first failure.
     since: tokio::time::Instant,
+    /// Counts the room among the paused ones while it is.
+    _counted: Held,
 }
 
 /// A player coming back to a turn whose clock had almost run out still gets this long.
@@ -225,6 +228,8 @@ struct Room {
     displaced: Option<String>,
     /// Stopped because this instance cannot write: the lease is let go.
     handed_over: bool,
+    /// Counts the room among the live ones until it is dropped.
+    _counted: Held,
 }
 
 /// Opens the room: binds the connections to it, then runs it as its own task.
@@ -262,6 +267,7 @@ pub fn spawn(
     let excused = [0, 1].map(|i| grace_for_absent && conns[i].is_empty());
     let away = excused.map(|e| e.then_some(now + DISCONNECT_GRACE_MS as u64));
     let mut room = Room {
+        _counted: hub.metrics.hold(Gauge::Rooms),
         hub,
         id: game.id,
         players: game.players,
@@ -621,13 +627,18 @@ impl Room {
         }
         let now = self.now();
         let seq = self.game.log().len() as u32;
+        let started = std::time::Instant::now();
         let stored = self
             .hub
             .store
             .append_action(self.id.clone(), self.epoch, seq, action, now)
             .await;
+        self.hub.metrics.store_write(started.elapsed());
         match stored {
-            Ok(()) => true,
+            Ok(()) => {
+                self.hub.metrics.action_stored();
+                true
+            }
             Err(e) => {
                 self.game.undo();
                 if e.is_fenced() {
@@ -662,6 +673,7 @@ impl Room {
             retry_at: tokio::time::Instant::now() + RETRY_FIRST,
             backoff: (RETRY_FIRST * 2).min(RETRY_MAX),
             since: tokio::time::Instant::now(),
+            _counted: self.hub.metrics.hold(Gauge::RoomsPaused),
         });
         self.stall();
     }

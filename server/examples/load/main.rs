@@ -104,16 +104,8 @@ fn main() {
 /// Each bot and each server connection is a socket: the soft limit goes up
 /// to the hard one (the children inherit it).
 fn raise_open_files() {
-    // SAFETY: getrlimit/setrlimit only read and write the struct passed in.
-    unsafe {
-        let mut l = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) == 0 && l.rlim_cur < l.rlim_max {
-            l.rlim_cur = l.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &l);
-        }
+    if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
+        eprintln!("load: cannot raise the open-file limit: {e}");
     }
 }
 
@@ -167,10 +159,12 @@ fn serve_child(db: String, args: Args) {
             allowed_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             test_clock: false,
-            // Every simulated player comes from 127.0.0.1.
+            // Every simulated player comes from 127.0.0.1, and the run
+            // measures the server, not its caps.
             limits: server::limits::Limits {
                 new_players_per_hour: u32::MAX,
-                ..Default::default()
+                max_connections_per_address: usize::MAX,
+                ..server::limits::Limits::for_connections(1_000_000)
             },
         };
         let running = match server::start(config).await {

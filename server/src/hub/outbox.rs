@@ -62,6 +62,11 @@ pub fn outbox(capacity: usize) -> (Sender, Receiver) {
 }
 
 impl Sender {
+    /// Messages waiting to be written.
+    pub fn queued(&self) -> usize {
+        self.0.lock().queue.len()
+    }
+
     /// Queues `m` unless the queue is full or closed.
     pub fn try_send(&self, m: Outgoing) -> Result<(), SendError> {
         {

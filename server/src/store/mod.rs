@@ -309,6 +309,11 @@ pub trait Store: Send + Sync {
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>>;
     /// One finished game with its log.
     fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>>;
+    /// Answers once the store could take a write now, writing nothing (what
+    /// `/readyz` asks): PostgreSQL runs `SELECT 1` on a pooled connection;
+    /// SQLite goes through its writer thread and takes the write lock, so a
+    /// stuck writer or a lock held by another program counts as down.
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>>;
 }
 
 /// The audit's queries (plain SQL both stores run as they are): each lists

@@ -549,4 +549,13 @@ impl Store for PgStore {
             }))
         })
     }
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1")
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+                .map_err(err)
+        })
+    }
 }

@@ -176,6 +176,21 @@ impl Client {
             tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
                 .await
                 .expect("websocket connects");
+        Client::over(ws)
+    }
+
+    /// Opens a WebSocket to the server at `addr` from the loopback address
+    /// `from` (127.0.0.2, …: another client address on Linux's loopback).
+    pub async fn connect_from(addr: SocketAddr, from: std::net::IpAddr) -> Client {
+        let tcp = tcp_from(addr, from).await;
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
+                .await
+                .expect("websocket connects");
+        Client::over(ws)
+    }
+
+    fn over(ws: Ws) -> Client {
         let (sink, mut stream) = ws.split();
         let (tx, events) = mpsc::unbounded_channel();
         let texts = Arc::new(Mutex::new(Vec::new()));
@@ -213,7 +228,17 @@ impl Client {
 
     /// Connects and says hello (with `token`, or as a new player).
     pub async fn sign_in(addr: SocketAddr, token: Option<String>) -> Client {
-        let mut c = Client::connect(addr).await;
+        Client::connect(addr).await.hello(token).await
+    }
+
+    /// Connects from the loopback address `from` and says hello as a new player.
+    pub async fn sign_in_from(addr: SocketAddr, from: std::net::IpAddr) -> Client {
+        Client::connect_from(addr, from).await.hello(None).await
+    }
+
+    /// Says hello (with `token`, or as a new player) and waits for the welcome.
+    pub async fn hello(mut self, token: Option<String>) -> Client {
+        let c = &mut self;
         c.send(&ClientMsg::Hello {
             v: PROTOCOL_VERSION,
             token: token.clone(),
@@ -229,7 +254,7 @@ impl Client {
             c.me = Some(me.clone());
         }
         c.welcome = Some(w);
-        c
+        self
     }
 
     /// The player's public id.
@@ -392,6 +417,21 @@ impl Pick {
         self.0 ^= self.0 << 17;
         list[(self.0 % list.len() as u64) as usize]
     }
+}
+
+/// A TCP connection to `addr` from the loopback address `from`.
+pub async fn tcp_from(addr: SocketAddr, from: std::net::IpAddr) -> TcpStream {
+    let socket = match from {
+        std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+        std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+    }
+    .unwrap();
+    socket
+        .bind(SocketAddr::new(from, 0))
+        .expect("a loopback address");
+    let tcp = socket.connect(addr).await.expect("connects");
+    tcp.set_nodelay(true).unwrap();
+    tcp
 }
 
 /// Two new players matched by quick match, as Black and White.
