@@ -133,6 +133,8 @@ pub struct Hub {
     pairing: Notify,
     next_conn: AtomicU64,
     shutdown: watch::Sender<bool>,
+    /// Signed-in connections open now (sent on every change).
+    open: watch::Sender<usize>,
 }
 
 fn public(p: &Profile) -> PublicPlayer {
@@ -167,6 +169,7 @@ impl Hub {
             pairing: Notify::new(),
             next_conn: AtomicU64::new(1),
             shutdown: watch::channel(false).0,
+            open: watch::channel(0).0,
         })
     }
 
@@ -195,9 +198,15 @@ impl Hub {
         self.shutdown.subscribe()
     }
 
-    /// Connections open now.
-    pub fn connections(&self) -> usize {
-        self.online().values().map(Vec::len).sum()
+    /// Waits until no signed-in connection is open. Driven by the connections
+    /// leaving, not by polling: a test on tokio's held clock can wait on it.
+    pub async fn all_closed(&self) {
+        let mut open = self.open.subscribe();
+        let _ = open.wait_for(|n| *n == 0).await;
+    }
+
+    fn count_open(&self, online: &HashMap<String, Vec<ConnHandle>>) {
+        self.open.send_replace(online.values().map(Vec::len).sum());
     }
 
     /// Messages waiting on the signed-in connection with the most of them.
@@ -218,10 +227,9 @@ impl Hub {
 
     /// Records a connection of a signed-in player.
     pub fn register(&self, conn: ConnHandle) {
-        self.online()
-            .entry(conn.player.clone())
-            .or_default()
-            .push(conn);
+        let mut online = self.online();
+        online.entry(conn.player.clone()).or_default().push(conn);
+        self.count_open(&online);
     }
 
     /// Forgets a connection; when it was the player's last, the player leaves
@@ -237,6 +245,7 @@ impl Hub {
             if last {
                 online.remove(player);
             }
+            self.count_open(&online);
             last
         };
         if last {

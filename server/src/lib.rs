@@ -89,13 +89,10 @@ impl Running {
         self.hub.begin_shutdown();
         let _ = self.stop.send(());
         let _ = self.serving.await;
-        // Give the connections a moment to send their close frames.
-        for _ in 0..200 {
-            if self.hub.connections() == 0 {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
+        // Give the connections a moment for their closing handshakes (each
+        // bounds its own to a second).
+        let _ =
+            tokio::time::timeout(std::time::Duration::from_secs(2), self.hub.all_closed()).await;
     }
 }
 

@@ -208,6 +208,9 @@ impl Client {
                         let _ = tx.send(Event::Closed(
                             frame.map(|f| (u16::from(f.code), f.reason.to_string())),
                         ));
+                        // Reading on sends the close frame that answers the server's (as a
+                        // browser does at once), which the server waits for before closing.
+                        while stream.next().await.is_some() {}
                         return;
                     }
                     Ok(_) => {}
