@@ -172,7 +172,9 @@ async fn serve_split(
             _ = stop.changed() => break Some((close::GOING_AWAY, "the server is restarting; reconnect in a moment".into())),
         }
     };
-    if let Some((code, reason)) = close {
+    // A client that is not reading cannot take a close frame: it is dropped at
+    // once, so its opponent hears of it without another wait.
+    if let Some((code, reason)) = close.filter(|(code, _)| *code != close::TOO_SLOW) {
         let frame = CloseFrame {
             code,
             reason: Utf8Bytes::from(reason),
@@ -180,13 +182,15 @@ async fn serve_split(
         // The closing handshake: send ours, then read until the client's
         // answers. Closing a socket with unread data makes the kernel reset
         // it, and a reset can destroy the close frame before the client reads
-        // its reason. A client that is not reading or not answering gets no
-        // more than a second for both.
+        // its reason. A silent client will not answer, so it is not waited
+        // for; any other gets no more than a second for both.
+        let answers = code != close::SILENT;
         let handshake = async {
             sink.send(Message::Close(Some(frame))).await?;
-            while let Some(m) = stream.next().await {
-                if matches!(m?, Message::Close(_)) {
-                    break;
+            while answers {
+                match stream.next().await.transpose()? {
+                    Some(Message::Close(_)) | None => break,
+                    Some(_) => {}
                 }
             }
             Ok::<(), axum::Error>(())
