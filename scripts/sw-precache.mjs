@@ -33,9 +33,11 @@ function files(base, at = base) {
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 
 // The worker itself is not precached (the browser fetches it to look for a new build), nor
-// are hidden files (Trunk's own staging leftovers).
+// are hidden files (Trunk's own staging leftovers), nor the compressed copies (the browser
+// asks for the file and gets whichever copy the server chose, decoded).
 const list = files(dir)
   .filter((path) => path !== SW && !path.split("/").some((part) => part.startsWith(".")))
+  .filter((path) => !path.endsWith(".br") && !path.endsWith(".gz"))
   .map((path) => ({ path, sha256: sha256(readFileSync(join(dir, path))) }));
 if (!list.some((f) => f.path === "index.html")) {
   console.error(`sw-precache: ${dir} has no index.html`);

@@ -6,6 +6,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStaticServer } from "../serve.mjs";
 import { openApp, watchConsole } from "./helpers.mjs";
+import { shareCode } from "../engine-cli.mjs";
+import { level } from "./hex-helpers.mjs";
 
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."), "dist");
 
@@ -116,6 +118,63 @@ test("a game link opened cold downloads the review's module alone, with Baifang'
   await other.goBack();
   await expect(other.getByTestId("screen-home")).toBeVisible();
   console.expectClean();
+  await fresh.close();
+});
+
+/** Resource timing of the files this page fetched whose path ends with `suffix`. */
+async function timing(page, suffix) {
+  return page.evaluate(
+    (end) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname.endsWith(end))
+        .map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd })),
+    suffix,
+  );
+}
+
+test("a share link opened cold asks for Hex Stroke's module before the shell's wasm has arrived, once", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  const console = watchConsole(page);
+  const seen = moduleRequests(page);
+  await page.goto(`./#play=${shareCode(level("1-1"))}`);
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  const shell = (await timing(page, "_bg.wasm")).filter((e) => /\/app-[0-9a-f]+_bg\.wasm$/.test(e.name));
+  const hexWasm = await timing(page, "/hex_bg.wasm");
+  const hexJs = await timing(page, "/hex.js");
+  expect(shell.length).toBe(1);
+  expect(hexWasm.length).toBe(1);
+  expect(hexJs.length).toBe(1);
+  // In parallel with the shell, not after it: both of the module's requests start before
+  // the shell's wasm has finished arriving (without the preload they start only once the
+  // shell runs, after it).
+  expect(hexWasm[0].startTime).toBeLessThan(shell[0].responseEnd);
+  expect(hexJs[0].startTime).toBeLessThan(shell[0].responseEnd);
+  // The preload is the download the module uses: one request each.
+  expect(seen.sort()).toEqual(["hex.js", "hex_bg.wasm"]);
+  console.expectClean();
+  await fresh.close();
+});
+
+test("the home screen asks for no game module and no test tool", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  const seen = moduleRequests(page);
+  const mockHost = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith("/mock-host.js")) mockHost.push(r.url());
+  });
+  await page.goto("./");
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(seen).toEqual([]);
+  expect(mockHost).toEqual([]);
+  // The shell's own preloads (Trunk's, for app-<hash>) are all the page holds.
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => new URL(l.href).pathname),
+  );
+  expect(preloads.filter((p) => !/\/app-[0-9a-f]+(_bg\.wasm|\.js)$/.test(p))).toEqual([]);
   await fresh.close();
 });
 

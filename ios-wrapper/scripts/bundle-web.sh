@@ -41,6 +41,9 @@ mkdir -p "$dest"
 # Replace the previous copy, keeping the .gitkeep placeholder.
 find "$dest" -mindepth 1 -maxdepth 1 ! -name .gitkeep -exec rm -rf {} +
 cp -R dist/. "$dest/"
+# The app serves its files from the bundle itself: the build's compressed copies
+# (FILE.br, FILE.gz, for web servers) would only make it larger.
+find "$dest" -type f \( -name '*.br' -o -name '*.gz' \) -delete
 
 files=$(find "$dest" -type f ! -name .gitkeep | wc -l | tr -d ' ')
 size=$(du -sk "$dest" | cut -f1)

@@ -1,7 +1,7 @@
 //! The HTTP side of the server on one port: the WebSocket endpoint (behind
 //! the Origin check), the server-info answer the web app probes, the
 //! test-clock endpoint (only with `--test-clock`) and the release web build, with how long a
-//! browser may keep each of its files.
+//! browser may keep each of its files and in which encoding (the build's brotli or gzip copy).
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -15,6 +15,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use tower::ServiceExt;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 
 use engine::baifang::referee_protocol::{
@@ -96,15 +97,21 @@ pub fn router(hub: Arc<Hub>, dist: &Path, access: Access) -> Router {
         hub,
         access: Arc::new(access),
     };
-    let probes = health::routes(app.hub.clone());
-    let router = Router::new()
-        .route(SOCKET_PATH, get(socket))
+    // Answers made on the fly (the server info, the probes, the scrape) are
+    // compressed on the way out; the web build's files were compressed once,
+    // when built (scripts/precompress.mjs), and are served as they are.
+    let answers = Router::new()
         .route(INFO_PATH, get(info))
         .route(TEST_ADVANCE_PATH, post(advance))
+        .with_state(app.clone())
+        .merge(health::routes(app.hub.clone()))
+        .layer(CompressionLayer::new().br(true).gzip(true));
+    let router = Router::new()
+        .route(SOCKET_PATH, get(socket))
         .with_state(app)
-        .merge(probes);
+        .merge(answers);
     if dist.join("index.html").is_file() {
-        let files = ServeDir::new(dist);
+        let files = ServeDir::new(dist).precompressed_br().precompressed_gzip();
         router.fallback(move |request: Request| serve_file(files.clone(), request))
     } else {
         tracing::warn!(
@@ -116,16 +123,20 @@ pub fn router(hub: Arc<Hub>, dist: &Path, access: Access) -> Router {
     }
 }
 
-/// A file of the web build, with its [`cache_control`].
+/// A file of the web build, with its [`cache_control`]: the build's `.br` copy
+/// to a client that accepts brotli, else its `.gz` copy to one that accepts
+/// gzip, else the file itself.
 async fn serve_file(files: ServeDir, request: Request) -> Response {
     let policy = cache_control(request.uri().path());
     let mut response = match files.oneshot(request).await {
         Ok(response) => response.into_response(),
         Err(never) => match never {},
     };
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    // The same address answers in different encodings: a shared cache must
+    // key on what the client accepts.
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
 }
 

@@ -187,19 +187,24 @@ pub fn share_link_here_as(key: &str, code: &str) -> String {
     format!("{base}#{key}={code}")
 }
 
-/// The screen a URL fragment opens: a share link Hex Stroke, a game link Baifang's review,
-/// a room link Baifang's lobby (which knows whether the server is there to join it).
+/// The screen each link's fragment key opens: a share link Hex Stroke, a game link Baifang's
+/// review, a room link Baifang's lobby (which knows whether the server is there to join it).
+/// `index.html`'s first script preloads the module of each from this table (a test keeps
+/// its copy equal).
+pub const FRAGMENT_SCREENS: [(&str, Screen); 3] = [
+    ("play", Screen::Hex),
+    ("game", Screen::BaifangReview),
+    ("room", Screen::Baifang),
+];
+
+/// The screen the page's URL fragment opens.
 fn fragment_screen() -> Option<Screen> {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    [
-        ("play", Screen::Hex),
-        ("game", Screen::BaifangReview),
-        ("room", Screen::Baifang),
-    ]
-    .into_iter()
-    .find_map(|(key, screen)| fragment_value(&hash, key).map(|_| screen))
+    FRAGMENT_SCREENS
+        .into_iter()
+        .find_map(|(key, screen)| fragment_value(&hash, key).map(|_| screen))
 }
 
 /// Drops the URL fragment without a reload or a new history entry (after leaving

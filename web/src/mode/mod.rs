@@ -37,6 +37,20 @@ pub fn module_of(screen: Screen) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nav::FRAGMENT_SCREENS;
+
+    /// `index.html` asks for a link's module while the shell still loads: its table of
+    /// fragment keys to modules is this crate's, written out.
+    #[test]
+    fn index_html_preloads_the_module_each_link_opens() {
+        let entries: Vec<String> = FRAGMENT_SCREENS
+            .iter()
+            .map(|(key, screen)| format!("{key}: \"{}\"", module_of(*screen).unwrap()))
+            .collect();
+        let table = format!("var MODULE_OF_FRAGMENT = {{ {} }};", entries.join(", "));
+        let page = include_str!("../../../index.html");
+        assert!(page.contains(&table), "index.html must hold: {table}");
+    }
 
     #[test]
     fn every_game_screen_has_one_module_and_home_none() {
