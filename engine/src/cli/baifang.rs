@@ -16,6 +16,7 @@
 //!   position evaluated, every turn classified). Bad input exits 2.
 //! - `notation FILE`: the game in the move list's notation (JSON: the line
 //!   and every ply). Bad input exits 2.
+//! - `tables build|probe|verify`: the endgame tables (`baifang_tables.rs`).
 
 use clap::Subcommand;
 use engine::baifang::ai::analysis::{review_game, GameLine};
@@ -99,6 +100,9 @@ pub enum Command {
         /// File with a JSON array of actions, or `-` for stdin.
         file: String,
     },
+    /// Endgame tables: build, probe, verify.
+    #[command(subcommand)]
+    Tables(super::baifang_tables::Command),
 }
 
 #[derive(Serialize)]
@@ -180,7 +184,7 @@ fn load(file: &str) -> Result<Replay, i32> {
 }
 
 /// For `legal`/`perft`: the state after FILE, which must replay cleanly.
-fn load_state(file: Option<&str>) -> Result<State, i32> {
+pub(super) fn load_state(file: Option<&str>) -> Result<State, i32> {
     let Some(file) = file else {
         return Ok(State::new());
     };
@@ -419,6 +423,7 @@ pub fn run(cmd: Command) -> i32 {
         } => ai_turn(&file, &strength, seed),
         Command::Analyse { file, nodes } => analyse(&file, nodes),
         Command::Notation { file } => notation(&file),
+        Command::Tables(cmd) => super::baifang_tables::run(cmd),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(
