@@ -194,3 +194,61 @@ fn naive_search_agrees_on_every_4v4_position() {
     }
     eprintln!("4v4: all {checked} positions equal; {decided} decided within {h} plies");
 }
+
+/// Plays a whole turn's actions; returns how many were applied.
+fn play(s: &mut State, turn: &[Action]) -> u16 {
+    for &a in turn {
+        s.apply(a).expect("a legal action");
+    }
+    turn.len() as u16
+}
+
+/// From 200 random table-won 4 v 4 positions (either colour to move), the
+/// table player wins within the table's distance against a random mover, and
+/// in exactly that distance against itself (the loser also playing the table).
+#[test]
+fn the_table_player_converts_every_won_position() {
+    use engine::baifang::ai::random_turn;
+    use engine::baifang::tables::play::table_reply;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let mut tables = Tables::open(&cache());
+    let mut rng = Rng(0x00c0_ffee);
+    let mut dice = ChaCha8Rng::seed_from_u64(7);
+    let mut won = 0;
+    while won < 200 {
+        let mover = rng.stones(4, 0);
+        let opp = rng.stones(4, mover);
+        let side = if won % 2 == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let (b, w) = if side == Side::Black {
+            (mover, opp)
+        } else {
+            (opp, mover)
+        };
+        let start = State::from_position(b, w, [0, 0], side).expect("legal");
+        let Ok(Outcome::Win(d)) = tables.probe(&start) else {
+            continue;
+        };
+        won += 1;
+        for self_play in [false, true] {
+            let (mut s, mut plies) = (start, 0u16);
+            while !s.is_finished() {
+                let turn = if s.to_move() == side || self_play {
+                    table_reply(&mut tables, &s).expect("covered").0.turn
+                } else {
+                    random_turn(&s, &mut dice)
+                };
+                plies += play(&mut s, &turn);
+            }
+            assert_eq!(s.result().map(|r| r.0), Some(side), "won in {d}: {start:?}");
+            assert!(plies <= d, "won in {d} took {plies}");
+            if self_play {
+                assert_eq!(plies, d, "best play takes the table's distance");
+            }
+        }
+    }
+}

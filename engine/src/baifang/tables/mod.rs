@@ -4,11 +4,13 @@
 //! - [`index`]: the 8 symmetries and the combinatorial index of a signature;
 //! - [`solve`]: the retrograde solver and which signatures it solves exactly;
 //! - [`file`]: the files on disk (2-bit values, distances, checked headers);
+//! - [`play`]: the table-best whole turn, as an AI reply;
 //! - [`verify`]: re-derives every stored value from its children through the
 //!   rules engine ([`State::apply`]), independently of the solver.
 
 pub mod file;
 pub mod index;
+pub mod play;
 pub mod solve;
 pub mod verify;
 
