@@ -146,15 +146,20 @@ fn scan_class(index: &Index, class: usize, value: &mut [u8], dist: &mut [u16], k
         }
         let mut seen = [0u64; 64];
         let mut n = 0;
-        let mut win = false;
-        for from in bitboard::bits(mover) {
+        let mut win: Option<u16> = None;
+        'moves: for from in bitboard::bits(mover) {
             for to in bitboard::bits(NEIGHBOURS[from] & empty) {
                 let after = mover ^ (1 << from) ^ (1 << to);
                 if formations_at(after, to) != (0, 0) {
                     // It owes a capture, and any capture leaves three: won in
-                    // two plies (the move, then the capture).
-                    win = true;
-                    break;
+                    // two plies (the move, then the capture), unless a move
+                    // that walls the opponent in wins sooner.
+                    win = Some(win.map_or(2, |w| w.min(2)));
+                    continue;
+                }
+                if !can_step(opp, ALL & !(after | opp)) {
+                    win = Some(1);
+                    break 'moves;
                 }
                 let child = index.slot(opp, after);
                 if !seen[..n].contains(&child) {
@@ -162,13 +167,10 @@ fn scan_class(index: &Index, class: usize, value: &mut [u8], dist: &mut [u16], k
                     n += 1;
                 }
             }
-            if win {
-                break;
-            }
         }
-        if win {
+        if let Some(d) = win {
             value[k] = WIN;
-            dist[k] = 2;
+            dist[k] = d;
         } else {
             value[k] = NO_RESULT;
             kids[k] = n as u8;
