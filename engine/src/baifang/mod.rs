@@ -46,6 +46,7 @@ pub mod rules;
 pub mod session;
 pub mod spec;
 pub mod state;
+pub mod tables;
 pub mod zobrist;
 
 pub use action::{

@@ -16,10 +16,12 @@
 //!   position evaluated, every turn classified). Bad input exits 2.
 //! - `notation FILE`: the game in the move list's notation (JSON: the line
 //!   and every ply). Bad input exits 2.
+//! - `tables build|probe|verify`: the endgame tables (`baifang_tables.rs`).
 
 use clap::Subcommand;
 use engine::baifang::ai::analysis::{review_game, GameLine};
 use engine::baifang::ai::{self, ai_spec, selfplay::Player, Searcher, Strength};
+use engine::baifang::tables::play::table_reply;
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
 use std::io::Read;
@@ -84,6 +86,9 @@ pub enum Command {
         /// Noise seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Endgame tables folder: `hard` and `master` play a table-best turn where covered.
+        #[arg(long)]
+        tables: Option<String>,
     },
     /// Game review of a JSON action list (FILE or `-`): every position evaluated, every turn classified (JSON).
     #[command(alias = "analyze")]
@@ -99,6 +104,9 @@ pub enum Command {
         /// File with a JSON array of actions, or `-` for stdin.
         file: String,
     },
+    /// Endgame tables: build, probe, verify.
+    #[command(subcommand)]
+    Tables(super::baifang_tables::Command),
 }
 
 #[derive(Serialize)]
@@ -180,7 +188,7 @@ fn load(file: &str) -> Result<Replay, i32> {
 }
 
 /// For `legal`/`perft`: the state after FILE, which must replay cleanly.
-fn load_state(file: Option<&str>) -> Result<State, i32> {
+pub(super) fn load_state(file: Option<&str>) -> Result<State, i32> {
     let Some(file) = file else {
         return Ok(State::new());
     };
@@ -289,7 +297,7 @@ fn read_input(file: &str) -> Result<Vec<u8>, i32> {
     })
 }
 
-fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
+fn ai_turn(file: &str, strength: &str, seed: u64, tables: Option<&str>) -> i32 {
     let bytes = match read_input(file) {
         Ok(b) => b,
         Err(code) => return code,
@@ -316,8 +324,19 @@ fn ai_turn(file: &str, strength: &str, seed: u64) -> i32 {
         error: None,
         last: Vec::new(),
     };
-    let mut searcher = Searcher::new();
     let t = Instant::now();
+    if let Some(dir) = tables.filter(|_| matches!(strength, "hard" | "master")) {
+        let mut tables = engine::baifang::tables::Tables::open(std::path::Path::new(dir));
+        if let Ok((reply, value)) = table_reply(&mut tables, &r.state) {
+            eprintln!("tables: {value:?} in {:.3} s", t.elapsed().as_secs_f64());
+            let table = serde_json::json!({"value": value.word(), "distance": value.distance()});
+            let out =
+                serde_json::json!({ "reply": reply, "packet": reply.packet(), "table": table });
+            println!("{out}");
+            return 0;
+        }
+    }
+    let mut searcher = Searcher::new();
     let reply = if strength == "hint" {
         searcher.hint(&r.state, &history)
     } else {
@@ -416,9 +435,11 @@ pub fn run(cmd: Command) -> i32 {
             file,
             strength,
             seed,
-        } => ai_turn(&file, &strength, seed),
+            tables,
+        } => ai_turn(&file, &strength, seed, tables.as_deref()),
         Command::Analyse { file, nodes } => analyse(&file, nodes),
         Command::Notation { file } => notation(&file),
+        Command::Tables(cmd) => super::baifang_tables::run(cmd),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {
                 println!(

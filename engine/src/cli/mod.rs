@@ -1,6 +1,7 @@
 //! Command-line front end. Each game mode owns one subcommand module.
 
 mod baifang;
+mod baifang_tables;
 mod hex;
 mod hex_bench;
 mod hex_deduce;

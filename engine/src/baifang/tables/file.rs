@@ -1,0 +1,161 @@
+//! Table files: per signature `MvO.val` (2-bit value codes) and `MvO.dist`
+//! (distances, 1 or 2 bytes a slot), each with a self-checking header.
+//!
+//! Plain file reads into memory: the largest table built today (4 v 4) is
+//! 12 MB, so memory mapping would add a dependency and `unsafe` for nothing.
+
+use super::solve::{Solved, NO_RESULT, UNUSED};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 4] = b"BFTB";
+const VERSION: u8 = 1;
+const HEADER: usize = 32;
+
+/// A loaded table: packed value codes and distances of one signature.
+pub struct TableFile {
+    /// Mover stones.
+    pub m: usize,
+    /// Opponent stones.
+    pub o: usize,
+    /// Slots.
+    pub len: u64,
+    values: Vec<u8>,
+    dist: Vec<u8>,
+    dist_bytes: usize,
+}
+
+/// The two paths of signature `m` v `o` in `dir`.
+pub fn paths(dir: &Path, m: usize, o: usize) -> (PathBuf, PathBuf) {
+    (
+        dir.join(format!("{m}v{o}.val")),
+        dir.join(format!("{m}v{o}.dist")),
+    )
+}
+
+/// FNV-1a over the body: catches a truncated or damaged file.
+fn checksum(body: &[u8]) -> u64 {
+    body.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn header(m: usize, o: usize, width: usize, len: u64, body: &[u8]) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[..4].copy_from_slice(MAGIC);
+    h[4] = VERSION;
+    h[5] = m as u8;
+    h[6] = o as u8;
+    h[7] = width as u8;
+    h[8..16].copy_from_slice(&len.to_le_bytes());
+    h[16..24].copy_from_slice(&checksum(body).to_le_bytes());
+    h
+}
+
+/// Writes both files atomically (a temporary name, then a rename), so an
+/// interrupted build never leaves a file that looks complete.
+pub fn write(dir: &Path, solved: &Solved) -> io::Result<u64> {
+    let (m, o) = (solved.index.m, solved.index.o);
+    let len = solved.index.len();
+    let mut packed = vec![0u8; len.div_ceil(4) as usize];
+    for (s, &v) in solved.value.iter().enumerate() {
+        packed[s / 4] |= v << (2 * (s % 4));
+    }
+    let longest = solved.dist.iter().copied().max().unwrap_or(0);
+    let width = if longest > 255 { 2 } else { 1 };
+    let dist: Vec<u8> = if width == 1 {
+        solved.dist.iter().map(|&d| d as u8).collect()
+    } else {
+        solved.dist.iter().flat_map(|d| d.to_le_bytes()).collect()
+    };
+    let (vp, dp) = paths(dir, m, o);
+    let mut bytes = 0;
+    for (path, body, w) in [(vp, &packed, 0), (dp, &dist, width)] {
+        let tmp = path.with_extension("tmp");
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(&header(m, o, w, len, body))?;
+        f.write_all(body)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)?;
+        bytes += (HEADER + body.len()) as u64;
+    }
+    Ok(bytes)
+}
+
+fn read_one(path: &Path, m: usize, o: usize) -> io::Result<(Vec<u8>, usize, u64)> {
+    let mut f = std::fs::File::open(path)?;
+    let mut all = Vec::new();
+    f.read_to_end(&mut all)?;
+    let bad = |why: &str| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: {why}", path.display()),
+        )
+    };
+    if all.len() < HEADER || &all[..4] != MAGIC || all[4] != VERSION {
+        return Err(bad("not a table file of this version"));
+    }
+    if all[5] as usize != m || all[6] as usize != o {
+        return Err(bad("signature differs from its name"));
+    }
+    let len = u64::from_le_bytes(all[8..16].try_into().expect("8 bytes"));
+    let sum = u64::from_le_bytes(all[16..24].try_into().expect("8 bytes"));
+    let body = all.split_off(HEADER);
+    if checksum(&body) != sum {
+        return Err(bad("checksum mismatch (damaged or truncated)"));
+    }
+    Ok((body, all[7] as usize, len))
+}
+
+impl TableFile {
+    /// Reads and checks both files of signature `m` v `o`.
+    pub fn load(dir: &Path, m: usize, o: usize) -> io::Result<TableFile> {
+        let (vp, dp) = paths(dir, m, o);
+        let (values, _, len) = read_one(&vp, m, o)?;
+        let (dist, dist_bytes, dlen) = read_one(&dp, m, o)?;
+        if dlen != len
+            || values.len() as u64 != len.div_ceil(4)
+            || dist.len() as u64 != len * dist_bytes as u64
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "table sizes disagree",
+            ));
+        }
+        Ok(TableFile {
+            m,
+            o,
+            len,
+            values,
+            dist,
+            dist_bytes,
+        })
+    }
+    /// Value code of a slot.
+    #[inline]
+    pub fn value(&self, slot: u64) -> u8 {
+        self.values[(slot / 4) as usize] >> (2 * (slot % 4)) & 3
+    }
+    /// Distance of a slot.
+    #[inline]
+    pub fn dist(&self, slot: u64) -> u16 {
+        let s = slot as usize;
+        if self.dist_bytes == 1 {
+            self.dist[s] as u16
+        } else {
+            u16::from_le_bytes([self.dist[2 * s], self.dist[2 * s + 1]])
+        }
+    }
+    /// Value codes and distances, unpacked (for counting).
+    pub fn unpack(&self) -> (Vec<u8>, Vec<u16>) {
+        (0..self.len).map(|s| (self.value(s), self.dist(s))).unzip()
+    }
+    /// Whether slot `s` holds a position (not an unused, non-canonical slot).
+    pub fn used(&self, slot: u64) -> bool {
+        self.value(slot) != UNUSED
+    }
+    /// Whether slot `s` is a position with no forced result.
+    pub fn no_result(&self, slot: u64) -> bool {
+        self.value(slot) == NO_RESULT
+    }
+}
