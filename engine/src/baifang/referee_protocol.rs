@@ -592,11 +592,7 @@ pub fn action_error_code(e: &ActionError) -> &'static str {
     }
 }
 
-/// The state hash as it travels: 16 lower-case hex digits (a JSON number
-/// would lose bits in JavaScript).
-pub fn hash_hex(hash: u64) -> String {
-    format!("{hash:016x}")
-}
+pub use super::state::hash_hex;
 
 /// Characters that change how text around them is shown without being
 /// seen: bidirectional overrides and isolates, zero-width spaces and joiners.

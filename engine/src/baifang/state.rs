@@ -451,7 +451,7 @@ impl State {
             ("pendingLock", format!("{:#x}", self.pending_lock)),
             ("locks", format!("{:?}", self.locks())),
             ("result", format!("{:?}", self.result)),
-            ("hash", format!("{:016x}", self.hash)),
+            ("hash", hash_hex(self.hash)),
         ]
     }
 
@@ -536,7 +536,7 @@ impl fmt::Debug for State {
         }
         write!(
             f,
-            "  phase={} toMove={} pending={} hand={:?} timeouts={:?} disconnects={:?} locks={:?} pendingLock={:#x} result={:?} hash={:016x} }}",
+            "  phase={} toMove={} pending={} hand={:?} timeouts={:?} disconnects={:?} locks={:?} pendingLock={:#x} result={:?} hash={} }}",
             self.phase.name(),
             self.to_move.letter(),
             self.pending,
@@ -546,7 +546,13 @@ impl fmt::Debug for State {
             self.locks(),
             self.pending_lock,
             self.result,
-            self.hash
+            hash_hex(self.hash)
         )
     }
+}
+
+/// The state hash as it is shown and travels: 16 lower-case hex digits (a
+/// JSON number would lose bits in JavaScript). The one place it is formatted.
+pub fn hash_hex(hash: u64) -> String {
+    format!("{hash:016x}")
 }

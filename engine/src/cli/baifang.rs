@@ -165,7 +165,7 @@ fn report(r: &Replay) -> Report {
             index: *i,
             message: e.to_string(),
         }),
-        hash: format!("{:016x}", s.hash()),
+        hash: engine::baifang::state::hash_hex(s.hash()),
     }
 }
 

@@ -59,7 +59,7 @@ pub fn OnlineRoom(
     let mover = Signal::derive(move || view.with(|v| v.to_move));
     let waiting =
         Signal::derive(move || session.with(|s| s.stage() == Stage::Playing && !s.my_turn()));
-    let hash = move || session.with(|s| format!("{:016x}", s.state().hash()));
+    let hash = move || session.with(|s| engine::baifang::state::hash_hex(s.state().hash()));
     let on_tap = Callback::new(move |p: u8| {
         if !ctl.tap(p) {
             haptics::play(Haptic::Bump);

@@ -47,7 +47,7 @@ pub fn install(ctl: OnlineController) {
                 "peer": s.peer_id(),
                 "mySide": s.my_side().letter(),
                 "toMove": st.to_move().letter(),
-                "hash": format!("{:016x}", st.hash()),
+                "hash": engine::baifang::state::hash_hex(st.hash()),
                 "actions": s.actions(),
                 "board": st.board_string(),
                 "transport": kind,

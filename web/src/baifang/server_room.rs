@@ -72,7 +72,12 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
             ctl.resign();
         }
     });
-    let hash = move || client.with(|c| c.game().map(|g| format!("{:016x}", g.game.state().hash())));
+    let hash = move || {
+        client.with(|c| {
+            c.game()
+                .map(|g| engine::baifang::state::hash_hex(g.game.state().hash()))
+        })
+    };
     let actions = move || client.with(|c| c.game().map_or(0, |g| g.game.log().len()));
 
     view! {

@@ -248,7 +248,7 @@ impl MatchSession {
             eat_indices: p.eat_indices.unwrap_or_default(),
             timestamp: now as i64,
             seq,
-            hash: format!("{:016x}", next.hash()),
+            hash: crate::baifang::state::hash_hex(next.hash()),
         };
         let json = Wire::Action(packet).to_json();
         self.sent.push(json.clone());

@@ -252,7 +252,7 @@ impl MatchSession {
                 expected: self.sent.len() as u64,
             });
         }
-        if actions == self.actions && hash != format!("{:016x}", self.state.hash()) {
+        if actions == self.actions && hash != crate::baifang::state::hash_hex(self.state.hash()) {
             return Err(Reject::SyncMismatch);
         }
         if reply {
@@ -290,7 +290,7 @@ impl MatchSession {
             received: self.received,
             sent: self.sent.len() as u64,
             actions: self.actions,
-            hash: format!("{:016x}", self.state.hash()),
+            hash: crate::baifang::state::hash_hex(self.state.hash()),
             reply,
         }
         .to_json()

@@ -77,7 +77,7 @@ impl MatchSession {
         self.check_timestamp(p.timestamp, now)?;
         self.note_fresh_packet();
         let t = match self.peer_transition(&p, now) {
-            Ok(t) if format!("{:016x}", t.next.hash()) == p.hash => t,
+            Ok(t) if crate::baifang::state::hash_hex(t.next.hash()) == p.hash => t,
             first => {
                 if self.superseded_by_our_claim(&p) || self.superseded_by_peer_claim(&p, now, out) {
                     return Ok(());
@@ -128,7 +128,7 @@ impl MatchSession {
         let Ok(t) = self.transition_from(shadow, p) else {
             return false;
         };
-        if format!("{:016x}", t.next.hash()) != p.hash {
+        if crate::baifang::state::hash_hex(t.next.hash()) != p.hash {
             return false;
         }
         self.accept(p);
@@ -154,7 +154,7 @@ impl MatchSession {
             step.before.to_move() == self.my_side
                 && now.saturating_sub(step.turn_began) + TIMEOUT_CLAIM_TOLERANCE_MS >= limit
                 && next.apply(Action::Timeout).is_ok()
-                && format!("{:016x}", next.hash()) == p.hash
+                && crate::baifang::state::hash_hex(next.hash()) == p.hash
         });
         let Some(i) = base else {
             return false;
@@ -237,7 +237,7 @@ impl MatchSession {
     fn peer_transition(&self, p: &BoardActionPacket, now: u64) -> Result<PeerTransition, Reject> {
         if p.action_type == 4 {
             let next = self.state;
-            if format!("{:016x}", next.hash()) == p.hash && self.last_was_timeout {
+            if crate::baifang::state::hash_hex(next.hash()) == p.hash && self.last_was_timeout {
                 // The peer confirms the timeout we already applied.
                 return Ok(PeerTransition {
                     next,

@@ -272,7 +272,8 @@ impl fmt::Display for Reject {
             NotSendersTurn => write!(f, "action from the side not to move"),
             Illegal(e) => write!(f, "illegal action: {e}"),
             HashMismatch { ours, theirs } => {
-                write!(f, "state hash mismatch: ours {ours:016x}, theirs {theirs}")
+                let ours = crate::baifang::state::hash_hex(*ours);
+                write!(f, "state hash mismatch: ours {ours}, theirs {theirs}")
             }
             PrematureTimeout { elapsed } => {
                 write!(f, "timeout claimed after only {elapsed} ms of the step")

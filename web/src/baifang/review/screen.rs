@@ -89,7 +89,7 @@ pub fn ReviewScreen(
 
     view! {
         <div class="review" data-testid="review" data-ply=move || ply.get() data-last=last
-            data-hash=move || timeline.with_value(|t| format!("{:016x}", t.state(ply.get()).hash()))
+            data-hash=move || timeline.with_value(|t| engine::baifang::state::hash_hex(t.state(ply.get()).hash()))
             data-action=move || frame.with(|f| f.action.map(|a| a.verb()).unwrap_or(""))>
             <ReviewHeader record=source.record.clone()
                 banner=Signal::derive(move || frame.with(|f| f.board.banner))/>

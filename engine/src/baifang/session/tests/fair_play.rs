@@ -300,7 +300,7 @@ impl Net {
             eat_indices: vec![],
             timestamp: self.now as i64,
             seq: self.b.sent.len() as u64 + 1,
-            hash: format!("{:016x}", next.hash()),
+            hash: crate::baifang::state::hash_hex(next.hash()),
         }
     }
 }

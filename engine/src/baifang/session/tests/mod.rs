@@ -171,7 +171,7 @@ impl Net {
             eat_indices: p.eat_indices.unwrap_or_default(),
             timestamp: self.now as i64,
             seq: self.b.sent.len() as u64 + 1,
-            hash: format!("{:016x}", next.hash()),
+            hash: crate::baifang::state::hash_hex(next.hash()),
         }
     }
 

@@ -159,7 +159,7 @@ fn a_received_packet_with_captures_reports_its_placement() {
         eat_indices: vec![20],
         timestamp: n.now as i64,
         seq: sender.sent.len() as u64 + 1,
-        hash: format!("{:016x}", probe.hash()),
+        hash: crate::baifang::state::hash_hex(probe.hash()),
     };
     let receiver = if black_is_a { &mut n.b } else { &mut n.a };
     let e = receiver.on_data(Wire::Action(packet).to_json().as_bytes(), n.now);

@@ -127,7 +127,7 @@ fn reject_action_out_of_turn() {
         eat_indices: vec![],
         timestamp: n.now as i64,
         seq: 1 + n.b.sent.len() as u64,
-        hash: format!("{:016x}", st.hash()),
+        hash: crate::baifang::state::hash_hex(st.hash()),
     };
     n.inject_a(&Wire::Action(packet).to_json());
     assert_voided(&mut n, |r| *r == Reject::NotSendersTurn);
@@ -191,7 +191,7 @@ fn reject_premature_timeout_claim() {
         eat_indices: vec![],
         timestamp: n.now as i64,
         seq: 1 + n.b.sent.len() as u64,
-        hash: format!("{:016x}", st.hash()),
+        hash: crate::baifang::state::hash_hex(st.hash()),
     };
     n.inject_a(&Wire::Action(packet).to_json());
     assert_voided(&mut n, |r| {
