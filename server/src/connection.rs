@@ -187,10 +187,11 @@ async fn serve_split(
         let answers = code != close::SILENT;
         let handshake = async {
             sink.send(Message::Close(Some(frame))).await?;
-            while answers {
-                match stream.next().await.transpose()? {
-                    Some(Message::Close(_)) | None => break,
-                    Some(_) => {}
+            if answers {
+                while let Some(m) = stream.next().await.transpose()? {
+                    if matches!(m, Message::Close(_)) {
+                        break;
+                    }
                 }
             }
             Ok::<(), axum::Error>(())
