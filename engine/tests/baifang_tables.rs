@@ -10,15 +10,21 @@ use engine::baifang::{Action, ActionList, Side, State};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// The cache folder of built tables (rebuilt when missing or damaged).
+/// The cache folder of built tables (rebuilt when missing or damaged). Built once
+/// per test binary: the tests run in parallel threads, and two of them writing
+/// the same missing table at once raced on its file (a cold clone's first run).
 fn cache() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/endgame-tables-cache");
-    std::fs::create_dir_all(&dir).expect("cache folder");
-    if file::TableFile::load(&dir, 4, 4).is_err() {
-        let solved = solve::solve(4, 4, 2);
-        file::write(&dir, &solved).expect("cache written");
-    }
-    dir
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/endgame-tables-cache");
+        std::fs::create_dir_all(&dir).expect("cache folder");
+        if file::TableFile::load(&dir, 4, 4).is_err() {
+            let solved = solve::solve(4, 4, 2);
+            file::write(&dir, &solved).expect("cache written");
+        }
+        dir
+    })
+    .clone()
 }
 
 /// The naive solver: the exact outcome if the game is decided within `h`

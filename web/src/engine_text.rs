@@ -4,7 +4,7 @@
 //! player reads.
 
 use engine::baifang::session::{BadMessage, OutOfPlace, Reject};
-use engine::baifang::{ActionError, PacketField};
+use engine::baifang::ActionError;
 use engine::hex::checks::CheckProblem;
 use engine::hex::generator::GenError;
 use engine::hex::level_file::LevelError;
@@ -333,11 +333,7 @@ pub fn action_error(e: &ActionError, lang: Lang) -> String {
             "it is not the moving phase".into(),
         ),
         OffBoard { field, index } => {
-            let name = match field {
-                PacketField::FromIndex => "fromIndex",
-                PacketField::ToIndex => "toIndex",
-                PacketField::EatIndices => "eatIndices",
-            };
+            let name = field.name();
             s(
                 format!("{name} {index} 不在棋盘上"),
                 format!("{name} {index} is not a point of the board"),

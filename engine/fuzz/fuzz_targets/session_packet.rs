@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Some(MatchResult::Decided(_)) => {
             // Only a genuine, verified resignation can end the game here.
-            assert!(matches!(Wire::parse(data), Ok(Wire::Action(p)) if p.action_type == 3));
+            assert!(matches!(Wire::parse(data), Ok(Wire::Action(p)) if p.action_type() == Ok(engine::baifang::ActionType::Resign)));
         }
         None => {
             // Accepted: it must be a well-formed message from the peer.

@@ -1,15 +1,15 @@
-//! Actions (the verbs of the game), their errors, and the wire packet format of
-//! the online packet (`actionType`/`fromIndex`/`toIndex`/`eatIndices`).
+//! Actions (the verbs of the game) and why one is rejected. Their wire format
+//! (`actionType` and the packet fields) is the codec's business: `codec.rs`.
 
 use super::bitboard::CELLS;
+use super::codec::PacketField;
 use super::spec::STONES_PER_SIDE;
 use super::state::Side;
-use crate::json_error::JsonError;
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
 /// One atomic action. Captures are one stone at a time (a packet may carry
-/// several; see [`Packet`]). Time, resignation and connectivity are actions too,
+/// several; see [`super::Packet`]). Time, resignation and connectivity are actions too,
 /// so the rules never read a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -51,29 +51,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The action in the packet JSON format (used by `baifang legal`). Resign
-    /// carries its side; disconnect uses the engine-only `actionType` 5.
-    pub fn to_json(&self) -> String {
-        match *self {
-            Action::Place { to } => format!("{{\"actionType\":0,\"toIndex\":{to}}}"),
-            Action::Move { from, to } => {
-                format!("{{\"actionType\":1,\"fromIndex\":{from},\"toIndex\":{to}}}")
-            }
-            Action::Capture { at } => format!("{{\"actionType\":2,\"eatIndices\":[{at}]}}"),
-            Action::Resign { side } => {
-                format!("{{\"actionType\":3,\"side\":\"{}\"}}", side.letter())
-            }
-            Action::Timeout => "{\"actionType\":4}".to_string(),
-            Action::Disconnect {
-                side,
-                grace_expired,
-            } => format!(
-                "{{\"actionType\":5,\"side\":\"{}\",\"graceExpired\":{grace_expired}}}",
-                side.letter()
-            ),
-        }
-    }
-
     /// Short verb name (the verb table of the anatomy report).
     pub const fn verb(&self) -> &'static str {
         match self {
@@ -177,31 +154,6 @@ impl core::ops::Deref for ActionList {
     type Target = [Action];
     fn deref(&self) -> &[Action] {
         self.as_slice()
-    }
-}
-
-/// A point-carrying field of the wire packet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PacketField {
-    /// The origin of a move.
-    #[serde(rename = "fromIndex")]
-    FromIndex,
-    /// The target of a place or move.
-    #[serde(rename = "toIndex")]
-    ToIndex,
-    /// A captured point.
-    #[serde(rename = "eatIndices")]
-    EatIndices,
-}
-
-impl PacketField {
-    /// The field's name in the packet JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PacketField::FromIndex => "fromIndex",
-            PacketField::ToIndex => "toIndex",
-            PacketField::EatIndices => "eatIndices",
-        }
     }
 }
 
@@ -332,209 +284,3 @@ impl fmt::Display for ActionError {
 }
 
 impl std::error::Error for ActionError {}
-
-/// One wire packet (the online packet's action fields). Missing fields default to -1 / [];
-/// unknown fields (protocolVersion, playerID, timestamp…) are ignored. One
-/// packet carries a whole turn: a place/move may list the captures it owes.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-pub struct Packet {
-    /// 0 place, 1 move, 2 capture, 3 resign, 4 timeout, 5 disconnect (game
-    /// files and replays only: peers and the referee never accept it).
-    #[serde(
-        rename = "actionType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub action_type: Option<i64>,
-    /// Origin point of a move.
-    #[serde(rename = "fromIndex", default, skip_serializing_if = "Option::is_none")]
-    pub from_index: Option<i64>,
-    /// Target point of a place or move.
-    #[serde(rename = "toIndex", default, skip_serializing_if = "Option::is_none")]
-    pub to_index: Option<i64>,
-    /// Captured points, removed in order.
-    #[serde(
-        rename = "eatIndices",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub eat_indices: Option<Vec<i64>>,
-    /// Resigning or disconnecting side (`"B"`/`"W"`); default: the side to move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<String>,
-    /// Disconnect only: the reconnection grace ran out (default false).
-    #[serde(
-        rename = "graceExpired",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub grace_expired: Option<bool>,
-}
-
-impl Packet {
-    /// `actionType` (-1 if missing).
-    pub fn kind(&self) -> i64 {
-        self.action_type.unwrap_or(-1)
-    }
-    /// `eatIndices` ([] if missing).
-    pub fn eat(&self) -> &[i64] {
-        self.eat_indices.as_deref().unwrap_or(&[])
-    }
-    /// Packet for one engine action.
-    pub fn from_action(a: Action) -> Packet {
-        let mut p = Packet::default();
-        match a {
-            Action::Place { to } => {
-                p.action_type = Some(0);
-                p.to_index = Some(to as i64);
-            }
-            Action::Move { from, to } => {
-                p.action_type = Some(1);
-                p.from_index = Some(from as i64);
-                p.to_index = Some(to as i64);
-            }
-            Action::Capture { at } => {
-                p.action_type = Some(2);
-                p.eat_indices = Some(vec![at as i64]);
-            }
-            Action::Resign { side } => {
-                p.action_type = Some(3);
-                p.side = Some(side.letter().to_string());
-            }
-            Action::Timeout => p.action_type = Some(4),
-            Action::Disconnect {
-                side,
-                grace_expired,
-            } => {
-                p.action_type = Some(5);
-                p.side = Some(side.letter().to_string());
-                p.grace_expired = Some(grace_expired);
-            }
-        }
-        p
-    }
-}
-
-/// Converts a packet index to a point.
-pub(crate) fn point(field: PacketField, v: Option<i64>) -> Result<u8, ActionError> {
-    let index = v.unwrap_or(-1);
-    if (0..CELLS as i64).contains(&index) {
-        Ok(index as u8)
-    } else {
-        Err(ActionError::OffBoard { field, index })
-    }
-}
-
-/// Error for input that is not a JSON array of action objects: why and where.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ParseError(pub JsonError);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "malformed action list: {}", self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// Parses a JSON array of packets.
-pub fn parse_packets(bytes: &[u8]) -> Result<Vec<Packet>, ParseError> {
-    serde_json::from_slice(bytes).map_err(|e| ParseError(e.into()))
-}
-
-/// An action serialises as its packet JSON ([`Action::to_json`]):
-/// `{"actionType":0,"toIndex":12}`, `{"actionType":2,"eatIndices":[3]}`…
-impl Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = ser.serialize_map(None)?;
-        match *self {
-            Action::Place { to } => {
-                m.serialize_entry("actionType", &0)?;
-                m.serialize_entry("toIndex", &to)?;
-            }
-            Action::Move { from, to } => {
-                m.serialize_entry("actionType", &1)?;
-                m.serialize_entry("fromIndex", &from)?;
-                m.serialize_entry("toIndex", &to)?;
-            }
-            Action::Capture { at } => {
-                m.serialize_entry("actionType", &2)?;
-                m.serialize_entry("eatIndices", &[at])?;
-            }
-            Action::Resign { side } => {
-                m.serialize_entry("actionType", &3)?;
-                m.serialize_entry("side", &side.letter().to_string())?;
-            }
-            Action::Timeout => m.serialize_entry("actionType", &4)?,
-            Action::Disconnect {
-                side,
-                grace_expired,
-            } => {
-                m.serialize_entry("actionType", &5)?;
-                m.serialize_entry("side", &side.letter().to_string())?;
-                m.serialize_entry("graceExpired", &grace_expired)?;
-            }
-        }
-        m.end()
-    }
-}
-
-#[derive(Deserialize)]
-struct ActionJson {
-    #[serde(rename = "actionType")]
-    action_type: i64,
-    #[serde(rename = "fromIndex", default)]
-    from_index: Option<i64>,
-    #[serde(rename = "toIndex", default)]
-    to_index: Option<i64>,
-    #[serde(rename = "eatIndices", default)]
-    eat_indices: Option<Vec<i64>>,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(rename = "graceExpired", default)]
-    grace_expired: bool,
-}
-
-/// The inverse of the `Serialize` impl: one engine action per object (a
-/// capture carries exactly one index; resign and disconnect need `side`).
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Action, D::Error> {
-        use serde::de::Error;
-        let j = ActionJson::deserialize(de)?;
-        let pt = |f: PacketField, v: Option<i64>| point(f, v).map_err(D::Error::custom);
-        let side = |s: &Option<String>| {
-            s.as_deref()
-                .and_then(Side::parse)
-                .ok_or_else(|| D::Error::custom("side must be \"B\" or \"W\""))
-        };
-        Ok(match j.action_type {
-            0 => Action::Place {
-                to: pt(PacketField::ToIndex, j.to_index)?,
-            },
-            1 => Action::Move {
-                from: pt(PacketField::FromIndex, j.from_index)?,
-                to: pt(PacketField::ToIndex, j.to_index)?,
-            },
-            2 => match j.eat_indices.as_deref() {
-                Some([i]) => Action::Capture {
-                    at: pt(PacketField::EatIndices, Some(*i))?,
-                },
-                _ => {
-                    return Err(D::Error::custom(
-                        "a capture action has exactly one eatIndex",
-                    ))
-                }
-            },
-            3 => Action::Resign {
-                side: side(&j.side)?,
-            },
-            4 => Action::Timeout,
-            5 => Action::Disconnect {
-                side: side(&j.side)?,
-                grace_expired: j.grace_expired,
-            },
-            k => return Err(D::Error::custom(format!("unknown actionType {k}"))),
-        })
-    }
-}

@@ -7,8 +7,7 @@ use core::fmt;
 
 use serde::Deserialize;
 
-use super::action::{point, PacketField};
-use super::{Action, ActionError, Game, Packet, Side, State};
+use super::{Action, ActionError, Game, Packet, State};
 
 /// The log as a JSON array, one action object per line.
 pub fn to_json(log: &[Action]) -> String {
@@ -91,41 +90,13 @@ pub fn from_json(text: &str) -> Result<Game, FileError> {
 pub fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, ActionError> {
     let mut after = *s;
     after.apply_packet(p)?;
-    let side = || match &p.side {
-        None => Ok(s.to_move()),
-        Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone())),
-    };
-    let mut acts = Vec::new();
-    match p.kind() {
-        0 => acts.push(Action::Place {
-            to: point(PacketField::ToIndex, p.to_index)?,
-        }),
-        1 => acts.push(Action::Move {
-            from: point(PacketField::FromIndex, p.from_index)?,
-            to: point(PacketField::ToIndex, p.to_index)?,
-        }),
-        3 => acts.push(Action::Resign { side: side()? }),
-        4 => acts.push(Action::Timeout),
-        5 => acts.push(Action::Disconnect {
-            side: side()?,
-            grace_expired: p.grace_expired.unwrap_or(false),
-        }),
-        _ => {}
-    }
-    if matches!(p.kind(), 0..=2) {
-        for &i in p.eat() {
-            acts.push(Action::Capture {
-                at: point(PacketField::EatIndices, Some(i))?,
-            });
-        }
-    }
-    Ok(acts)
+    p.actions(s.to_move())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baifang::ActionList;
+    use crate::baifang::{ActionList, Side};
 
     fn random_game(seed: u64) -> Game {
         let mut game = Game::new();

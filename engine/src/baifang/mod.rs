@@ -34,6 +34,7 @@ pub mod action;
 pub mod ai;
 pub mod anatomy;
 pub mod bitboard;
+pub mod codec;
 pub mod elo;
 pub mod game_file;
 pub mod game_link;
@@ -49,9 +50,8 @@ pub mod state;
 pub mod tables;
 pub mod zobrist;
 
-pub use action::{
-    parse_packets, Action, ActionError, ActionList, Packet, PacketField, ParseError, MAX_ACTIONS,
-};
+pub use action::{Action, ActionError, ActionList, MAX_ACTIONS};
+pub use codec::{parse_packets, ActionType, Packet, PacketField, ParseError};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
 pub use rules::ActionOutcome;

@@ -3,8 +3,9 @@
 //! Rule ids (R1…) refer to the rule table of the anatomy report
 //! (`engine spec anatomy`), which points each rule to the spec fields it reads.
 
-use super::action::{point, Action, ActionError, ActionList, Packet, PacketField};
+use super::action::{Action, ActionError, ActionList};
 use super::bitboard::{self, can_step, count_steps, formations_at, CELLS, FIRST_COL, LAST_COL, N};
+use super::codec::{point, Packet, PacketField};
 use super::spec::{
     DISCONNECTS_TO_LOSE, LINE_CAPTURE, MIN_STONES, SQUARE_CAPTURE, TIMEOUTS_TO_LOSE,
 };
@@ -461,15 +462,9 @@ impl State {
         let mut s = *self;
         let mut outs = Vec::new();
         let eat = p.eat();
-        match p.kind() {
-            0 => outs.push(s.apply(Action::Place {
-                to: point(PacketField::ToIndex, p.to_index)?,
-            })?),
-            1 => outs.push(s.apply(Action::Move {
-                from: point(PacketField::FromIndex, p.from_index)?,
-                to: point(PacketField::ToIndex, p.to_index)?,
-            })?),
-            2 => {
+        match p.lead(s.to_move)? {
+            Some(lead) => outs.push(s.apply(lead)?),
+            None => {
                 if s.phase == Phase::Finished {
                     return Err(ActionError::GameOver);
                 }
@@ -480,27 +475,8 @@ impl State {
                     return Err(ActionError::EmptyEatList);
                 }
             }
-            3 => {
-                let side = match &p.side {
-                    None => s.to_move,
-                    Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone()))?,
-                };
-                outs.push(s.apply(Action::Resign { side })?);
-            }
-            4 => outs.push(s.apply(Action::Timeout)?),
-            5 => {
-                let side = match &p.side {
-                    None => s.to_move,
-                    Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone()))?,
-                };
-                outs.push(s.apply(Action::Disconnect {
-                    side,
-                    grace_expired: p.grace_expired.unwrap_or(false),
-                })?);
-            }
-            k => return Err(ActionError::UnknownActionType(k)),
         }
-        if matches!(p.kind(), 0..=2) && !eat.is_empty() {
+        if p.action_type()?.carries_captures() && !eat.is_empty() {
             if eat.len() > s.pending as usize {
                 if s.pending == 0 && s.phase == Phase::Finished {
                     return Err(ActionError::LeftoverEat { left: eat.len() });
@@ -516,9 +492,7 @@ impl State {
                         left: eat.len() - k,
                     });
                 }
-                outs.push(s.apply(Action::Capture {
-                    at: point(PacketField::EatIndices, Some(i))?,
-                })?);
+                outs.push(s.apply(Packet::capture(i)?)?);
             }
         }
         *self = s;

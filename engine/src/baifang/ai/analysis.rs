@@ -20,7 +20,8 @@
 //! [`review_game`] runs all three natively (the `engine baifang analyse`
 //! command).
 
-use super::super::action::{Action, ActionError, Packet};
+use super::super::action::{Action, ActionError};
+use super::super::codec::Packet;
 use super::super::game_file::packet_actions;
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};

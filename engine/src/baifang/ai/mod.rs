@@ -35,7 +35,8 @@ pub use search::{Limits, NullMove, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use strength::{ai_spec, Strength, StrengthSpec};
 pub use turn::{turn_packet, whole_turns, Turn, MAX_TURN};
 
-use super::action::{Action, Packet};
+use super::action::Action;
+use super::codec::Packet;
 use super::playout::pick;
 use super::state::State;
 use rand_chacha::ChaCha8Rng;

@@ -2,7 +2,8 @@
 //! when asked mid-turn, the captures still owed). The search's root works on
 //! turns, so what it returns can be replayed through [`State::apply`].
 
-use super::super::action::{Action, ActionList, Packet};
+use super::super::action::{Action, ActionList};
+use super::super::codec::Packet;
 use super::super::spec::{LINE_CAPTURE, SQUARE_CAPTURE};
 use super::super::state::State;
 use std::collections::HashSet;

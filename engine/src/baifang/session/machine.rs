@@ -2,10 +2,10 @@
 //! messages, playing our own actions, and ending the match (settled with Elo
 //! from the ratings exchanged in the handshake, or voided).
 
-use super::super::{elo, Action, ActionError, ActionOutcome, Packet, Reason, Side, State};
+use super::super::{elo, Action, ActionError, ActionOutcome, Reason, Side, State};
 use super::events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 use super::handshake::EARLY_MESSAGES_KEPT;
-use super::wire::{self, BoardActionPacket, Reject, Wire, PROTOCOL_VERSION};
+use super::wire::{self, BoardActionPacket, Reject, Wire};
 use super::MatchSession;
 
 impl MatchSession {
@@ -237,19 +237,13 @@ impl MatchSession {
             log_len: self.log.len(),
             turn_began: self.turn_began,
         });
-        let p = Packet::from_action(action);
-        let seq = self.sent.len() as u64 + 1;
-        let packet = BoardActionPacket {
-            protocol_version: PROTOCOL_VERSION,
-            action_type: p.kind(),
-            player_id: self.me.id.clone(),
-            from_index: p.from_index.unwrap_or(-1),
-            to_index: p.to_index.unwrap_or(-1),
-            eat_indices: p.eat_indices.unwrap_or_default(),
-            timestamp: now as i64,
-            seq,
-            hash: crate::baifang::state::hash_hex(next.hash()),
-        };
+        let packet = BoardActionPacket::new(
+            action,
+            self.me.id.clone(),
+            now as i64,
+            self.sent.len() as u64 + 1,
+            crate::baifang::state::hash_hex(next.hash()),
+        );
         let json = Wire::Action(packet).to_json();
         self.sent.push(json.clone());
         out.push(SessionCommand::Send(json));

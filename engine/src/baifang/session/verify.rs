@@ -24,7 +24,7 @@
 //! ([`UiEvent::Superseded`]) and applies the timeout.
 
 use super::super::spec::STEP_TIME_LIMIT_MS;
-use super::super::{Action, ActionError, ActionOutcome, Packet, State};
+use super::super::{Action, ActionError, ActionOutcome, ActionType, State};
 use super::events::{SessionCommand, Stage, UiEvent};
 use super::presence::{Resync, RESYNC_WINDOW_MS};
 use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
@@ -94,15 +94,10 @@ impl MatchSession {
             Some(outcome) => {
                 // The captures a placement or step carried (after a capture
                 // packet's first) join the log after it.
-                let extra = usize::from(p.action_type == 2);
-                let captures: Vec<Action> = match p.action_type {
-                    0..=2 => p
-                        .eat_indices
-                        .iter()
-                        .skip(extra)
-                        .map(|&i| Action::Capture { at: i as u8 })
-                        .collect(),
-                    _ => Vec::new(),
+                // (The packet was legal, so its actions decode.)
+                let captures: Vec<Action> = match p.packet().actions(t.next.to_move()) {
+                    Ok(acts) => acts.into_iter().skip(1).collect(),
+                    Err(_) => Vec::new(),
                 };
                 self.commit_state(t.next, t.action, outcome, true, now, out);
                 self.log.extend(captures);
@@ -145,7 +140,7 @@ impl MatchSession {
         now: u64,
         out: &mut Vec<SessionCommand>,
     ) -> bool {
-        if p.action_type != 4 {
+        if p.action_type() != Ok(ActionType::Timeout) {
             return false;
         }
         let limit = STEP_TIME_LIMIT_MS as u64;
@@ -235,7 +230,7 @@ impl MatchSession {
     /// only this side can make (whether it confirms our timeout, whether a
     /// timeout claimed for our turn is due).
     fn peer_transition(&self, p: &BoardActionPacket, now: u64) -> Result<PeerTransition, Reject> {
-        if p.action_type == 4 {
+        if p.action_type() == Ok(ActionType::Timeout) {
             let next = self.state;
             if crate::baifang::state::hash_hex(next.hash()) == p.hash && self.last_was_timeout {
                 // The peer confirms the timeout we already applied.
@@ -263,52 +258,38 @@ impl MatchSession {
     ) -> Result<PeerTransition, Reject> {
         let peer_side = self.my_side.other();
         let mut next = base;
-        let (action, outcome) = match p.action_type {
-            0..=2 => {
+        let kind = p.action_type().map_err(Reject::Illegal)?;
+        let (action, outcome) = match kind {
+            ActionType::Place | ActionType::Move | ActionType::Capture => {
                 if next.to_move() != peer_side {
                     return Err(Reject::NotSendersTurn);
                 }
-                let packet = Packet {
-                    action_type: Some(p.action_type),
-                    from_index: (p.action_type == 1).then_some(p.from_index),
-                    to_index: (p.action_type != 2).then_some(p.to_index),
-                    eat_indices: Some(p.eat_indices.clone()),
-                    side: None,
-                    grace_expired: None,
-                };
+                let packet = p.packet();
                 let outcomes = next.apply_packet(&packet).map_err(Reject::Illegal)?;
                 let first = outcomes.first().copied().unwrap_or_default();
-                (first_action(&packet), Some(first))
+                let action = packet.actions(peer_side).map_err(Reject::Illegal)?[0];
+                (action, Some(first))
             }
-            3 => {
+            ActionType::Resign => {
                 let a = Action::Resign { side: peer_side };
                 (a, Some(next.apply(a).map_err(Reject::Illegal)?))
             }
-            4 => {
+            ActionType::Timeout => {
                 let o = next.apply(Action::Timeout).map_err(Reject::Illegal)?;
                 (Action::Timeout, Some(o))
             }
-            k => return Err(Reject::Illegal(ActionError::UnknownActionType(k))),
+            // A disconnect is the referee's or the session's to record, never
+            // a peer's to claim.
+            ActionType::Disconnect => {
+                return Err(Reject::Illegal(ActionError::UnknownActionType(
+                    p.action_type,
+                )))
+            }
         };
         Ok(PeerTransition {
             next,
             action,
             outcome,
         })
-    }
-}
-
-/// The first engine action of a packet (for the UI's "what happened").
-fn first_action(p: &Packet) -> Action {
-    let at = |v: Option<i64>| v.unwrap_or(0).clamp(0, 24) as u8;
-    match p.kind() {
-        0 => Action::Place { to: at(p.to_index) },
-        1 => Action::Move {
-            from: at(p.from_index),
-            to: at(p.to_index),
-        },
-        _ => Action::Capture {
-            at: at(p.eat().first().copied()),
-        },
     }
 }

@@ -9,7 +9,7 @@
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-use crate::baifang::ActionError;
+use crate::baifang::{Action, ActionError, ActionType, Packet};
 use crate::json_error::JsonError;
 
 /// The largest message accepted, checked before parsing (the largest honest
@@ -29,7 +29,8 @@ pub struct BoardActionPacket {
     /// Always [`PROTOCOL_VERSION`].
     #[serde(rename = "protocolVersion")]
     pub protocol_version: i64,
-    /// 0 place, 1 move, 2 capture, 3 resign, 4 step timeout.
+    /// The [`ActionType`]'s number: a place, move, capture, resign or step
+    /// timeout (a disconnect is never a peer's to send).
     #[serde(rename = "actionType")]
     pub action_type: i64,
     /// The sender's player id.
@@ -50,6 +51,45 @@ pub struct BoardActionPacket {
     pub seq: u64,
     /// The sender's Zobrist state hash after the action, 16 hex digits.
     pub hash: String,
+}
+
+impl BoardActionPacket {
+    /// The packet of `action` with its envelope: the sender, its clock, its
+    /// seq and its state hash after the action.
+    pub fn new(action: Action, player_id: String, timestamp: i64, seq: u64, hash: String) -> Self {
+        let p = Packet::from_action(action);
+        BoardActionPacket {
+            protocol_version: PROTOCOL_VERSION,
+            action_type: ActionType::of(&action).code(),
+            player_id,
+            from_index: p.from_index.unwrap_or(-1),
+            to_index: p.to_index.unwrap_or(-1),
+            eat_indices: p.eat_indices.unwrap_or_default(),
+            timestamp,
+            seq,
+            hash,
+        }
+    }
+
+    /// The packet's type, if its number is one.
+    pub fn action_type(&self) -> Result<ActionType, ActionError> {
+        ActionType::from_code(self.action_type)
+    }
+
+    /// The action fields as the engine's packet (the fields the type does
+    /// not use dropped; the side of a resign is the sender's, the session's
+    /// business).
+    pub fn packet(&self) -> Packet {
+        let kind = self.action_type();
+        Packet {
+            action_type: Some(self.action_type),
+            from_index: (kind == Ok(ActionType::Move)).then_some(self.from_index),
+            to_index: (kind != Ok(ActionType::Capture)).then_some(self.to_index),
+            eat_indices: Some(self.eat_indices.clone()),
+            side: None,
+            grace_expired: None,
+        }
+    }
 }
 
 /// Everything a session sends or receives.

@@ -10,7 +10,7 @@ mod verification;
 
 use super::*;
 use crate::baifang::spec::{DISCONNECTS_TO_LOSE, STEP_TIME_LIMIT_MS};
-use crate::baifang::{elo, Action, ActionError, ActionList, ActionOutcome, Packet, Reason, Side};
+use crate::baifang::{elo, Action, ActionError, ActionList, ActionOutcome, Reason, Side};
 use std::collections::VecDeque;
 
 const T0: u64 = 1_700_000_000_000;
@@ -161,18 +161,13 @@ impl Net {
     fn b_packet(&self, action: Action) -> BoardActionPacket {
         let mut next = *self.b.state();
         next.apply(action).unwrap();
-        let p = Packet::from_action(action);
-        BoardActionPacket {
-            protocol_version: PROTOCOL_VERSION,
-            action_type: p.kind(),
-            player_id: "bob".into(),
-            from_index: p.from_index.unwrap_or(-1),
-            to_index: p.to_index.unwrap_or(-1),
-            eat_indices: p.eat_indices.unwrap_or_default(),
-            timestamp: self.now as i64,
-            seq: self.b.sent.len() as u64 + 1,
-            hash: crate::baifang::state::hash_hex(next.hash()),
-        }
+        BoardActionPacket::new(
+            action,
+            "bob".into(),
+            self.now as i64,
+            self.b.sent.len() as u64 + 1,
+            crate::baifang::state::hash_hex(next.hash()),
+        )
     }
 
     /// Sets things up so B is to move.
