@@ -8,5 +8,6 @@
 //! same answer natively and in wasm32.
 
 pub mod baifang;
+pub mod code_envelope;
 pub mod hex;
 pub mod json_error;

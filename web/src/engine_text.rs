@@ -232,7 +232,7 @@ fn share_fault(f: &ShareFault, lang: Lang) -> String {
     use ShareFault::*;
     let s = |zh: String, en: String| pick(lang, zh, en);
     match f {
-        NumberTooLarge | NumberTooLong => s("有个数字太大".into(), "a number is too large".into()),
+        NumberTooLarge => s("有个数字太大".into(), "a number is too large".into()),
         TooMany { list, count } => {
             let (zh, en) = match list {
                 ShareList::Clues => ("数字", "clues"),

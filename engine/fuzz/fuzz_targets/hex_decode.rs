@@ -2,6 +2,7 @@
 //! Arbitrary bytes into the share-code decoder and the level loader: never panic.
 
 use engine::hex::level_file::{parse_any, parse_level};
+use engine::code_envelope;
 use engine::hex::share;
 use libfuzzer_sys::fuzz_target;
 
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         let sum = sha_prefix(&payload);
         payload.extend_from_slice(&sum);
     }
-    if let Ok(level) = share::decode(&share::base64url_encode(&payload)) {
+    if let Ok(level) = share::decode(&code_envelope::base64url(&payload)) {
         let again = share::decode(&share::encode(&level)).expect("re-encoding decodes");
         assert_eq!(again.len(), level.len());
     }
@@ -25,5 +26,5 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn sha_prefix(data: &[u8]) -> [u8; 4] {
-    share::checksum4(data)
+    code_envelope::checksum(data)
 }

@@ -2,7 +2,8 @@
 //! finished or unfinished game (its action log and the two player labels), for
 //! links like `#game=<code>`. A game is its action log, so the code is the game.
 //!
-//! Version 1 layout (bytes, then base64url without padding):
+//! Version 1 layout, in the shared code envelope (`crate::code_envelope`:
+//! version byte, body, checksum, base64url without padding):
 //! ```text
 //! 0x01                          version
 //! varint len, UTF-8             Blue's (first player's) label, at most MAX_LABEL bytes
@@ -19,9 +20,7 @@
 
 use core::fmt;
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
-use sha2::{Digest, Sha256};
+use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
 use super::action::{Action, ActionError};
 use super::bitboard::{CELLS, N};
@@ -150,23 +149,6 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
-fn checksum(data: &[u8]) -> [u8; 4] {
-    let h = Sha256::digest(data);
-    [h[0], h[1], h[2], h[3]]
-}
-
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
 /// The one byte of an action (see the module layout).
 fn action_byte(a: Action) -> u8 {
     let code = match a {
@@ -253,101 +235,59 @@ pub fn encode(record: &GameRecord) -> String {
 /// Appends the checksum to `body` and writes it as a code. [`encode`] seals a
 /// record's bytes; tests and the fuzzer seal arbitrary bytes to reach the
 /// reader behind the checksum.
-pub fn seal(mut body: Vec<u8>) -> String {
-    let sum = checksum(&body);
-    body.extend_from_slice(&sum);
-    URL_SAFE_NO_PAD.encode(body)
+pub fn seal(body: Vec<u8>) -> String {
+    code_envelope::seal(body)
 }
 
-struct Reader<'a> {
-    data: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn varint(&mut self) -> Result<usize, LinkError> {
-        let mut v: u64 = 0;
-        for shift in (0..).step_by(7).take(5) {
-            let b = *self
-                .data
-                .get(self.at)
-                .ok_or(LinkError::Malformed(Flaw::Length))?;
-            self.at += 1;
-            v |= ((b & 0x7f) as u64) << shift;
-            if b & 0x80 == 0 {
-                return usize::try_from(v).map_err(|_| LinkError::Malformed(Flaw::Length));
-            }
+impl From<EnvelopeError> for LinkError {
+    fn from(e: EnvelopeError) -> LinkError {
+        match e {
+            EnvelopeError::Empty => LinkError::Empty,
+            EnvelopeError::BadCharacter {
+                position,
+                character,
+            } => LinkError::BadCharacter {
+                position,
+                character,
+            },
+            EnvelopeError::UnknownVersion(v) => LinkError::UnknownVersion(v),
+            EnvelopeError::Truncated => LinkError::Truncated,
+            EnvelopeError::Altered => LinkError::Altered,
         }
-        Err(LinkError::Malformed(Flaw::Length))
-    }
-    fn bytes(&mut self, n: usize) -> Result<&[u8], LinkError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&end| end <= self.data.len())
-            .ok_or(LinkError::Malformed(Flaw::Length))?;
-        let slice = &self.data[self.at..end];
-        self.at = end;
-        Ok(slice)
-    }
-    fn label(&mut self) -> Result<String, LinkError> {
-        let len = self.varint()?;
-        if len > MAX_LABEL {
-            return Err(LinkError::Malformed(Flaw::Label));
-        }
-        let text = core::str::from_utf8(self.bytes(len)?)
-            .map_err(|_| LinkError::Malformed(Flaw::Label))?;
-        if text.chars().any(char::is_control) {
-            return Err(LinkError::Malformed(Flaw::Label));
-        }
-        Ok(text.to_string())
     }
 }
 
-fn decode_text(code: &str) -> Result<Vec<u8>, LinkError> {
-    let code = code.trim();
-    if code.is_empty() {
-        return Err(LinkError::Empty);
+/// Inside an intact code, any field that runs out or overflows is a length
+/// that does not fit what follows.
+impl From<ReadError> for LinkError {
+    fn from(_: ReadError) -> LinkError {
+        LinkError::Malformed(Flaw::Length)
     }
-    if let Some((position, character)) = code
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
-    {
-        return Err(LinkError::BadCharacter {
-            position,
-            character,
-        });
+}
+
+/// A player label: at most [`MAX_LABEL`] bytes of UTF-8 without control characters.
+fn read_label(r: &mut code_envelope::Reader) -> Result<String, LinkError> {
+    let len = r.varint()?;
+    if len > MAX_LABEL as u64 {
+        return Err(LinkError::Malformed(Flaw::Label));
     }
-    // Every character is in the alphabet, so the only failure left is a length
-    // no byte string has (a dangling character): the code was cut.
-    URL_SAFE_NO_PAD
-        .decode(code)
-        .map_err(|_| LinkError::Truncated)
+    let text =
+        core::str::from_utf8(r.bytes(len)?).map_err(|_| LinkError::Malformed(Flaw::Label))?;
+    if text.chars().any(char::is_control) {
+        return Err(LinkError::Malformed(Flaw::Label));
+    }
+    Ok(text.to_string())
 }
 
 /// Reads a code back: the record and the replayed game. Arbitrary text gives a
 /// [`LinkError`], never a panic; the work is linear in the code's length.
 pub fn decode(code: &str) -> Result<(GameRecord, Game), LinkError> {
-    let raw = decode_text(code)?;
-    let Some((&version, _)) = raw.split_first() else {
-        return Err(LinkError::Truncated);
-    };
-    if version != VERSION {
-        return Err(LinkError::UnknownVersion(version));
-    }
-    if raw.len() < 1 + 4 {
-        return Err(LinkError::Truncated);
-    }
-    let (body, sum) = raw.split_at(raw.len() - 4);
-    if checksum(body) != sum {
-        return Err(LinkError::Altered);
-    }
-    let mut r = Reader { data: body, at: 1 };
-    let labels = [r.label()?, r.label()?];
+    let body = code_envelope::open(code, VERSION)?;
+    let mut r = code_envelope::Reader::new(&body, 1);
+    let labels = [read_label(&mut r)?, read_label(&mut r)?];
     let n = r.varint()?;
     let bytes = r.bytes(n)?.to_vec();
-    if r.at != body.len() {
+    if !r.at_end() {
         return Err(LinkError::Malformed(Flaw::TrailingBytes));
     }
     let log = bytes
@@ -451,10 +391,10 @@ mod tests {
             decode(&format!("{code}!")).unwrap_err(),
             LinkError::BadCharacter { character: '!', .. }
         ));
-        let mut raw = URL_SAFE_NO_PAD.decode(&code).unwrap();
+        let mut raw = code_envelope::unbase64url(&code).unwrap();
         raw[0] = 9;
         assert_eq!(
-            decode(&URL_SAFE_NO_PAD.encode(&raw)).unwrap_err(),
+            decode(&code_envelope::base64url(&raw)).unwrap_err(),
             LinkError::UnknownVersion(9)
         );
     }

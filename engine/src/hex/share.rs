@@ -2,7 +2,8 @@
 //! (cells, clues, walls, spinners, optional title) for links like `#play=<code>`.
 //! A code never contains a solution.
 //!
-//! Version 1 layout (bytes, then base64url without padding):
+//! Version 1 layout, in the shared code envelope (`crate::code_envelope`:
+//! version byte, body, checksum, base64url without padding):
 //! ```text
 //! 0x01                          version
 //! varint flags                  bit 0: a title follows
@@ -21,11 +22,11 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::coord::Axial;
 use super::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec, MAX_CELLS};
 use super::problem::LevelProblem;
+use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
 /// The version this code writes.
 pub const VERSION: u8 = 1;
@@ -74,8 +75,6 @@ pub enum ShareList {
 pub enum ShareFault {
     /// A number does not fit 64 bits.
     NumberTooLarge,
-    /// A number runs over ten bytes.
-    NumberTooLong,
     /// A list longer than the board allows.
     TooMany {
         /// Which list.
@@ -128,7 +127,6 @@ impl fmt::Display for ShareFault {
         use ShareFault::*;
         match self {
             NumberTooLarge => write!(f, "a number is too large"),
-            NumberTooLong => write!(f, "a number is too long"),
             TooMany { list, count } => {
                 let what = match list {
                     ShareList::Clues => "clues",
@@ -185,90 +183,12 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// base64url without padding.
-pub fn base64url_encode(data: &[u8]) -> String {
-    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let v = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        let chars = chunk.len() + 1;
-        for i in 0..chars {
-            out.push(ALPHABET[(v >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-/// Decodes base64url (padding `=` at the end tolerated).
-pub fn base64url_decode(text: &str) -> Result<Vec<u8>, ShareError> {
-    let t = text.trim_end_matches('=');
-    let mut vals = Vec::with_capacity(t.len());
-    for (i, ch) in t.chars().enumerate() {
-        let v = match ch {
-            'A'..='Z' => ch as u32 - 'A' as u32,
-            'a'..='z' => ch as u32 - 'a' as u32 + 26,
-            '0'..='9' => ch as u32 - '0' as u32 + 52,
-            '-' => 62,
-            '_' => 63,
-            _ => {
-                return Err(ShareError::BadCharacter {
-                    position: i,
-                    character: ch,
-                })
-            }
-        };
-        vals.push(v);
-    }
-    if vals.len() % 4 == 1 {
-        return Err(ShareError::Truncated);
-    }
-    let mut out = Vec::with_capacity(vals.len() * 3 / 4);
-    for chunk in vals.chunks(4) {
-        let mut v = 0u32;
-        for (i, &x) in chunk.iter().enumerate() {
-            v |= x << (18 - 6 * i);
-        }
-        for i in 0..chunk.len() - 1 {
-            out.push((v >> (16 - 8 * i)) as u8);
-        }
-    }
-    Ok(out)
-}
-
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
 fn zigzag(v: i64) -> u64 {
     ((v << 1) ^ (v >> 63)) as u64
 }
 
 fn unzigzag(v: u64) -> i64 {
     (v >> 1) as i64 ^ -((v & 1) as i64)
-}
-
-fn checksum(data: &[u8]) -> [u8; 4] {
-    let h = Sha256::digest(data);
-    [h[0], h[1], h[2], h[3]]
-}
-
-/// The code's checksum (first four bytes of SHA-256), exposed for fuzzing and tools.
-pub fn checksum4(data: &[u8]) -> [u8; 4] {
-    checksum(data)
 }
 
 /// Encodes a level as a share code.
@@ -334,43 +254,45 @@ pub fn encode(level: &Level) -> String {
         put_varint(&mut out, end as u64);
         out.extend_from_slice(&t.as_bytes()[..end]);
     }
-    let sum = checksum(&out);
-    out.extend_from_slice(&sum);
-    base64url_encode(&out)
+    code_envelope::seal(out)
 }
 
-struct Reader<'a> {
-    data: &'a [u8],
-    pos: usize,
+/// The envelope's reader, with its errors in the share code's words.
+struct Reader<'a>(code_envelope::Reader<'a>);
+
+impl From<ReadError> for ShareError {
+    fn from(e: ReadError) -> ShareError {
+        match e {
+            ReadError::Truncated => ShareError::Truncated,
+            ReadError::NumberTooLarge => ShareError::Malformed(ShareFault::NumberTooLarge),
+        }
+    }
+}
+
+impl From<EnvelopeError> for ShareError {
+    fn from(e: EnvelopeError) -> ShareError {
+        match e {
+            EnvelopeError::Empty => ShareError::Empty,
+            EnvelopeError::BadCharacter {
+                position,
+                character,
+            } => ShareError::BadCharacter {
+                position,
+                character,
+            },
+            EnvelopeError::UnknownVersion(v) => ShareError::UnknownVersion(v),
+            EnvelopeError::Truncated => ShareError::Truncated,
+            EnvelopeError::Altered => ShareError::Altered,
+        }
+    }
 }
 
 impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, ShareError> {
-        let b = *self.data.get(self.pos).ok_or(ShareError::Truncated)?;
-        self.pos += 1;
-        Ok(b)
-    }
     fn varint(&mut self) -> Result<u64, ShareError> {
-        let mut v = 0u64;
-        for i in 0..10 {
-            let b = self.byte()?;
-            if i == 9 && b > 1 {
-                return Err(ShareError::Malformed(ShareFault::NumberTooLarge));
-            }
-            v |= ((b & 0x7f) as u64) << (7 * i);
-            if b & 0x80 == 0 {
-                return Ok(v);
-            }
-        }
-        Err(ShareError::Malformed(ShareFault::NumberTooLong))
+        Ok(self.0.varint()?)
     }
     fn bytes(&mut self, n: usize) -> Result<&[u8], ShareError> {
-        if self.data.len() - self.pos < n {
-            return Err(ShareError::Truncated);
-        }
-        let s = &self.data[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
+        Ok(self.0.bytes(n as u64)?)
     }
     fn count(&mut self, list: ShareList, max: usize) -> Result<usize, ShareError> {
         let v = self.varint()?;
@@ -386,11 +308,8 @@ impl Reader<'_> {
 
 /// Decodes a share code into a validated level with id `shared`.
 pub fn decode(code: &str) -> Result<Level, ShareError> {
-    let body = open_code(code)?;
-    let mut r = Reader {
-        data: &body,
-        pos: 1,
-    };
+    let body = code_envelope::open(code, VERSION)?;
+    let mut r = Reader(code_envelope::Reader::new(&body, 1));
     let flags = r.varint()?;
     if flags > 1 {
         return Err(ShareError::Malformed(ShareFault::UnknownFlags { flags }));
@@ -409,7 +328,7 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
     } else {
         None
     };
-    if r.pos != body.len() {
+    if !r.0.at_end() {
         return Err(ShareError::Malformed(ShareFault::TrailingBytes));
     }
     Level::build(LevelParts {
@@ -422,29 +341,6 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
         spinners,
     })
     .map_err(ShareError::Invalid)
-}
-
-/// The code's bytes without the checksum, once the version and checksum hold.
-fn open_code(code: &str) -> Result<Vec<u8>, ShareError> {
-    let code = code.trim();
-    if code.is_empty() {
-        return Err(ShareError::Empty);
-    }
-    let mut data = base64url_decode(code)?;
-    let Some(&version) = data.first() else {
-        return Err(ShareError::Truncated);
-    };
-    if version != VERSION {
-        return Err(ShareError::UnknownVersion(version));
-    }
-    if data.len() < 5 {
-        return Err(ShareError::Truncated);
-    }
-    let sum = data.split_off(data.len() - 4);
-    if checksum(&data) != sum[..] {
-        return Err(ShareError::Altered);
-    }
-    Ok(data)
 }
 
 /// The bounding box and the cell bitmap: cells named a, b, … in bitmap order.
@@ -561,17 +457,6 @@ mod tests {
     }
 
     #[test]
-    fn base64_round_trip() {
-        for n in 0..20 {
-            let data: Vec<u8> = (0..n).map(|i| (i * 37 + 11) as u8).collect();
-            let t = base64url_encode(&data);
-            assert!(!t.contains('='));
-            assert_eq!(base64url_decode(&t).unwrap(), data);
-        }
-        assert_eq!(base64url_encode(b"hello"), "aGVsbG8");
-    }
-
-    #[test]
     fn round_trip_keeps_content() {
         let l = sample();
         let code = encode(&l);
@@ -618,9 +503,9 @@ mod tests {
         let altered: String = chars.into_iter().collect();
         assert_eq!(decode(&altered), Err(ShareError::Altered));
         // a future version
-        let mut raw = base64url_decode(&code).unwrap();
+        let mut raw = code_envelope::unbase64url(&code).unwrap();
         raw[0] = 2;
-        let e = decode(&base64url_encode(&raw)).unwrap_err();
+        let e = decode(&code_envelope::base64url(&raw)).unwrap_err();
         assert_eq!(e, ShareError::UnknownVersion(2));
         assert!(e.to_string().contains("newer"));
     }
@@ -637,10 +522,8 @@ mod tests {
                 1u8, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 1, 1, 1,
             ],
         ] {
-            let mut raw = body.clone();
-            raw.extend_from_slice(&checksum(&body));
             assert!(matches!(
-                decode(&base64url_encode(&raw)),
+                decode(&code_envelope::seal(body)),
                 Err(ShareError::Malformed(_) | ShareError::Truncated)
             ));
         }
