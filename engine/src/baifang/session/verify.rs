@@ -39,6 +39,9 @@ pub const MAX_CLOCK_SKEW_MS: u64 = 5 * 60 * 1000;
 struct PeerTransition {
     next: State,
     action: Action,
+    /// The captures a placement or step carried (after a capture packet's
+    /// first), which join the log after `action`.
+    captures: Vec<Action>,
     /// `None` when the packet only confirms a timeout we already applied.
     outcome: Option<ActionOutcome>,
 }
@@ -92,15 +95,8 @@ impl MatchSession {
         self.accept(&p);
         match t.outcome {
             Some(outcome) => {
-                // The captures a placement or step carried (after a capture
-                // packet's first) join the log after it.
-                // (The packet was legal, so its actions decode.)
-                let captures: Vec<Action> = match p.packet().actions(t.next.to_move()) {
-                    Ok(acts) => acts.into_iter().skip(1).collect(),
-                    Err(_) => Vec::new(),
-                };
                 self.commit_state(t.next, t.action, outcome, true, now, out);
-                self.log.extend(captures);
+                self.log.extend(t.captures);
             }
             None => self.last_was_timeout = false,
         }
@@ -237,6 +233,7 @@ impl MatchSession {
                 return Ok(PeerTransition {
                     next,
                     action: Action::Timeout,
+                    captures: Vec::new(),
                     outcome: None,
                 });
             }
@@ -259,6 +256,7 @@ impl MatchSession {
         let peer_side = self.my_side.other();
         let mut next = base;
         let kind = p.action_type().map_err(Reject::Illegal)?;
+        let mut captures = Vec::new();
         let (action, outcome) = match kind {
             ActionType::Place | ActionType::Move | ActionType::Capture => {
                 if next.to_move() != peer_side {
@@ -267,7 +265,9 @@ impl MatchSession {
                 let packet = p.packet();
                 let outcomes = next.apply_packet(&packet).map_err(Reject::Illegal)?;
                 let first = outcomes.first().copied().unwrap_or_default();
-                let action = packet.actions(peer_side).map_err(Reject::Illegal)?[0];
+                let mut actions = packet.actions(peer_side).map_err(Reject::Illegal)?;
+                captures = actions.split_off(1);
+                let action = actions[0];
                 (action, Some(first))
             }
             ActionType::Resign => {
@@ -289,6 +289,7 @@ impl MatchSession {
         Ok(PeerTransition {
             next,
             action,
+            captures,
             outcome,
         })
     }
