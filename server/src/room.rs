@@ -16,7 +16,9 @@
 //! *excused* (the grace without a disconnect counted, and the clock stands
 //! until they are back; the side to move then gets a whole new step clock),
 //! and while the store fails (below) nothing runs; the clock then resumes
-//! with the time that was left, at least [`RESUME_FLOOR_MS`]. If neither
+//! with the time that was left, at least
+//! [`engine::baifang::step_clock::RESUME_FLOOR_MS`] (the engine's one step
+//! clock, shared with the peer session and the local room). If neither
 //! comes back the game is abandoned, unrated.
 //!
 //! Durable before visible: an action is broadcast only once the store has it.
@@ -47,7 +49,7 @@ use engine::baifang::referee_protocol::{
     RatingChange, RejectCode, ServerMsg, SideCode, Unrated, RATED_MIN_MOVES,
     RATED_PAIR_GAMES_PER_DAY,
 };
-use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
+use engine::baifang::step_clock::{Grace, StepClock};
 use engine::baifang::{Action, Game, Side};
 
 use crate::directory::RoomLink;
@@ -85,9 +87,6 @@ struct Paused {
     /// Counts the room among the paused ones while it is.
     _counted: Held,
 }
-
-/// A player coming back to a turn whose clock had almost run out still gets this long.
-pub const RESUME_FLOOR_MS: u64 = 5_000;
 
 /// What a room is asked to do.
 #[derive(Debug)]
@@ -169,32 +168,6 @@ pub struct RoomSetup {
     pub problem: Option<String>,
 }
 
-/// The step clock of the side to move.
-#[derive(Clone, Copy, Debug)]
-struct StepClock {
-    /// When the turn runs out, while the clock runs.
-    deadline: Option<u64>,
-    /// Time left while it stands.
-    left: u64,
-}
-
-impl StepClock {
-    fn new_turn(&mut self, now: u64, running: bool) {
-        self.left = STEP_TIME_LIMIT_MS as u64;
-        self.deadline = running.then_some(now + self.left);
-    }
-    fn stop(&mut self, now: u64) {
-        if let Some(d) = self.deadline.take() {
-            self.left = d.saturating_sub(now).max(RESUME_FLOOR_MS);
-        }
-    }
-    fn start(&mut self, now: u64) {
-        if self.deadline.is_none() {
-            self.deadline = Some(now + self.left);
-        }
-    }
-}
-
 struct Room {
     hub: Arc<Hub>,
     id: String,
@@ -203,8 +176,8 @@ struct Room {
     game: Game,
     conns: [Vec<ConnHandle>; 2],
     step: StepClock,
-    /// Per side: when its grace runs out, while it is away.
-    away: [Option<u64>; 2],
+    /// Per side: its grace, while it is away.
+    away: [Option<Grace>; 2],
     /// Per side: away because the referee was (a restart, a takeover), not by
     /// its own drop: the step clock stands until it is back.
     excused: [bool; 2],
@@ -265,7 +238,7 @@ pub fn spawn(
     };
     let now = hub.clock.now_ms();
     let excused = [0, 1].map(|i| grace_for_absent && conns[i].is_empty());
-    let away = excused.map(|e| e.then_some(now + DISCONNECT_GRACE_MS as u64));
+    let away = excused.map(|e| e.then_some(Grace::start(now)));
     let mut room = Room {
         _counted: hub.metrics.hold(Gauge::Rooms),
         hub,
@@ -274,10 +247,9 @@ pub fn spawn(
         games_before: game.games_before,
         game: engine_game,
         conns,
-        step: StepClock {
-            deadline: None,
-            left: STEP_TIME_LIMIT_MS as u64,
-        },
+        // Standing until the room opens: after a restart the referee cannot
+        // know what the turn had left, so the side to move starts it again.
+        step: StepClock::new(now, false),
         away,
         excused,
         rated: game.rated,
@@ -347,8 +319,8 @@ impl Room {
         // The handlers are boxed: settling and storing are large and brief,
         // and inline they would sit in every waiting room's task.
         while self.live() {
-            let grace = self.away.iter().flatten().min().copied();
-            let next = match (self.step.deadline, grace) {
+            let grace = self.away.iter().flatten().map(Grace::deadline).min();
+            let next = match (self.step.deadline(), grace) {
                 _ if self.stalled() => None,
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
@@ -475,7 +447,7 @@ impl Room {
             self.excused[side.idx()] = false;
             let now = self.now();
             if self.running() {
-                self.step.start(now);
+                self.step.resume(now);
             }
             let clock = self.clock();
             self.broadcast(&ServerMsg::Presence {
@@ -506,7 +478,7 @@ impl Room {
             let emptied = had != list.len() && list.is_empty();
             if emptied && self.live() && self.away[side.idx()].is_none() {
                 self.excused[side.idx()] = true;
-                self.away[side.idx()] = Some(now + DISCONNECT_GRACE_MS as u64);
+                self.away[side.idx()] = Some(Grace::start(now));
                 self.step.stop(now);
                 let clock = self.clock();
                 self.broadcast(&ServerMsg::Presence {
@@ -554,7 +526,7 @@ impl Room {
             return;
         }
         let now = self.now();
-        self.away[side.idx()] = Some(now + DISCONNECT_GRACE_MS as u64);
+        self.away[side.idx()] = Some(Grace::start(now));
         // The step clock runs on: the absence is the player's own.
         self.commit(Action::Disconnect {
             side,
@@ -691,7 +663,7 @@ impl Room {
 
     /// Once nothing stalls the room any more: the graces move on by the
     /// time it stood, the step clock resumes with what it had left (at least
-    /// [`RESUME_FLOOR_MS`]), presence is settled (whoever came back is back,
+    /// the engine's floor), presence is settled (whoever came back is back,
     /// whoever left meanwhile is away from now on) and a game that ended
     /// while it stood is settled.
     async fn resume_if_clear(&mut self) {
@@ -704,10 +676,10 @@ impl Room {
         let now = self.now();
         let shift = now.saturating_sub(since);
         for a in self.away.iter_mut().flatten() {
-            *a += shift;
+            a.stand(shift);
         }
         if self.running() {
-            self.step.start(now);
+            self.step.resume(now);
         }
         self.send_views();
         if let Some((winner, reason)) = self.game.state().result() {
@@ -763,10 +735,10 @@ impl Room {
             let running = self.running();
             self.step.new_turn(now, running);
         } else if self.running() {
-            self.step.start(now);
+            self.step.resume(now);
         }
         if self.game.state().is_finished() {
-            self.step.deadline = None;
+            self.step.end();
         }
     }
 
@@ -790,11 +762,11 @@ impl Room {
         let now = self.now();
         let expired = [Side::Black, Side::White]
             .into_iter()
-            .filter(|s| self.away[s.idx()].is_some_and(|d| d <= now))
-            .min_by_key(|s| self.away[s.idx()]);
+            .filter(|s| self.away[s.idx()].is_some_and(|g| g.expired(now)))
+            .min_by_key(|s| self.away[s.idx()].map(|g| g.deadline()));
         if let Some(side) = expired {
-            let mine = self.away[side.idx()];
-            let other = self.away[side.other().idx()];
+            let mine = self.away[side.idx()].map(|g| g.deadline());
+            let other = self.away[side.other().idx()].map(|g| g.deadline());
             if other.is_none() || other > mine {
                 self.commit(Action::Disconnect {
                     side,
@@ -805,7 +777,7 @@ impl Room {
                 // Both graces ran out together: nobody came back after a restart.
                 self.settle(None, EndReason::Abandoned).await;
             }
-        } else if self.step.deadline.is_some_and(|d| d <= now) {
+        } else if self.step.expired(now) {
             self.commit(Action::Timeout).await;
         }
     }
@@ -895,7 +867,7 @@ impl Room {
             }
         }
         self.result = Some(result.clone());
-        self.step.deadline = None;
+        self.step.end();
         self.away = [None; 2];
         // Out of the directory before anyone hears the result: a player who
         // asks for the next game at once is not "already in a game".
@@ -983,8 +955,8 @@ impl Room {
         let now = self.now();
         let left = |t: u64| t.saturating_sub(now).min(u32::MAX as u64) as u32;
         Clock {
-            turn_ms: self.step.deadline.map(left),
-            grace_ms: self.away.map(|a| a.map(left)),
+            turn_ms: self.step.deadline().map(left),
+            grace_ms: self.away.map(|a| a.map(|g| left(g.deadline()))),
         }
     }
 

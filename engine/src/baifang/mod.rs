@@ -14,6 +14,7 @@
 //! - [`bitboard`]: precomputed masks; [`zobrist`]: hash keys;
 //! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
 //! - [`rules`]: validation, generation, `apply`, [`ActionOutcome`];
+//! - [`step_clock`]: the step clock and disconnect grace every mode keeps;
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
 //! - [`referee_protocol`]: the messages between a browser and the referee server;
 //!   [`referee_client`]: the web app's state machine for play on that server;
@@ -47,6 +48,7 @@ pub mod rules;
 pub mod session;
 pub mod spec;
 pub mod state;
+pub mod step_clock;
 pub mod tables;
 pub mod zobrist;
 

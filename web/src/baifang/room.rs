@@ -45,10 +45,14 @@ pub fn Room(
     on_review: Option<Callback<GameRecord>>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let game = RwSignal::new(LocalMatch::from_log(setup.opponent, &start));
+    let first = LocalMatch::from_log(setup.opponent, &start);
+    let first = match setup.step_clock {
+        true => first.with_step_clock(page_ms()),
+        false => first,
+    };
+    let game = RwSignal::new(first);
     let refused = RwSignal::new(None::<(u8, u32)>);
     let menu_open = RwSignal::new(false);
-    let step_started = RwSignal::new(now_ms());
 
     let audience = match setup.opponent {
         Opponent::HotSeat => Audience::Both,
@@ -66,35 +70,32 @@ pub fn Room(
     // One place applies every action, whoever made it, so effects stay consistent.
     // The AI's delayed actions may fire after the player left the room, so every
     // access here tolerates a disposed room (then nothing happens).
-    let applied = move |action: Action, outcome: &ActionOutcome| {
-        feel(action, outcome);
-        if outcome.turn_passed || outcome.result.is_some() {
-            step_started.try_set(now_ms());
-        }
-    };
+    let applied = move |action: Action, outcome: &ActionOutcome| feel(action, outcome);
     let apply = move |action: Action| -> Option<ActionOutcome> {
-        let outcome = game.try_update(|m| m.try_play(action).ok()).flatten()?;
+        let outcome = game
+            .try_update(|m| m.try_play(action, page_ms()).ok())
+            .flatten()?;
         applied(action, &outcome);
         Some(outcome)
     };
 
-    let on_tap = Callback::new(move |p: u8| match game.try_update(|m| m.tap(p)) {
-        Some(Tap::Played(action, outcome)) => applied(action, &outcome),
-        Some(Tap::Selected(_)) => haptics::play(Haptic::Light),
-        Some(Tap::Deselected) => {}
-        Some(Tap::Refused) | None => {
-            haptics::play(Haptic::Bump);
-            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
-        }
-    });
+    let on_tap = Callback::new(
+        move |p: u8| match game.try_update(|m| m.tap(p, page_ms())) {
+            Some(Tap::Played(action, outcome)) => applied(action, &outcome),
+            Some(Tap::Selected(_)) => haptics::play(Haptic::Light),
+            Some(Tap::Deselected) => {}
+            Some(Tap::Refused) | None => {
+                haptics::play(Haptic::Bump);
+                refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+            }
+        },
+    );
 
     let ai = AiOpponent::start(game, move |action| {
         apply(action);
     });
 
-    let remaining = step_clock(setup.step_clock, game, step_started, move |action| {
-        apply(action);
-    });
+    let remaining = step_clock(setup.step_clock, game, applied);
 
     let resign = Callback::new(move |_| {
         let side = game.with_untracked(|m| m.resigning_side());
@@ -206,36 +207,40 @@ fn finished(
     }
 }
 
-/// The optional step clock: the time left for the person to move, ticking in the
-/// last five seconds; at zero a timeout is fed to the engine like any other action.
+/// The page's monotonic clock in whole ms, the local match's time input.
+fn page_ms() -> u64 {
+    now_ms() as u64
+}
+
+/// The optional step clock: the time left for the person to move (the match's
+/// engine clock read at the page's time), ticking in the last five seconds;
+/// the match applies the timeout when it runs out.
 fn step_clock(
     on: bool,
     game: RwSignal<LocalMatch>,
-    step_started: RwSignal<f64>,
-    apply: impl Fn(Action) + 'static,
+    applied: impl Fn(Action, &ActionOutcome) + 'static,
 ) -> Signal<u32> {
-    let clock_now = RwSignal::new(now_ms());
+    let clock_now = RwSignal::new(page_ms());
     let remaining = Signal::derive(move || {
-        let elapsed = (clock_now.get() - step_started.get()).max(0.0) as u32;
-        STEP_TIME_LIMIT_MS.saturating_sub(elapsed)
+        let left = game.with(|m| m.step_left(clock_now.get()));
+        left.map_or(STEP_TIME_LIMIT_MS, |l| l as u32)
     });
     if on {
         let last_tick = StoredValue::new(u32::MAX);
         let interval = gloo_timers::callback::Interval::new(200, move || {
-            clock_now.set(now_ms());
-            let left = remaining.get_untracked();
-            let human = game.with_untracked(|m| m.human_to_act());
-            if !human {
+            let now = page_ms();
+            clock_now.set(now);
+            if let Some((action, outcome)) = game.try_update(|m| m.tick(now)).flatten() {
+                last_tick.set_value(u32::MAX);
+                applied(action, &outcome);
                 return;
             }
+            let left = remaining.get_untracked();
+            let human = game.with_untracked(|m| m.human_to_act());
             let second = left.div_ceil(1000);
-            if left > 0 && second <= 5 && last_tick.get_value() != second {
+            if human && left > 0 && second <= 5 && last_tick.get_value() != second {
                 last_tick.set_value(second);
                 haptics::play(Haptic::Tick);
-            }
-            if left == 0 {
-                last_tick.set_value(u32::MAX);
-                apply(Action::Timeout);
             }
         });
         let interval = send_wrapper::SendWrapper::new(interval);

@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 use super::super::spec::{
     ELO_DIVISOR, ELO_K_ESTABLISHED, ELO_K_PROVISIONAL, ELO_PROVISIONAL_GAMES,
 };
+use super::super::step_clock::StepClock;
 use super::super::{elo, Side};
 use super::events::{Player, SessionCommand, Stage, UiEvent};
 use super::wire::{self, hex, BadMessage, OutOfPlace, Reject, Wire, PROTOCOL_VERSION};
@@ -197,8 +198,7 @@ impl MatchSession {
             games: *games,
         };
         self.stage = Stage::Playing;
-        self.turn_started = now;
-        self.turn_began = now;
+        self.step = StepClock::new(now, true);
         let peer_player = Player {
             rating: self.checked_peer_rating.unwrap_or(peer_player.rating),
             ..peer_player

@@ -134,8 +134,7 @@ impl MatchSession {
         self.log.push(action);
         self.last_was_timeout = action == Action::Timeout;
         if turn_passed {
-            self.turn_started = now;
-            self.turn_began = now;
+            self.step.new_turn(now, true);
         }
         if by_peer {
             // The peer built on everything we sent: nothing of ours can be
@@ -158,7 +157,7 @@ impl MatchSession {
     pub(super) fn settle(&mut self, winner: Side, reason: Reason, out: &mut Vec<SessionCommand>) {
         let s = self.settlement_for(winner, reason);
         self.stage = Stage::Finished;
-        self.peer_away_since = None;
+        self.peer_away = None;
         self.result = Some(MatchResult::Decided(s.clone()));
         out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Decided(
             s,
@@ -207,7 +206,7 @@ impl MatchSession {
         }
         let forfeit = self.stage == Stage::Playing && self.own_state_sound();
         self.stage = Stage::Finished;
-        self.peer_away_since = None;
+        self.peer_away = None;
         let result = if forfeit {
             MatchResult::Forfeited {
                 settlement: self.settlement_for(self.my_side, Reason::Resign),
@@ -235,7 +234,7 @@ impl MatchSession {
             before,
             actions: self.actions,
             log_len: self.log.len(),
-            turn_began: self.turn_began,
+            turn_began: self.step.turn_began(),
         });
         let packet = BoardActionPacket::new(
             action,

@@ -42,6 +42,7 @@ pub mod wire;
 #[cfg(test)]
 mod tests;
 
+use super::step_clock::{Grace, StepClock};
 use super::{Action, Side, State};
 pub use avoid::{AvoidList, AVOID_MS};
 pub use events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
@@ -87,11 +88,10 @@ pub struct MatchSession {
     /// hello before our own match callback); replayed once matched.
     early: Vec<Vec<u8>>,
     last_peer_ts: i64,
-    /// When the current turn's clock started (restarts after an absence).
-    turn_started: u64,
-    /// When the current turn began (never restarted): what a timeout claim
-    /// for our turn is judged against.
-    turn_began: u64,
+    /// The step clock of the side to move (the engine's one clock: it runs
+    /// on through either side's absence). When its turn began is what a
+    /// timeout claim for our turn is judged against.
+    step: StepClock,
     /// Our own actions since the last packet of the peer we applied, with the
     /// state before each: the peer may not have seen them when it claimed a
     /// timeout for our turn.
@@ -102,7 +102,8 @@ pub struct MatchSession {
     shadow: Option<State>,
     /// Whether we already applied a timeout for the current turn (ours or the peer's).
     last_was_timeout: bool,
-    peer_away_since: Option<u64>,
+    /// The peer's grace, while it is away.
+    peer_away: Option<Grace>,
     /// Drops of the peer that were its own (not shared with an outage of ours).
     peer_disconnects: u8,
     /// The peer's current absence overlaps an outage of our own network.
@@ -111,7 +112,8 @@ pub struct MatchSession {
     local_offline_since: Option<u64>,
     /// When our own network last came back.
     local_outage_end: Option<u64>,
-    local_away_since: Option<u64>,
+    /// Our own grace, while our app is in the background.
+    local_away: Option<Grace>,
     /// The peer's rating as Game Center's leaderboard has it, when known.
     checked_peer_rating: Option<i32>,
     result: Option<MatchResult>,
@@ -142,17 +144,16 @@ impl MatchSession {
             resent_through: 0,
             early: Vec::new(),
             last_peer_ts: i64::MIN,
-            turn_started: 0,
-            turn_began: 0,
+            step: StepClock::new(0, false),
             own_line: Vec::new(),
             shadow: None,
             last_was_timeout: false,
-            peer_away_since: None,
+            peer_away: None,
             peer_disconnects: 0,
             absence_shared: false,
             local_offline_since: None,
             local_outage_end: None,
-            local_away_since: None,
+            local_away: None,
             checked_peer_rating: None,
             result: None,
         }

@@ -2,11 +2,17 @@
 //! disconnects and our own background/foreground, and the resynchronisation
 //! after a reconnection.
 //!
-//! - Step clock: 30 s per turn. The mover's session sends the timeout at 30 s;
-//!   the waiting session applies it itself at 30 s plus [`NETWORK_GRACE_MS`]
-//!   and tells the peer. The third timeout loses (a rule of the engine).
+//! - Step clock: 30 s per turn, the engine's one
+//!   [`StepClock`](crate::baifang::step_clock::StepClock). The mover's
+//!   session sends the timeout at 30 s; the waiting session applies it itself
+//!   at 30 s plus [`NETWORK_GRACE_MS`] and tells the peer. The third timeout
+//!   loses (a rule of the engine). Each session referees for itself and is
+//!   never unavailable to itself, so the clock runs on through every absence
+//!   (a drop, a background app, a split): a side coming back finds the time
+//!   its turn has left, never a fresh 30 s, and a timeout that fell in its
+//!   absence counts.
 //! - Disconnects: a dropped or backgrounded peer gets 15 s of grace; coming back
-//!   within it resumes and restarts the turn's clock. After 15 s, or at the
+//!   within it resumes the game. After 15 s, or at the
 //!   third disconnect, the present side wins. A side that comes back to the
 //!   foreground after its own grace ran out has lost.
 //! - Network splits: a side that was cut off itself cannot tell who left, so
@@ -31,7 +37,8 @@
 //!   follows the re-sends), when the re-sends are through, or after
 //!   [`RESYNC_WINDOW_MS`]. Any other old seq is a replay and voids the match.
 
-use super::super::spec::{DISCONNECTS_TO_LOSE, DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
+use super::super::spec::DISCONNECTS_TO_LOSE;
+use super::super::step_clock::Grace;
 use super::super::{Action, Reason};
 use super::events::{MatchResult, SessionCommand, Stage, UiEvent};
 use super::handshake::HANDSHAKE_TIMEOUT_MS;
@@ -60,16 +67,17 @@ pub(super) struct Resync {
 }
 
 impl MatchSession {
-    /// When the current turn's 30 s run out (ms), while playing and the peer is present.
+    /// When the current turn's 30 s run out (ms), while playing (present or not).
     pub fn step_deadline(&self) -> Option<u64> {
-        (self.stage == Stage::Playing && self.peer_away_since.is_none())
-            .then_some(self.turn_started + STEP_TIME_LIMIT_MS as u64)
+        self.step
+            .deadline()
+            .filter(|_| self.stage == Stage::Playing)
     }
     /// When the peer's grace runs out (ms), while it is away.
     pub fn grace_deadline(&self) -> Option<u64> {
-        self.peer_away_since
+        self.peer_away
             .filter(|_| self.stage == Stage::Playing)
-            .map(|t| t + DISCONNECT_GRACE_MS as u64)
+            .map(|g| g.deadline())
     }
     /// Times the peer has dropped in this match.
     pub fn peer_disconnects(&self) -> u8 {
@@ -84,20 +92,19 @@ impl MatchSession {
                 self.back_to_waiting(&mut out);
             }
             Stage::Playing => {
-                if let Some(deadline) = self.grace_deadline() {
-                    if now >= deadline {
-                        if self.absence_shared {
-                            self.interrupted(&mut out);
-                        } else {
-                            self.peer_lost(&mut out);
-                        }
+                if self.peer_away.is_some_and(|g| g.expired(now)) {
+                    if self.absence_shared {
+                        self.interrupted(&mut out);
+                    } else {
+                        self.peer_lost(&mut out);
                     }
                     return out;
                 }
-                let elapsed = now.saturating_sub(self.turn_started);
-                let limit = STEP_TIME_LIMIT_MS as u64;
+                // The clock runs on while the peer is away: a timeout in its
+                // absence counts, and reaches it with the resync.
                 let mine = self.state.to_move() == self.my_side;
-                if (mine && elapsed >= limit) || (!mine && elapsed >= limit + NETWORK_GRACE_MS) {
+                let grace = if mine { 0 } else { NETWORK_GRACE_MS };
+                if self.step.expired(now.saturating_sub(grace)) {
                     let before = self.state;
                     if self.send_action(Action::Timeout, now, &mut out).is_ok() && !mine {
                         // The peer's move may be on its way: keep its line.
@@ -120,7 +127,7 @@ impl MatchSession {
             return Vec::new();
         }
         self.local_offline_since.get_or_insert(now);
-        if self.peer_away_since.is_some() {
+        if self.peer_away.is_some() {
             self.share_absence();
         }
         Vec::new()
@@ -145,7 +152,7 @@ impl MatchSession {
     /// The grace ran out while the absence was shared: no result here.
     fn interrupted(&mut self, out: &mut Vec<SessionCommand>) {
         self.stage = Stage::Finished;
-        self.peer_away_since = None;
+        self.peer_away = None;
         self.result = Some(MatchResult::Interrupted);
         out.push(SessionCommand::Ui(UiEvent::Finished(
             MatchResult::Interrupted,
@@ -178,7 +185,7 @@ impl MatchSession {
         if self.stage != Stage::Playing {
             return Vec::new();
         }
-        self.local_away_since.get_or_insert(now);
+        self.local_away.get_or_insert(Grace::start(now));
         vec![SessionCommand::Send(
             Wire::Presence {
                 player_id: self.me.id.clone(),
@@ -194,8 +201,8 @@ impl MatchSession {
         if self.stage != Stage::Playing {
             return Vec::new();
         }
-        let away = self.local_away_since.take();
-        if away.is_some_and(|t| now >= t + DISCONNECT_GRACE_MS as u64) {
+        let away = self.local_away.take();
+        if away.is_some_and(|g| g.expired(now)) {
             let mut out = Vec::new();
             let mut next = self.state;
             let a = Action::Disconnect {
@@ -210,7 +217,8 @@ impl MatchSession {
             }
             return out;
         }
-        self.turn_started = now;
+        // The clock ran on meanwhile: the next tick applies a timeout that
+        // fell in our absence.
         vec![
             SessionCommand::Send(
                 Wire::Presence {
@@ -309,10 +317,10 @@ impl MatchSession {
     }
 
     fn peer_left(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
-        if self.peer_away_since.is_some() {
+        if self.peer_away.is_some() {
             return;
         }
-        self.peer_away_since = Some(now);
+        self.peer_away = Some(Grace::start(now));
         self.absence_shared = self.outage_near(now);
         if !self.absence_shared {
             self.peer_disconnects += 1;
@@ -322,16 +330,15 @@ impl MatchSession {
             return;
         }
         out.push(SessionCommand::Ui(UiEvent::PeerAway {
-            deadline: now + DISCONNECT_GRACE_MS as u64,
+            deadline: Grace::start(now).deadline(),
         }));
     }
 
     fn peer_returned(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
-        if self.peer_away_since.take().is_none() {
+        if self.peer_away.take().is_none() {
             return;
         }
-        // The turn's clock restarts: neither side is charged for the absence.
-        self.turn_started = now;
+        // The turn's clock ran on through the absence: no fresh 30 s.
         self.absence_shared = false;
         out.push(SessionCommand::Ui(UiEvent::PeerBack));
         let sync = self.open_resync(now, false);

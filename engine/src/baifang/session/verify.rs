@@ -237,7 +237,7 @@ impl MatchSession {
                     outcome: None,
                 });
             }
-            let elapsed = now.saturating_sub(self.turn_began);
+            let elapsed = now.saturating_sub(self.step.turn_began());
             if next.to_move() == self.my_side
                 && elapsed + TIMEOUT_CLAIM_TOLERANCE_MS < STEP_TIME_LIMIT_MS as u64
             {

@@ -110,8 +110,8 @@ fn peer_gone_for_15_s_loses() {
     assert_eq!(n.a.grace_deadline(), Some(t + 15_000));
     assert_eq!(
         n.a.step_deadline(),
-        None,
-        "no step clock while the peer is away"
+        Some(t + STEP_TIME_LIMIT_MS as u64),
+        "the absent mover's step clock runs on"
     );
     // A second report during the same absence changes nothing.
     assert!(n.a.on_peer_disconnected(t + 10).is_empty());
@@ -232,4 +232,90 @@ fn back_after_the_grace_is_a_loss() {
     let s = settlement(&n.ui_b).unwrap();
     assert!(!s.won);
     assert_eq!(s.reason, Reason::Disconnect);
+}
+
+#[test]
+fn an_absent_mover_s_clock_runs_on_and_its_timeout_counts() {
+    // B, to move, drops 20 s into its turn. A keeps B's clock: at 30 s plus
+    // the network grace it applies B's timeout, though B is away. B, back
+    // within its grace, gets the timeout with the resync: no fresh 30 s.
+    let mut n = Net::b_to_move();
+    let t = n.now;
+    let b_side = n.a.state().to_move();
+    n.now = t + 20_000;
+    n.b_online = false;
+    let e = n.a.on_peer_disconnected(n.now);
+    n.route(true, e);
+    let deadline = t + STEP_TIME_LIMIT_MS as u64 + NETWORK_GRACE_MS;
+    n.now = deadline - 1;
+    assert!(n.a.tick(n.now).is_empty(), "not before the deadline");
+    n.now = deadline;
+    let e = n.a.tick(n.now);
+    assert!(e
+        .iter()
+        .any(|x| matches!(x, SessionCommand::Send(m) if m.contains("\"actionType\":4"))));
+    n.route(true, e);
+    assert_eq!(n.a.state().timeouts(b_side), 1);
+    assert_ne!(n.a.state().to_move(), b_side);
+    // B is back (its grace ran to 35 s): the two sides resynchronise.
+    n.now = t + 34_000;
+    n.b_online = true;
+    let e = n.a.on_peer_reconnected(n.now);
+    n.route(true, e);
+    n.pump();
+    assert_eq!(n.a.state(), n.b.state());
+    assert_eq!(n.b.state().timeouts(b_side), 1);
+    assert_eq!(n.a.stage(), Stage::Playing);
+    // A's new turn began at the timeout, with a whole step.
+    assert_eq!(
+        n.a.step_deadline(),
+        Some(deadline + STEP_TIME_LIMIT_MS as u64)
+    );
+}
+
+#[test]
+fn a_mover_back_from_the_background_finds_the_time_its_turn_had_left() {
+    let mut n = Net::b_to_move();
+    let t = n.now;
+    let full = t + STEP_TIME_LIMIT_MS as u64;
+    n.now = t + 10_000;
+    let e = n.b.on_local_background(n.now);
+    n.route(false, e);
+    n.pump();
+    n.now = t + 20_000;
+    let e = n.b.on_local_foreground(n.now);
+    n.route(false, e);
+    n.pump();
+    assert_eq!(n.a.grace_deadline(), None);
+    assert_eq!(n.b.step_deadline(), Some(full), "no fresh 30 s for B");
+    assert_eq!(n.a.step_deadline(), Some(full));
+    // B's own session sends its timeout at the turn's 30 s.
+    let b_side = n.b.state().to_move();
+    n.tick(full);
+    assert_eq!(n.a.state().timeouts(b_side), 1);
+    assert_eq!(n.a.state(), n.b.state());
+}
+
+#[test]
+fn a_timeout_that_fell_in_our_background_is_applied_on_return() {
+    // B's app sleeps through the end of its own turn (nothing ticks there):
+    // back in the foreground within its grace, its first tick sends the
+    // timeout at once instead of starting the turn again.
+    let mut n = Net::b_to_move();
+    let t = n.now;
+    let b_side = n.b.state().to_move();
+    let e = n.b.on_local_background(t + 20_000);
+    n.route(false, e);
+    n.pump();
+    n.now = t + 34_000;
+    let e = n.b.on_local_foreground(n.now);
+    n.route(false, e);
+    n.pump();
+    assert_eq!(n.b.step_deadline(), Some(t + STEP_TIME_LIMIT_MS as u64));
+    let e = n.b.tick(n.now);
+    n.route(false, e);
+    n.pump();
+    assert_eq!(n.b.state().timeouts(b_side), 1);
+    assert_eq!(n.a.state(), n.b.state());
+    assert_eq!(n.a.stage(), Stage::Playing);
 }
