@@ -106,3 +106,28 @@ export async function playChecked(page, actions, from = 0, to = actions.length) 
 export async function flagsOf(page, p) {
   return (await point(page, p).getAttribute("data-flags")) ?? "";
 }
+
+/**
+ * The one room seats the player's own side at the bottom: its scoreboard below the
+ * board, the other side's above (hot-seat: the side to move at the start).
+ */
+export async function expectOwnSideAtBottom(page, side) {
+  const other = side === "B" ? "W" : "B";
+  await expect(page.getByTestId("room")).toHaveAttribute("data-bottom", side);
+  const [own, theirs, board] = await Promise.all(
+    [`score-${side}`, `score-${other}`, "board"].map((id) => page.getByTestId(id).boundingBox()),
+  );
+  expect(theirs.y + theirs.height, `${other}'s scoreboard above the board`).toBeLessThanOrEqual(board.y + 1);
+  expect(own.y, `${side}'s own scoreboard below the board`).toBeGreaterThanOrEqual(board.y + board.height - 1);
+}
+
+/** The heartbeats (haptic "tick") a page has played: one a second in the last five of its own turn. */
+export const heartbeats = (page) => page.evaluate(() => (window.__haptics ?? []).filter((h) => h === "tick").length);
+
+/** Expects `side`'s scoreboard to show `used` timeout pips filled. */
+export async function expectTimeoutPips(page, side, used) {
+  const pips = page.getByTestId(`score-${side}-timeouts`);
+  await expect(pips).toHaveAttribute("data-used", String(used));
+  await expect(pips.locator(".pip.used")).toHaveCount(used);
+  await expect(pips.locator(".pip")).toHaveCount(3);
+}

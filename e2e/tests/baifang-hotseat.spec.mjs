@@ -6,7 +6,8 @@
 import { test, expect } from "@playwright/test";
 import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
 import {
-  boardString, capture, engineReplay, flagsOf, openBaifang, openOnline, place, playChecked, point, scenarios, startHotSeat,
+  boardString, capture, engineReplay, expectOwnSideAtBottom, expectTimeoutPips, flagsOf, heartbeats, openBaifang, openOnline, place,
+  playChecked, point, scenarios, startHotSeat,
 } from "./baifang-helpers.mjs";
 
 const banner = (page) => page.getByTestId("status-banner");
@@ -213,4 +214,31 @@ test("resign from the menu, with confirmation", async ({ page }) => {
   await expect(settlement).toHaveAttribute("data-reason", "resign");
   await expect(settlement).toHaveAttribute("data-winner", "B");
   await expect(page.getByTestId("settlement-reason")).toHaveText("认输");
+});
+
+test("the step clock on one device: a heartbeat in the last five seconds of each turn, each timeout a pip on its side", async ({ page }) => {
+  await page.clock.install();
+  await openBaifang(page);
+  await page.getByTestId("lobby-step-clock").check();
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  // Hot-seat seats the side to move at the start at the bottom.
+  await expectOwnSideAtBottom(page, "B");
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+  // A second at a time, as the 200 ms ticker sees real time.
+  const run = async (seconds) => {
+    for (let t = 0; t < seconds; t++) await page.clock.runFor(1000);
+  };
+  await run(30);
+  await expectTimeoutPips(page, "B", 1);
+  await expectTimeoutPips(page, "W", 0);
+  expect(await heartbeats(page)).toBe(5);
+  await run(30);
+  await expectTimeoutPips(page, "W", 1);
+  expect(await heartbeats(page)).toBe(10);
+  await run(30);
+  await expectTimeoutPips(page, "B", 2);
+  await expectTimeoutPips(page, "W", 1);
+  expect(await heartbeats(page)).toBe(15);
 });

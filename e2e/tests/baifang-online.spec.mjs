@@ -2,7 +2,9 @@
 // BroadcastChannel (the browser-tab transport) or through the mock native host
 // (?host=mock, the GameKit code path). Each test opens its own two pages.
 import { test, expect } from "@playwright/test";
-import { scenarios, clickAction, boardString, openOnline, openOnlineLobby } from "./baifang-helpers.mjs";
+import {
+  scenarios, clickAction, boardString, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline, openOnlineLobby,
+} from "./baifang-helpers.mjs";
 import { watchConsole, snap } from "./helpers.mjs";
 
 const T0 = new Date("2026-11-30T00:00:00Z").getTime();
@@ -63,6 +65,9 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
     test.setTimeout(120_000);
     const { black, white, consoles } = await pairPages(context, { query });
     await expect(black.getByTestId("step-timer")).toBeVisible();
+    // Each player's own side sits at the bottom, White's too.
+    await expectOwnSideAtBottom(black, "B");
+    await expectOwnSideAtBottom(white, "W");
     await snap(black, testInfo, `online-playing${query ? "-mock" : ""}`);
     await playByClicks(black, white, scenarios.fewerThanFour);
     for (const p of [black, white]) {
@@ -154,19 +159,27 @@ test("closing one page makes the other win at exactly 15 s of its clock", async 
 test("three step timeouts lose", async ({ context }) => {
   test.setTimeout(120_000);
   const { black, white } = await pairPages(context, { clock: true });
-  // Playwright's clock belongs to the browser context: both pages share it.
-  await black.clock.pauseAt(T0 + 60_000);
+  // Playwright's clock belongs to the browser context: both pages share it. It stops
+  // just after the match began (a jump past Black's first 30 s would time it out at once).
+  const now = await black.evaluate(() => Date.now());
+  await black.clock.pauseAt(now + 500);
   // It advances a second at a time, so heartbeats keep flowing as in real time.
   const advance = async (ms) => {
     for (let t = 0; t < ms; t += 1000) await black.clock.runFor(1000);
   };
   let actions = 0;
   for (let k = 1; k <= 3; k++) {
-    // Black lets its 30 s run out.
+    // Black lets its 30 s run out; its heart beats through the last five.
     await advance(30_000);
     actions += 1;
     await expectSameBoards(black, white, actions);
     if (k === 3) break;
+    expect(await heartbeats(black)).toBe(5 * k);
+    expect(await heartbeats(white)).toBe(0);
+    for (const p of [black, white]) {
+      await expectTimeoutPips(p, "B", k);
+      await expectTimeoutPips(p, "W", 0);
+    }
     // White plays a stone on the first empty point.
     const board = (await state(white)).board;
     await white.getByTestId(`point-${board.indexOf(".")}`).click();

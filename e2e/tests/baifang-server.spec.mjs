@@ -1,13 +1,16 @@
 // Online play through the referee server: two separate browser contexts (separate storage,
 // like two devices) against the real server binary on loopback with a fresh database.
-// The server's clocks are real here: the disconnect test waits the 15 s grace once.
+// The server's clocks are real here (the disconnect test waits the 15 s grace once), except
+// where a test moves the server's clock on through its test-mode endpoint (--test-clock).
 import { test, expect } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scenarios, clickAction, boardString, openOnline } from "./baifang-helpers.mjs";
+import {
+  scenarios, clickAction, boardString, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline,
+} from "./baifang-helpers.mjs";
 import { watchConsole } from "./helpers.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -18,21 +21,28 @@ const serverURL = `http://127.0.0.1:${port}/`;
 
 let server;
 let dataDir;
+let clockToken;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "baifang-server-e2e-"));
   // Every device here comes from 127.0.0.1: more new players than the default hourly allowance.
-  const args = ["--bind", `127.0.0.1:${port}`, "--dist", join(root, "dist"), "--database", join(dataDir, "db.sqlite3"), "--new-players-per-hour", "1000"];
+  const args = [
+    "--bind", `127.0.0.1:${port}`, "--dist", join(root, "dist"), "--database", join(dataDir, "db.sqlite3"),
+    "--new-players-per-hour", "1000", "--test-clock",
+  ];
   server = spawn(serverBin, args, {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
+  // The log goes to stdout: the test clock's token is read from it.
+  server.stdout.on("data", (d) => (log += d));
   server.stderr.on("data", (d) => (log += d));
   for (let i = 0; i < 100; i++) {
     if (server.exitCode !== null) throw new Error(`server exited: ${log}`);
     try {
       const r = await fetch(`${serverURL}api/server`);
-      if (r.ok) return;
+      clockToken = log.match(/x-test-clock-token: ([A-Za-z0-9_-]+)/)?.[1];
+      if (r.ok && clockToken) return;
     } catch {
       // not listening yet
     }
@@ -54,9 +64,19 @@ test.beforeEach(async ({}, testInfo) => {
 
 const room = (page) => page.getByTestId("room");
 
-/** A new device: its own browser context, the app from the server, the Baifang lobby signed in. */
-async function device(browser, name, path = "") {
+/** Moves the server's clock on by `ms` (the server runs with --test-clock). */
+async function advanceServer(ms) {
+  const r = await fetch(`${serverURL}api/test/advance?ms=${ms}`, { method: "POST", headers: { "x-test-clock-token": clockToken } });
+  expect(r.ok, await r.text()).toBe(true);
+}
+
+/**
+ * A new device: its own browser context, the app from the server, the Baifang lobby signed in.
+ * `clock`: the page's clock is Playwright's, to move on by hand.
+ */
+async function device(browser, name, path = "", { clock = false } = {}) {
   const context = await browser.newContext({ baseURL: serverURL });
+  if (clock) await context.clock.install();
   const page = await context.newPage();
   const console = watchConsole(page);
   await page.goto(serverURL + path);
@@ -149,6 +169,44 @@ test("quick match pairs two devices and a full game by clicks stays identical; b
   await expect(won.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1216");
   await expect(won.getByTestId("server-name")).toHaveValue(won === a.page ? "Alice" : "Bob");
   for (const d of [a, b]) d.console.expectClean();
+  await a.context.close();
+  await b.context.close();
+});
+
+test("the one room on the server: own side at the bottom, a heartbeat in the last five seconds, timeouts as pips", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const a = await device(browser, "Cleo", "", { clock: true });
+  const b = await device(browser, "Dan", "", { clock: true });
+  await a.page.getByTestId("lobby-quick").click();
+  await expect(a.page.getByTestId("server-searching")).toBeVisible();
+  await b.page.getByTestId("lobby-quick").click();
+  const { black, white } = await inGame(a.page, b.page);
+  await expectOwnSideAtBottom(black, "B");
+  await expectOwnSideAtBottom(white, "W");
+  // Black's page lives 29 s of its turn (the server's clock is not moved): the step
+  // clock it shows runs into its last five seconds and its heart beats once a second.
+  const now = await black.evaluate(() => Date.now());
+  await black.clock.pauseAt(now + 500);
+  for (let t = 0; t < 29; t++) await black.clock.runFor(1000);
+  expect(await heartbeats(black)).toBe(5);
+  expect(await heartbeats(white)).toBe(0);
+  await black.clock.resume();
+  // The server's clock runs Black's turn out: a timeout, shown as a pip on both screens.
+  await advanceServer(30_000);
+  for (const p of [black, white]) {
+    await expect(room(p)).toHaveAttribute("data-actions", "1");
+    await expectTimeoutPips(p, "B", 1);
+    await expectTimeoutPips(p, "W", 0);
+  }
+  const board = await boardString(white);
+  await white.getByTestId(`point-${board.indexOf(".")}`).click();
+  await expectSameBoards(black, white, 2);
+  await advanceServer(30_000);
+  for (const p of [black, white]) {
+    await expect(room(p)).toHaveAttribute("data-actions", "3");
+    await expectTimeoutPips(p, "B", 2);
+    await expectTimeoutPips(p, "W", 0);
+  }
   await a.context.close();
   await b.context.close();
 });

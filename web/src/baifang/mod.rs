@@ -20,6 +20,7 @@ pub mod board;
 pub mod board_fx;
 pub mod board_geometry;
 pub mod feel;
+pub mod game_room;
 pub mod handoff;
 pub mod lobby;
 pub mod local_match;

@@ -1,24 +1,19 @@
-//! The online game room's view: the same board, scoreboards, header, menu and
-//! settlement as the local room, drawn from the match session that
-//! [`OnlineController`] drives; before the match, a waiting panel.
+//! A peer-to-peer game as a source of the one [`GameRoom`], drawn from the
+//! match session that [`OnlineController`] drives: before the match a waiting
+//! panel, during it the peer's grace countdown, at the end its settlement.
 
 use leptos::prelude::*;
 
 use engine::baifang::game_link::GameRecord;
 use engine::baifang::session::{MatchResult, Stage};
-use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
-use crate::host::haptics::{self, Haptic};
 use crate::i18n::{use_lang, Lang};
 use crate::online::now_ms;
 
-use super::board::Board;
+use super::game_room::{GameRoom, RoomSource};
 use super::online_controller::OnlineController;
 use super::online_test_hooks;
-use super::room_header::RoomHeader;
-use super::room_menu::RoomMenu;
-use super::scoreboard::ScoreBoard;
 use super::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
 use super::strings::{banner_text, Audience, BaifangText};
 use super::view_model::board_view;
@@ -42,8 +37,6 @@ pub fn OnlineRoom(
     online_test_hooks::install(ctl);
     let session = ctl.session;
     let clock = ctl.clock;
-    let refused = RwSignal::new(None::<(u8, u32)>);
-
     let stage = Memo::new(move |_| session.with(|s| s.stage()));
     let me = Memo::new(move |_| session.with(|s| s.my_side()));
     let view = Memo::new(move |_| {
@@ -56,22 +49,16 @@ pub fn OnlineRoom(
             )
         })
     });
-    let mover = Signal::derive(move || view.with(|v| v.to_move));
+    let my_turn =
+        Signal::derive(move || session.with(|s| s.stage() == Stage::Playing && s.my_turn()));
     let waiting =
         Signal::derive(move || session.with(|s| s.stage() == Stage::Playing && !s.my_turn()));
     let hash = move || session.with(|s| engine::baifang::state::hash_hex(s.state().hash()));
-    let on_tap = Callback::new(move |p: u8| {
-        if !ctl.tap(p) {
-            haptics::play(Haptic::Bump);
-            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
-        }
-    });
-
-    let remaining = Signal::derive(move || {
+    let step_left = Signal::derive(move || {
         let now = clock.get();
         session
             .with(|s| s.step_deadline())
-            .map_or(STEP_TIME_LIMIT_MS, |d| d.saturating_sub(now) as u32)
+            .map(|d| d.saturating_sub(now) as u32)
     });
 
     let banner = move || {
@@ -95,59 +82,46 @@ pub fn OnlineRoom(
         Stage::Waiting | Stage::Matched => None,
         _ => Some(view.with(|v| v.banner)),
     });
-    let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
-    let tag = move |side: Side| {
-        if side == me.get_untracked() {
-            Some(BaifangText::You)
-        } else {
-            None
-        }
-    };
-    let menu_open = RwSignal::new(false);
-    let resign = Callback::new(move |_| ctl.drive(|s| s.resign(now_ms())));
+    let playing = Signal::derive(move || stage.get() == Stage::Playing);
     // Leaving resigns a game in progress (the loss is recorded before the room goes).
     let leave = Callback::new(move |_| {
         ctl.leave();
         on_exit.run(());
     });
+    let source = RoomSource {
+        view: view.into(),
+        my_side: me.into(),
+        waiting,
+        formation_key: Signal::derive(move || ctl.applied.get()),
+        hint: Signal::derive(Vec::new),
+        banner_text: Signal::derive(banner),
+        banner: banner_kind,
+        step_left,
+        my_turn,
+        tags: Signal::derive(move || you_tag(me.get())),
+        tap: Callback::new(move |p: u8| ctl.tap(p)),
+        can_resign: playing,
+        confirm_resign: false,
+        leave_resigns: playing,
+        resign: Callback::new(move |_| ctl.drive(|s| s.resign(now_ms()))),
+        leave,
+    };
 
     view! {
-        <div class="room online-room" class:capture-mode=move || view.with(|v| v.capture_mode)
-            data-testid="room" data-online=kind data-stage=move || format!("{:?}", stage.get())
-            data-my-side=move || me.get().letter().to_string() data-hash=hash>
-            <div class="capture-veil" aria-hidden="true"></div>
-            <RoomHeader
-                menu_open=menu_open
-                text=Signal::derive(banner)
-                banner=banner_kind
-                clock=Signal::derive(move || stage.get() == Stage::Playing)
-                remaining_ms=remaining
-            />
-            <GraceCountdown ctl=ctl/>
-            <Show when=move || matches!(stage.get(), Stage::Playing | Stage::Finished)
-                fallback=move || view! { <WaitingPanel ctl=ctl on_exit=on_exit/> }>
-                <div class="room-stage">
-                    <ScoreBoard side=Side::White score=score(Side::White) tag=tag(Side::White)/>
-                    <div class="board-wrap">
-                        <Board view=view mover=mover waiting=waiting refused=refused
-                            formation_key=Signal::derive(move || ctl.applied.get()) hint=Signal::derive(Vec::new) on_tap=on_tap/>
-                    </div>
-                    <ScoreBoard side=Side::Black score=score(Side::Black) tag=tag(Side::Black)/>
-                </div>
-            </Show>
-
-            <RoomMenu
-                open=menu_open
-                can_resign=Signal::derive(move || stage.get() == Stage::Playing)
-                confirm=false
-                leave_resigns=Signal::derive(move || stage.get() == Stage::Playing)
-                on_resign=resign
-                on_leave=leave
-            />
-
-            {move || match_end(ctl, me.get_untracked(), on_exit, on_review)}
-        </div>
+        <GameRoom source=source class="online-room"
+            ready=Signal::derive(move || matches!(stage.get(), Stage::Playing | Stage::Finished))
+            before=move || view! { <WaitingPanel ctl=ctl on_exit=on_exit/> }
+            panels=move || view! { <GraceCountdown ctl=ctl/> }
+            ending=move || match_end(ctl, me.get_untracked(), on_exit, on_review)
+            {..} data-online=kind data-stage=move || format!("{:?}", stage.get())
+            data-my-side=move || me.get().letter().to_string() data-hash=hash
+        />
     }
+}
+
+/// The scoreboard tags: "you" on the player's own side.
+pub fn you_tag(me: Side) -> [Option<BaifangText>; 2] {
+    [Side::Black, Side::White].map(|side| (side == me).then_some(BaifangText::You))
 }
 
 /// While the peer is away: the seconds left of its grace.

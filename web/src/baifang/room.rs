@@ -1,23 +1,17 @@
-//! The game room for local play (hot-seat and vs-AI): banner, board, scoreboards,
-//! step clock, menu with resignation, and the settlement.
-//!
-//! The room owns the [`LocalMatch`]; the board only reports taps. Effects (haptics,
-//! refusal shakes, the AI's turn, the clock) react to what the engine accepted.
+//! Local play (hot-seat and vs-AI) as a source of the one [`GameRoom`]: the
+//! room owns the [`LocalMatch`] and its AI; the board only reports taps. Effects
+//! (haptics, the AI's turn, the clock) react to what the engine accepted.
 
 use leptos::prelude::*;
 
 use engine::baifang::game_link::GameRecord;
-use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::{Action, ActionOutcome, Reason, Side};
 
 use super::ai_opponent::AiOpponent;
-use super::board::Board;
 use super::feel::feel;
+use super::game_room::{GameRoom, RoomSource};
 use super::local_match::{LocalMatch, Opponent, Tap};
 use super::review::recent::{self, Mode};
-use super::room_header::RoomHeader;
-use super::room_menu::RoomMenu;
-use super::scoreboard::ScoreBoard;
 use super::settlement::Settlement;
 use super::step_timer::now_ms;
 use super::strings::{banner_text, Audience, BaifangText};
@@ -51,8 +45,6 @@ pub fn Room(
         false => first,
     };
     let game = RwSignal::new(first);
-    let refused = RwSignal::new(None::<(u8, u32)>);
-    let menu_open = RwSignal::new(false);
 
     let audience = match setup.opponent {
         Opponent::HotSeat => Audience::Both,
@@ -64,7 +56,6 @@ pub fn Room(
     });
     let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
     remember_when_finished(game);
-    let mover = Signal::derive(move || view.with(|v| v.to_move));
     let waiting = Signal::derive(move || game.with(|m| m.ai_to_act()));
 
     // One place applies every action, whoever made it, so effects stay consistent.
@@ -79,15 +70,18 @@ pub fn Room(
         Some(outcome)
     };
 
-    let on_tap = Callback::new(
+    let tap = Callback::new(
         move |p: u8| match game.try_update(|m| m.tap(p, page_ms())) {
-            Some(Tap::Played(action, outcome)) => applied(action, &outcome),
-            Some(Tap::Selected(_)) => haptics::play(Haptic::Light),
-            Some(Tap::Deselected) => {}
-            Some(Tap::Refused) | None => {
-                haptics::play(Haptic::Bump);
-                refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+            Some(Tap::Played(action, outcome)) => {
+                applied(action, &outcome);
+                true
             }
+            Some(Tap::Selected(_)) => {
+                haptics::play(Haptic::Light);
+                true
+            }
+            Some(Tap::Deselected) => true,
+            Some(Tap::Refused) | None => false,
         },
     );
 
@@ -95,7 +89,7 @@ pub fn Room(
         apply(action);
     });
 
-    let remaining = step_clock(setup.step_clock, game, applied);
+    let step_left = step_clock(setup.step_clock, game, applied);
 
     let resign = Callback::new(move |_| {
         let side = game.with_untracked(|m| m.resigning_side());
@@ -103,50 +97,38 @@ pub fn Room(
     });
     let banner = Signal::derive(move || view.with(|v| v.banner));
     let banner_words = move || banner_text(banner.get(), audience, lang.get());
-    let tag = |side: Side| score_tag(setup.opponent, side);
-    let (top, bottom) = seats(setup.opponent);
-    let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
+    let source = RoomSource {
+        view: view.into(),
+        my_side: Signal::derive(move || bottom_side(setup.opponent)),
+        waiting,
+        formation_key: action_count.into(),
+        hint: ai.hint.into(),
+        banner_text: Signal::derive(banner_words),
+        banner: Signal::derive(move || Some(banner.get())),
+        step_left,
+        my_turn: Signal::derive(move || game.with(|m| m.human_to_act())),
+        tags: Signal::derive(move || {
+            [Side::Black, Side::White].map(|side| score_tag(setup.opponent, side))
+        }),
+        tap,
+        can_resign: Signal::derive(move || !game.with(|m| m.state().is_finished())),
+        confirm_resign: true,
+        leave_resigns: Signal::derive(|| false),
+        resign,
+        leave: on_exit,
+    };
+    let vs_ai = matches!(setup.opponent, Opponent::Ai { .. });
 
     view! {
-        <div class="room" class:capture-mode=move || view.with(|v| v.capture_mode) data-testid="room">
-            <div class="capture-veil" aria-hidden="true"></div>
-            <RoomHeader
-                menu_open=menu_open
-                text=Signal::derive(banner_words)
-                banner=Signal::derive(move || Some(banner.get()))
-                clock=Signal::derive(move || setup.step_clock)
-                remaining_ms=remaining
-            />
-            <div class="room-stage">
-            <ScoreBoard side=top score=score(top) tag=tag(top)/>
-            <div class="board-wrap">
-                <Board
-                    view=view
-                    mover=mover
-                    waiting=waiting
-                    refused=refused
-                    formation_key=action_count
-                    hint=ai.hint
-                    on_tap=on_tap
-                />
-            </div>
-            <ScoreBoard side=bottom score=score(bottom) tag=tag(bottom)/>
-            {matches!(setup.opponent, Opponent::Ai { .. }).then(|| view! { <HintButton game=game ai=ai/> })}
-            </div>
-            {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
-
-            <RoomMenu
-                open=menu_open
-                can_resign=Signal::derive(move || !game.with(|m| m.state().is_finished()))
-                confirm=true
-                on_resign=resign
-                on_leave=on_exit
-            />
-
-            {move || view.with(|v| v.result).map(|(winner, reason)| {
+        <GameRoom source=source
+            below=move || view! {
+                {vs_ai.then(|| view! { <HintButton game=game ai=ai/> })}
+                {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
+            }
+            ending=move || view.with(|v| v.result).map(|(winner, reason)| {
                 finished(game, (winner, reason), audience, on_review, on_exit)
-            })}
-        </div>
+            })
+        />
     }
 }
 
@@ -213,40 +195,33 @@ fn page_ms() -> u64 {
 }
 
 /// The optional step clock: the time left for the person to move (the match's
-/// engine clock read at the page's time), ticking in the last five seconds;
-/// the match applies the timeout when it runs out.
+/// engine clock read at the page's time; none without a clock or once the game
+/// is over); the match applies the timeout when it runs out.
 fn step_clock(
     on: bool,
     game: RwSignal<LocalMatch>,
     applied: impl Fn(Action, &ActionOutcome) + 'static,
-) -> Signal<u32> {
+) -> Signal<Option<u32>> {
     let clock_now = RwSignal::new(page_ms());
-    let remaining = Signal::derive(move || {
-        let left = game.with(|m| m.step_left(clock_now.get()));
-        left.map_or(STEP_TIME_LIMIT_MS, |l| l as u32)
+    let left = Signal::derive(move || {
+        let now = clock_now.get();
+        game.with(|m| {
+            let running = !m.state().is_finished();
+            m.step_left(now).filter(|_| running).map(|l| l as u32)
+        })
     });
     if on {
-        let last_tick = StoredValue::new(u32::MAX);
         let interval = gloo_timers::callback::Interval::new(200, move || {
             let now = page_ms();
             clock_now.set(now);
             if let Some((action, outcome)) = game.try_update(|m| m.tick(now)).flatten() {
-                last_tick.set_value(u32::MAX);
                 applied(action, &outcome);
-                return;
-            }
-            let left = remaining.get_untracked();
-            let human = game.with_untracked(|m| m.human_to_act());
-            let second = left.div_ceil(1000);
-            if human && left > 0 && second <= 5 && last_tick.get_value() != second {
-                last_tick.set_value(second);
-                haptics::play(Haptic::Tick);
             }
         });
         let interval = send_wrapper::SendWrapper::new(interval);
         on_cleanup(move || drop(interval));
     }
-    remaining
+    left
 }
 
 /// The game as a review and a link carry it: the human's nickname and "AI"
@@ -275,11 +250,11 @@ fn score_tag(opponent: Opponent, side: Side) -> Option<BaifangText> {
     }
 }
 
-/// (top, bottom): the human (or Blue in hot-seat) sits at the bottom, nearest the thumb.
-fn seats(opponent: Opponent) -> (Side, Side) {
-    let bottom = match opponent {
+/// The side at the bottom, nearest the thumb: the human's, or in hot-seat the
+/// side to move at the start (Blue).
+fn bottom_side(opponent: Opponent) -> Side {
+    match opponent {
         Opponent::Ai { human, .. } => human,
         Opponent::HotSeat => Side::Black,
-    };
-    (bottom.other(), bottom)
+    }
 }

@@ -1,8 +1,10 @@
-//! One side's scoreboard: stones on the board, in hand, and taken; the side to move
-//! carries the soft 2 dp shadow.
+//! One side's scoreboard: stones on the board, in hand, and taken, the
+//! timeouts used as pips (the last one loses); the side to move carries the
+//! soft 2 dp shadow.
 
 use leptos::prelude::*;
 
+use engine::baifang::spec::TIMEOUTS_TO_LOSE;
 use engine::baifang::Side;
 
 use crate::i18n::use_lang;
@@ -41,10 +43,28 @@ pub fn ScoreBoard(
                 <span class=format!("score-dot stone-{letter}")></span>
                 <span>{move || side_name(side, lang.get())}</span>
                 {tag.map(|t| view! { <span class="score-tag">{move || t.in_lang(lang.get())}</span> })}
+                <TimeoutPips letter=letter score=score/>
             </div>
             {stat(BaifangText::OnBoard, |s| s.on_board, "board")}
             {stat(BaifangText::InHand, |s| s.in_hand, "hand")}
             {stat(BaifangText::Taken, |s| s.taken, "taken")}
         </section>
+    }
+}
+
+/// The timeouts used, one filled pip each, out of the number that loses.
+#[component]
+fn TimeoutPips(letter: char, score: Signal<ScoreView>) -> impl IntoView {
+    let lang = use_lang();
+    let used = Signal::derive(move || score.get().timeouts);
+    let label = move || {
+        let words = BaifangText::TimeoutsUsed.in_lang(lang.get());
+        format!("{words}: {}/{TIMEOUTS_TO_LOSE}", used.get())
+    };
+    view! {
+        <span class="score-pips" data-testid=format!("score-{letter}-timeouts") data-used=used
+            role="img" aria-label=label title=label>
+            {(0..TIMEOUTS_TO_LOSE).map(|i| view! { <i class="pip" class:used={move || used.get() > i}></i> }).collect_view()}
+        </span>
     }
 }

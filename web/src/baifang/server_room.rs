@@ -1,20 +1,16 @@
-//! The room of a game on the referee server: the same board, scoreboards,
-//! header, menu and settlement as the other rooms, drawn from the engine's
-//! replay of the server's log; the opponent's name and rating, the server's
-//! step clock, the reconnecting and grace states, and both rating changes.
+//! A game on the referee server as a source of the one [`GameRoom`], drawn
+//! from the engine's replay of the server's log and the server's step clock;
+//! its panels: the opponent's name and rating, the grace while they are away,
+//! the paused and notice lines; its settlement: both rating changes.
 
 use leptos::prelude::*;
 
-use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
-use crate::host::haptics::{self, Haptic};
 use crate::i18n::use_lang;
 
-use super::board::Board;
-use super::room_header::RoomHeader;
-use super::room_menu::RoomMenu;
-use super::scoreboard::ScoreBoard;
+use super::game_room::{GameRoom, RoomSource};
+use super::online_room::you_tag;
 use super::server_controller::ServerController;
 use super::server_lobby::{notice_text, unrated_words};
 use super::settlement::{Settlement, UnratedSettlement};
@@ -25,7 +21,6 @@ use super::view_model::{board_view, BoardView};
 pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
     let lang = use_lang();
     let client = ctl.client;
-    let refused = RwSignal::new(None::<(u8, u32)>);
     let me = Memo::new(move |_| client.with(|c| c.game().map_or(Side::Black, |g| g.you)));
     let connected = Memo::new(move |_| client.with(|c| c.connected()));
     let over = Memo::new(move |_| client.with(|c| c.game().is_none_or(|g| g.result.is_some())));
@@ -43,15 +38,11 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
     let mover = Signal::derive(move || view.with(|v| v.to_move));
     let waiting =
         Signal::derive(move || !over.get() && view.with(|v: &BoardView| v.to_move) != me.get());
-    let on_tap = Callback::new(move |p: u8| {
-        if !ctl.tap(p) {
-            haptics::play(Haptic::Bump);
-            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
-        }
-    });
-    let turn_left = Memo::new(move |_| {
+    let step_left = Signal::derive(move || {
         let now = ctl.clock.get();
-        client.with(|c| c.game().and_then(|g| g.turn_left_ms(now)))
+        client
+            .with(|c| c.game().and_then(|g| g.turn_left_ms(now)))
+            .map(|t| t.min(u32::MAX as u64) as u32)
     });
     let banner = move || {
         let l = lang.get();
@@ -60,10 +51,6 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         }
         banner_text(view.with(|v| v.banner), Audience::Player(me.get()), l)
     };
-    let score = move |side: Side| Signal::derive(move || view.with(|v| v.scores[side as usize]));
-    let tag = move |side: Side| (side == me.get_untracked()).then_some(BaifangText::You);
-    let menu_open = RwSignal::new(false);
-    let resign = Callback::new(move |_| ctl.resign());
     // Leaving a game in progress resigns it (the settlement follows); after the end it goes back.
     let leave = Callback::new(move |_| {
         if over.get_untracked() {
@@ -79,49 +66,45 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         })
     };
     let actions = move || client.with(|c| c.game().map_or(0, |g| g.game.log().len()));
+    let source = RoomSource {
+        view: view.into(),
+        my_side: me.into(),
+        waiting,
+        formation_key: Signal::derive(move || ctl.applied.get()),
+        hint: Signal::derive(Vec::new),
+        banner_text: Signal::derive(banner),
+        banner: Signal::derive(move || Some(view.with(|v| v.banner))),
+        step_left,
+        my_turn: Signal::derive(move || !over.get() && mover.get() == me.get()),
+        tags: Signal::derive(move || you_tag(me.get())),
+        tap: Callback::new(move |p: u8| ctl.tap(p)),
+        can_resign: Signal::derive(move || !over.get()),
+        confirm_resign: true,
+        leave_resigns: Signal::derive(move || !over.get()),
+        resign: Callback::new(move |_| ctl.resign()),
+        leave,
+    };
 
     view! {
-        <div class="room online-room server-room" class:capture-mode=move || view.with(|v| v.capture_mode)
-            data-testid="room" data-online="server"
+        <GameRoom source=source class="online-room server-room"
+            panels=move || view! {
+                <Players ctl=ctl/>
+                {move || client.with(|c| c.game().is_some_and(|g| g.paused && g.result.is_none())).then(|| view! {
+                    <p class="notice" data-testid="server-paused" role="status">
+                        {move || BaifangText::ServerRecovering.in_lang(lang.get())}
+                    </p>
+                })}
+                {move || ctl.notice.get().map(|n| view! {
+                    <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
+                })}
+            }
+            ending=move || server_end(ctl)
+            {..} data-online="server"
             data-stage=move || if over.get() { "Finished" } else { "Playing" }
             data-connected=move || connected.get().to_string()
             data-my-side=move || me.get().letter().to_string() data-to-move=move || mover.get().letter().to_string()
-            data-hash=hash data-actions=actions>
-            <div class="capture-veil" aria-hidden="true"></div>
-            <RoomHeader
-                menu_open=menu_open
-                text=Signal::derive(banner)
-                banner=Signal::derive(move || Some(view.with(|v| v.banner)))
-                clock=Signal::derive(move || turn_left.get().is_some())
-                remaining_ms=Signal::derive(move || turn_left.get().map_or(STEP_TIME_LIMIT_MS, |t| t as u32))
-            />
-            <Players ctl=ctl/>
-            {move || client.with(|c| c.game().is_some_and(|g| g.paused && g.result.is_none())).then(|| view! {
-                <p class="notice" data-testid="server-paused" role="status">
-                    {move || BaifangText::ServerRecovering.in_lang(lang.get())}
-                </p>
-            })}
-            {move || ctl.notice.get().map(|n| view! {
-                <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
-            })}
-            <div class="room-stage">
-                <ScoreBoard side=Side::White score=score(Side::White) tag=tag(Side::White)/>
-                <div class="board-wrap">
-                    <Board view=view mover=mover waiting=waiting refused=refused
-                        formation_key=Signal::derive(move || ctl.applied.get()) hint=Signal::derive(Vec::new) on_tap=on_tap/>
-                </div>
-                <ScoreBoard side=Side::Black score=score(Side::Black) tag=tag(Side::Black)/>
-            </div>
-            <RoomMenu
-                open=menu_open
-                can_resign=Signal::derive(move || !over.get())
-                confirm=true
-                leave_resigns=Signal::derive(move || !over.get())
-                on_resign=resign
-                on_leave=leave
-            />
-            {move || server_end(ctl)}
-        </div>
+            data-hash=hash data-actions=actions
+        />
     }
 }
 

@@ -212,6 +212,7 @@ translations! {
         OnBoard => ("盘上", "On board"),
         InHand => ("手中", "In hand"),
         Taken => ("吃子", "Taken"),
+        TimeoutsUsed => ("已超时次数（满 3 次判负）", "Timeouts used (the 3rd loses)"),
         StepClock => ("步时", "Step clock"),
         You => ("你", "You"),
         Ai => ("AI", "AI"),
