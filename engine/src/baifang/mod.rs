@@ -12,7 +12,9 @@
 //! Layout:
 //! - [`spec`]: the read-only rule numbers (`engine/spec/baifang.json`);
 //! - [`bitboard`]: precomputed masks; [`zobrist`]: hash keys;
-//! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`], the wire [`Packet`];
+//! - [`state`]: the `Copy` [`State`]; [`action`]: [`Action`];
+//! - [`format`](mod@format): the action codec (the wire [`Packet`], the `actionType`
+//!   numbers), the notation, game files and game links, apart from the rules;
 //! - [`rules`]: validation, generation, `apply`, [`ActionOutcome`];
 //! - [`step_clock`]: the step clock and disconnect grace every mode keeps;
 //! - [`perft`], [`playout`], [`elo`], [`anatomy`];
@@ -35,11 +37,8 @@ pub mod action;
 pub mod ai;
 pub mod anatomy;
 pub mod bitboard;
-pub mod codec;
 pub mod elo;
-pub mod game_file;
-pub mod game_link;
-pub mod notation;
+pub mod format;
 pub mod perft;
 pub mod playout;
 pub mod referee_client;
@@ -54,6 +53,7 @@ pub mod zobrist;
 
 pub use action::{Action, ActionError, ActionList, MAX_ACTIONS};
 pub use codec::{parse_packets, ActionType, Packet, PacketField, ParseError};
+pub use format::{codec, game_file, game_link, notation};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
 pub use rules::ActionOutcome;

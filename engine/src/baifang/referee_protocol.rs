@@ -647,6 +647,7 @@ pub fn token_shape_ok(token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baifang::Packet;
 
     #[test]
     fn client_messages_round_trip() {
@@ -691,12 +692,17 @@ mod tests {
             Ok(ClientMsg::CreateRoom { rated: false })
         );
         assert_eq!(
-            ClientMsg::decode(br#"{"type":"act","seq":1,"action":{"actionType":0,"toIndex":12}}"#),
+            ClientMsg::decode(act_message(&Action::Place { to: 12 }.to_json()).as_bytes()),
             Ok(ClientMsg::Act {
                 seq: 1,
                 action: Action::Place { to: 12 }
             })
         );
+    }
+
+    /// An `act` message around an action's JSON (written by the codec).
+    fn act_message(action_json: &str) -> String {
+        format!(r#"{{"type":"act","seq":1,"action":{action_json}}}"#)
     }
 
     #[test]
@@ -712,8 +718,12 @@ mod tests {
         let e = ClientMsg::decode(b"{\"type\":\"fly\"}").unwrap_err();
         assert!(e.to_string().starts_with("not a protocol message"), "{e}");
         assert!(ClientMsg::decode(b"\xff\xfe").is_err());
+        let off_board = Packet {
+            to_index: Some(99),
+            ..Packet::from_action(Action::Place { to: 0 })
+        };
         assert!(ClientMsg::decode(
-            br#"{"type":"act","seq":1,"action":{"actionType":0,"toIndex":99}}"#
+            act_message(&serde_json::to_string(&off_board).unwrap()).as_bytes()
         )
         .is_err());
     }

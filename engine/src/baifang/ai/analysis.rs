@@ -500,14 +500,17 @@ mod tests {
 
     #[test]
     fn packets_and_actions_give_the_same_line() {
-        let packets: Vec<Packet> = serde_json::from_str(
-            r#"[{"actionType":0,"toIndex":0},{"actionType":0,"toIndex":24},
-                {"actionType":0,"toIndex":1},{"actionType":0,"toIndex":23},
-                {"actionType":0,"toIndex":5},{"actionType":0,"toIndex":22},
-                {"actionType":0,"toIndex":6,"eatIndices":[24]},{"actionType":4},
-                {"actionType":0,"toIndex":12},{"actionType":3,"side":"B"}]"#,
-        )
-        .unwrap();
+        // The placement that forms the square carries its capture, as a file does.
+        let formed = Packet {
+            eat_indices: Some(vec![24]),
+            ..Packet::from_action(place(6))
+        };
+        let packets: Vec<Packet> = [0, 24, 1, 23, 5, 22]
+            .map(|p| Packet::from_action(place(p)))
+            .into_iter()
+            .chain([formed, Packet::from_action(Action::Timeout)])
+            .chain([place(12), Action::Resign { side: Side::Black }].map(Packet::from_action))
+            .collect();
         let a = GameLine::from_packets(&packets).unwrap();
         let b = GameLine::from_log(&sample_log()).unwrap();
         assert_eq!(a.turns(), b.turns());

@@ -163,9 +163,13 @@ mod tests {
         assert_eq!(saved.winner.as_deref(), Some("B"));
         let text = serde_json::to_string(&with_added(&[], saved.clone())).unwrap();
         // The log is in the replay command's format.
-        assert!(
-            text.contains(r#""log":[{"actionType":0,"toIndex":3},{"actionType":3,"side":"W"}]"#)
-        );
+        let log = [
+            Action::Place { to: 3 },
+            Action::Resign { side: Side::White },
+        ]
+        .map(|a| a.to_json())
+        .join(",");
+        assert!(text.contains(&format!(r#""log":[{log}]"#)), "{text}");
         let games = parse(&text);
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].saved, saved);
@@ -195,8 +199,8 @@ mod tests {
             serde_json::to_value(SavedGame::of(&finished_record(1), Mode::Online, None, 2.0))
                 .unwrap();
         let mut illegal = good.clone();
-        illegal["log"] =
-            serde_json::json!([{"actionType":0,"toIndex":1},{"actionType":0,"toIndex":1}]);
+        let twice = Action::Place { to: 1 };
+        illegal["log"] = serde_json::json!([twice, twice]);
         let text = serde_json::json!([7, illegal, good]).to_string();
         let games = parse(&text);
         assert_eq!(games.len(), 1);

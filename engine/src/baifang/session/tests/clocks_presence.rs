@@ -30,7 +30,7 @@ fn waiting_side_applies_the_timeout_after_the_network_grace() {
     let e = waiter.tick(deadline);
     assert!(e
         .iter()
-        .any(|x| matches!(x, SessionCommand::Send(m) if m.contains("\"actionType\":4"))));
+        .any(|x| matches!(x, SessionCommand::Send(m) if is_timeout_packet(m))));
     assert_eq!(waiter.state().timeouts(Side::Black), 1);
     // Delivered to the mover (whose clock also ran out: it accepts).
     n.now = deadline;
@@ -253,7 +253,7 @@ fn an_absent_mover_s_clock_runs_on_and_its_timeout_counts() {
     let e = n.a.tick(n.now);
     assert!(e
         .iter()
-        .any(|x| matches!(x, SessionCommand::Send(m) if m.contains("\"actionType\":4"))));
+        .any(|x| matches!(x, SessionCommand::Send(m) if is_timeout_packet(m))));
     n.route(true, e);
     assert_eq!(n.a.state().timeouts(b_side), 1);
     assert_ne!(n.a.state().to_move(), b_side);
@@ -318,4 +318,10 @@ fn a_timeout_that_fell_in_our_background_is_applied_on_return() {
     assert_eq!(n.b.state().timeouts(b_side), 1);
     assert_eq!(n.a.state(), n.b.state());
     assert_eq!(n.a.stage(), Stage::Playing);
+}
+
+/// Whether a sent message is an action packet carrying a timeout.
+fn is_timeout_packet(m: &str) -> bool {
+    let code = crate::baifang::ActionType::Timeout.code();
+    m.contains(&format!("\"actionType\":{code}"))
 }

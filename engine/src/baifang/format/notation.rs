@@ -13,10 +13,10 @@
 //! A turn is an action that is not a capture plus the captures right after
 //! it; [`line`] writes a game with spaces between turns (`b4+xc1`).
 
-use super::bitboard::{CELLS, N};
-use super::rules::ActionOutcome;
-use super::state::{Side, State};
-use super::{Action, ActionError};
+use crate::baifang::bitboard::{CELLS, N};
+use crate::baifang::rules::ActionOutcome;
+use crate::baifang::state::{Side, State};
+use crate::baifang::{Action, ActionError};
 
 /// One action of a game in notation, with where it stands in the game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::Deserialize;
 
-use super::{Action, ActionError, Game, Packet, State};
+use crate::baifang::{Action, ActionError, Game, Packet, State};
 
 /// The log as a JSON array, one action object per line.
 pub fn to_json(log: &[Action]) -> String {

@@ -3,9 +3,9 @@
 //! packet, the referee's messages, an action's own JSON), and its decoding into
 //! the rules' typed actions. The numbers 0–5 are written here and nowhere else.
 
-use super::action::{Action, ActionError};
-use super::bitboard::CELLS;
-use super::state::Side;
+use crate::baifang::action::{Action, ActionError};
+use crate::baifang::bitboard::CELLS;
+use crate::baifang::state::Side;
 use crate::json_error::JsonError;
 use core::fmt;
 use serde::{Deserialize, Serialize};

@@ -22,10 +22,10 @@ use core::fmt;
 
 use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
-use super::action::{Action, ActionError};
-use super::bitboard::{CELLS, N};
-use super::state::Side;
-use super::Game;
+use crate::baifang::action::{Action, ActionError};
+use crate::baifang::bitboard::{CELLS, N};
+use crate::baifang::state::Side;
+use crate::baifang::Game;
 
 /// The version this code writes.
 pub const VERSION: u8 = 1;
