@@ -206,7 +206,7 @@ test("Hex walls, path, cells and clues stay 3:1 apart in the colour-blind style 
 
 /** Probes on a stone: its face (between the centre mark and the rim), its rim
  * (where the capture marker is stroked), its centre (where a mark would sit) and the
- * body of the lock mark (web/src/baifang/board.rs: a rounded 18×14 box under a shackle). */
+ * body of the lock mark (web/src/baifang/board/mod.rs: a rounded 18×14 box under a shackle). */
 async function stoneProbes(page, name, p) {
   const sel = `[data-testid="point-${p}"] circle.stone`;
   const [cx, cy, r] = await page.locator(sel).evaluate((el) => ["cx", "cy", "r"].map((a) => Number(el.getAttribute(a))));

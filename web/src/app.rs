@@ -14,7 +14,7 @@ use crate::offline::{self, UpdatePrompt};
 pub fn App() -> impl IntoView {
     provide_lang();
     // A reload in the middle of a server game opens Baifang's online screen, where it comes back.
-    let nav = provide_nav(crate::baifang::server_controller::game_in_progress_stored());
+    let nav = provide_nav(crate::baifang::server::controller::game_in_progress_stored());
     let update_ready = offline::register();
     if module_of(nav.current_untracked()).is_none() {
         when_loaded(offline::first_screen_ready);

@@ -11,7 +11,7 @@ use engine::baifang::ai::Strength;
 use engine::baifang::game_link::{self, GameRecord, LinkError};
 use engine::baifang::{Action, Side};
 
-use super::local_match::Opponent;
+use super::local::game::Opponent;
 use super::review::ReviewSource;
 use crate::storage;
 

@@ -9,10 +9,10 @@ use engine::baifang::Side;
 
 use crate::i18n::{use_lang, Lang};
 
-use super::local_match::Opponent;
+use super::local::game::Opponent;
+use super::local::room::RoomSetup;
 use super::review::recent_list::RecentGames;
 use super::review::ReviewSource;
-use super::room::RoomSetup;
 use super::strings::BaifangText;
 
 #[component]

@@ -4,45 +4,27 @@
 //! ([`BaifangScreen`]), online play ([`online_screen`]) and the review ([`review`]'s
 //! entry). A game crosses between them through [`handoff`].
 //!
-//! Pure parts (view-model, tap → intent, haptics per action, local match, strings,
-//! profile parsing) are separate from the components so they are unit-tested
-//! natively. The local room ([`room`]), the peer-to-peer online room
-//! ([`online_room`], driven by [`online_controller`]) and the referee-server room
-//! ([`server_room`], driven by [`server_controller`]) share the board, header,
-//! menu, scoreboards and settlement.
+//! Folders: [`board`] (the board, its geometry, effects and tap intents),
+//! [`room`] (the one room screen every mode plays in: header, step clock,
+//! scoreboards, menu, settlement, haptics), [`local`] (hot-seat and vs-AI),
+//! [`ai`] (the AI opponent and its worker), [`peer`] (peer-to-peer: Game Center
+//! or browser tabs), [`server`] (the referee server), [`review`]. Pure parts
+//! (view-model, tap → intent, haptics per action, the local game, strings,
+//! profile parsing) are apart from the components so they are unit-tested
+//! natively.
 
-pub mod ai_client;
-pub mod ai_opponent;
-pub mod ai_protocol;
-pub mod ai_service;
-pub mod bench_hook;
+pub mod ai;
 pub mod board;
-pub mod board_fx;
-pub mod board_geometry;
-pub mod feel;
-pub mod game_room;
 pub mod handoff;
 pub mod lobby;
-pub mod local_match;
-pub mod online_controller;
-pub mod online_room;
+pub mod local;
 pub mod online_screen;
-pub mod online_tap;
-pub mod online_test_hooks;
-pub mod peer_lobby;
+pub mod peer;
 pub mod profile;
 pub mod review;
 pub mod room;
-pub mod room_header;
-pub mod room_menu;
-pub mod scoreboard;
-pub mod server_controller;
-pub mod server_lobby;
-pub mod server_room;
-pub mod settlement;
-pub mod step_timer;
+pub mod server;
 pub mod strings;
-pub mod tap;
 pub mod view_model;
 
 use leptos::prelude::*;
@@ -57,9 +39,9 @@ use engine::baifang::Action;
 use crate::nav::{clear_fragment, use_nav, Screen};
 use crate::online::server::{probe, Reach};
 use lobby::Lobby;
-use local_match::Opponent;
+use local::game::Opponent;
+use local::room::{Room, RoomSetup};
 use review::ReviewSource;
-use room::{Room, RoomSetup};
 
 /// The Baifang lobby and the local room it opens (hot-seat or against the AI); a game
 /// handed back by the review ("play from here") opens its room at once. Online play opens

@@ -14,12 +14,12 @@ use crate::i18n::Text;
 use crate::nav::{use_nav, Screen};
 
 use super::handoff;
-use super::online_room::{OnlineRoom, OnlineSetup};
-use super::peer_lobby::PeerOnline;
+use super::peer::lobby::PeerOnline;
+use super::peer::room::{PeerRoom, PeerSetup};
 use super::review::ReviewSource;
-use super::server_controller::ServerController;
-use super::server_lobby::ServerLobby;
-use super::server_room::ServerRoom;
+use super::server::controller::ServerController;
+use super::server::lobby::ServerLobby;
+use super::server::room::ServerRoom;
 
 /// Play through the referee server: its lobby, or its room while a game is in progress.
 /// A friend room handed over by the lobby (a `#room=` link) is joined at once.
@@ -52,9 +52,9 @@ pub fn BaifangServerScreen() -> impl IntoView {
 pub fn BaifangPeerScreen() -> impl IntoView {
     let nav = use_nav();
     // A fresh key per match so a new room never reuses the old one's state.
-    let room = RwSignal::new(None::<(OnlineSetup, u32)>);
+    let room = RwSignal::new(None::<(PeerSetup, u32)>);
     let counter = StoredValue::new(0u32);
-    let on_online = Callback::new(move |setup: OnlineSetup| {
+    let on_online = Callback::new(move |setup: PeerSetup| {
         counter.update_value(|n| *n += 1);
         room.set(Some((setup, counter.get_value())));
     });
@@ -76,7 +76,7 @@ pub fn BaifangPeerScreen() -> impl IntoView {
                     </div>
                 }.into_any(),
                 Some((setup, _)) => view! {
-                    <OnlineRoom setup=setup on_exit=on_exit on_review=on_review/>
+                    <PeerRoom setup=setup on_exit=on_exit on_review=on_review/>
                 }.into_any(),
             }}
         </main>

@@ -5,11 +5,11 @@
 
 fn main() {
     web::mode::mount::start_module();
-    web::baifang::bench_hook::install();
+    web::baifang::ai::bench_hook::install();
 }
 
 web::game_module_exports!(
     web::nav::Screen::Baifang,
     web::baifang::BaifangScreen,
-    serve_worker: web::baifang::ai_service::answer_in_worker
+    serve_worker: web::baifang::ai::service::answer_in_worker
 );

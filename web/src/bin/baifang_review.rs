@@ -4,11 +4,11 @@
 
 fn main() {
     web::mode::mount::start_module();
-    web::baifang::ai_client::set_worker_script("./baifang_review_ai.js");
+    web::baifang::ai::client::set_worker_script("./baifang_review_ai.js");
 }
 
 web::game_module_exports!(
     web::nav::Screen::BaifangReview,
     web::baifang::review::entry::BaifangReviewScreen,
-    serve_worker: web::baifang::ai_service::answer_in_worker
+    serve_worker: web::baifang::ai::service::answer_in_worker
 );

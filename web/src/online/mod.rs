@@ -3,7 +3,7 @@
 //! the iOS wrapper or the mock host in a browser) and browser tabs
 //! ([`tabs::TabTransport`], `BroadcastChannel`). The match itself (handshake,
 //! verification, clocks, settlement) is `engine::baifang::session`; the room that
-//! drives it is `crate::baifang::online_controller`.
+//! drives it is `crate::baifang::peer::controller`.
 
 pub mod avoid_store;
 pub mod bridge;

@@ -2,7 +2,7 @@
 //! the Baifang server, and one WebSocket to it that reports text messages and
 //! its close (code and reason) to a callback. What the messages mean is
 //! `engine::baifang::referee_client`; the controller is
-//! `crate::baifang::server_controller`.
+//! `crate::baifang::server::controller`.
 //!
 //! Detection asks `GET /api/server` on the page's own origin: the server
 //! answers its [`ServerInfo`] JSON; a plain static host answers 404 or its

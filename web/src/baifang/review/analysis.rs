@@ -9,8 +9,8 @@ use engine::baifang::ai::analysis::{classify_turns, GameLine, PositionEval, Turn
 use engine::baifang::ai::strength::ai_spec;
 use engine::baifang::Action;
 
-use crate::baifang::ai_client::AiClient;
-use crate::baifang::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
+use crate::baifang::ai::client::AiClient;
+use crate::baifang::ai::protocol::{AiAnswer, AiRequest, AiResponse, Job};
 
 /// Where an analysis stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use engine::baifang::Action;
 use crate::nav::{use_nav, Screen};
 
 use super::super::handoff;
-use super::super::local_match::Opponent;
+use super::super::local::game::Opponent;
 use super::link_error::LinkErrorScreen;
 use super::screen::ReviewScreen;
 use super::ReviewSource;

@@ -5,6 +5,14 @@
 //! bottom, timeouts as pips), the menu, the heartbeat of a running clock,
 //! and the mode's own panels and settlement in slots.
 
+pub mod feel;
+pub mod header;
+pub mod menu;
+pub mod remote_tap;
+pub mod scoreboard;
+pub mod settlement;
+pub mod step_timer;
+
 use leptos::prelude::*;
 
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
@@ -12,12 +20,12 @@ use engine::baifang::Side;
 
 use crate::host::haptics::{self, Haptic};
 
-use super::board::Board;
-use super::room_header::RoomHeader;
-use super::room_menu::RoomMenu;
-use super::scoreboard::ScoreBoard;
-use super::strings::BaifangText;
-use super::view_model::{Banner, BoardView};
+use crate::baifang::board::Board;
+use crate::baifang::room::header::RoomHeader;
+use crate::baifang::room::menu::RoomMenu;
+use crate::baifang::room::scoreboard::ScoreBoard;
+use crate::baifang::strings::BaifangText;
+use crate::baifang::view_model::{Banner, BoardView};
 
 /// What a room's source gives the one room screen: the board's inputs and
 /// the player's intents back.

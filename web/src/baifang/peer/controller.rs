@@ -20,12 +20,12 @@ use crate::online::{
     avoid_store, now_ms, page_transport, secure_random, Transport, TransportEvent,
 };
 
-use super::feel::feel;
-use super::online_tap::apply_online_tap;
-use super::profile::{self, Profile, RecentMatch};
-use super::review::recent::{self, Mode};
-use super::strings::{sign_in_text, BaifangText};
-use super::tap::tap_intent;
+use crate::baifang::board::tap::tap_intent;
+use crate::baifang::profile::{self, Profile, RecentMatch};
+use crate::baifang::review::recent::{self, Mode};
+use crate::baifang::room::feel::feel;
+use crate::baifang::room::remote_tap::apply_remote_tap;
+use crate::baifang::strings::{sign_in_text, BaifangText};
 use crate::online::host::SignInFailure;
 
 /// What the room tells the player outside the board's banner.
@@ -67,7 +67,7 @@ impl OnlineNotice {
 
 /// The online room's controller: every handle its callbacks share (all `Copy`).
 #[derive(Clone, Copy)]
-pub struct OnlineController {
+pub struct PeerController {
     pub session: RwSignal<MatchSession>,
     transport: StoredValue<Option<Rc<dyn Transport>>, LocalStorage>,
     /// What the last applied action did (formations to outline).
@@ -86,13 +86,13 @@ pub struct OnlineController {
     pub clock: RwSignal<u64>,
 }
 
-impl OnlineController {
+impl PeerController {
     /// Connects to the page's transport, lets the session see the clock every
     /// 200 ms, and disconnects when the room goes away. Returns the transport's
     /// kind (`host` or `tabs`).
-    pub fn start(friend: bool) -> (OnlineController, &'static str) {
+    pub fn start(friend: bool) -> (PeerController, &'static str) {
         let stored = profile::load().profile().clone();
-        let ctl = OnlineController {
+        let ctl = PeerController {
             session: RwSignal::new(MatchSession::new(Player {
                 id: String::new(),
                 rating: stored.rating,
@@ -344,7 +344,7 @@ impl OnlineController {
             return false;
         }
         let intent = tap_intent(&state, self.selection.get_untracked(), p);
-        apply_online_tap(self.selection, intent, |action| {
+        apply_remote_tap(self.selection, intent, |action| {
             let mut ok = true;
             self.drive(|s| match s.play(action, now_ms()) {
                 Ok(e) => e,

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::ai_client::AiClient;
-use super::ai_protocol::{AiAnswer, AiRequest, Job};
+use crate::baifang::ai::client::AiClient;
+use crate::baifang::ai::protocol::{AiAnswer, AiRequest, Job};
 
 pub fn install() {
     let Some(window) = web_sys::window() else {

@@ -9,8 +9,8 @@ use engine::baifang::Side;
 
 use crate::i18n::use_lang;
 
-use super::strings::{side_name, BaifangText};
-use super::view_model::ScoreView;
+use crate::baifang::strings::{side_name, BaifangText};
+use crate::baifang::view_model::ScoreView;
 
 #[component]
 pub fn ScoreBoard(

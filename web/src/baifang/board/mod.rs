@@ -7,12 +7,16 @@
 //! The SVG holds what stands still: grid, stones, focus ring, veil. What moves (the
 //! aiming ring, breathing targets, formation ripples and flash, the capture shake, hint
 //! rings, the dragged stone) is drawn by [`BoardFx`] in a layer over it, so that a frame
-//! services few animations and never repaints the board (board_fx.rs says why).
+//! services few animations and never repaints the board (`fx.rs` says why).
 //!
 //! By keyboard the board is a grid of 25 cells with one focus ring: the arrows
 //! move it, Enter or Space tap the focused point, Escape taps the picked-up stone
 //! (which puts it down again); Tab leaves the board. Each point is labelled with
 //! its coordinates and what the snapshot says is on it.
+
+pub mod fx;
+pub mod geometry;
+pub mod tap;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,10 +24,10 @@ use wasm_bindgen::JsCast;
 use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
 use engine::baifang::Side;
 
-use super::board_fx::{BoardFx, FxInputs};
-use super::board_geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
-use super::strings::point_label;
-use super::view_model::BoardView;
+use crate::baifang::board::fx::{BoardFx, FxInputs};
+use crate::baifang::board::geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
+use crate::baifang::strings::point_label;
+use crate::baifang::view_model::BoardView;
 use crate::i18n::{use_lang, Lang};
 
 /// Pointer travel (in SVG units) before a press on a stone becomes a drag.

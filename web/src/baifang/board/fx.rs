@@ -19,8 +19,8 @@ use leptos::prelude::*;
 use engine::baifang::bitboard::CELLS as POINTS;
 use engine::baifang::Side;
 
-use super::board_geometry::{point_xy, EXTENT, STEP, STONE_R};
-use super::view_model::{BoardView, PointView};
+use crate::baifang::board::geometry::{point_xy, EXTENT, STEP, STONE_R};
+use crate::baifang::view_model::{BoardView, PointView};
 
 /// What moves over the board, as the board's own signals.
 #[derive(Clone, Copy)]

@@ -15,10 +15,10 @@ use crate::online::now_ms;
 use crate::online::server::{ServerSocket, SocketEvent};
 use crate::storage;
 
-use super::feel::feel;
-use super::online_tap::apply_online_tap;
-use super::profile;
-use super::tap::tap_intent;
+use crate::baifang::board::tap::tap_intent;
+use crate::baifang::profile;
+use crate::baifang::room::feel::feel;
+use crate::baifang::room::remote_tap::apply_remote_tap;
 
 /// Where the player token lives (per `?profile=<slot>`, like the local record).
 const TOKEN_KEY: &str = "baifang:server-token";
@@ -304,7 +304,7 @@ impl ServerController {
             return false;
         }
         let intent = tap_intent(&state, self.selection.get_untracked(), p);
-        apply_online_tap(self.selection, intent, |action| {
+        apply_remote_tap(self.selection, intent, |action| {
             let legal = self.client.with_untracked(|c| {
                 c.game()
                     .is_some_and(|g| g.game.clone().play(action).is_ok())

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use crate::worker_link::WorkerLink;
 
-use super::ai_protocol::{AiAnswer, AiRequest, AiResponse};
+use crate::baifang::ai::protocol::{AiAnswer, AiRequest, AiResponse};
 
 const NAME: &str = "AI worker";
 

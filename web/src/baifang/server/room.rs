@@ -9,13 +9,13 @@ use engine::baifang::Side;
 
 use crate::i18n::use_lang;
 
-use super::game_room::{GameRoom, RoomSource};
-use super::online_room::you_tag;
-use super::server_controller::ServerController;
-use super::server_lobby::{notice_text, unrated_words};
-use super::settlement::{Settlement, UnratedSettlement};
-use super::strings::{banner_text, Audience, BaifangText};
-use super::view_model::{board_view, BoardView};
+use crate::baifang::peer::room::you_tag;
+use crate::baifang::room::settlement::{Settlement, UnratedSettlement};
+use crate::baifang::room::{GameRoom, RoomSource};
+use crate::baifang::server::controller::ServerController;
+use crate::baifang::server::lobby::{notice_text, unrated_words};
+use crate::baifang::strings::{banner_text, Audience, BaifangText};
+use crate::baifang::view_model::{board_view, BoardView};
 
 #[component]
 pub fn ServerRoom(ctl: ServerController) -> impl IntoView {

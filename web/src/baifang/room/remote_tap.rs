@@ -8,11 +8,11 @@ use engine::baifang::Action;
 
 use crate::host::haptics::{self, Haptic};
 
-use super::tap::TapIntent;
+use crate::baifang::board::tap::TapIntent;
 
 /// Carries out `intent` on `selection`, or hands its action to `play`; whether the tap
 /// meant something (a refused tap or a refused action did not).
-pub fn apply_online_tap(
+pub fn apply_remote_tap(
     selection: RwSignal<Option<u8>>,
     intent: TapIntent,
     play: impl FnOnce(Action) -> bool,

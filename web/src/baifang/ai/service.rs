@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use engine::baifang::ai::analysis::{evaluate_position, GameLine, PositionEval};
 use engine::baifang::ai::{self, Searcher};
 
-use super::ai_protocol::{AiAnswer, AiRequest, Job};
+use crate::baifang::ai::protocol::{AiAnswer, AiRequest, Job};
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };

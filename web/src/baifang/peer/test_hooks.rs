@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use engine::baifang::{Side, State};
 
-use super::online_controller::OnlineController;
+use crate::baifang::peer::controller::PeerController;
 
 /// The query parameter that installs the hooks.
 pub const TEST_FLAG: &str = "testhooks";
@@ -29,7 +29,7 @@ pub fn requested(search: &str) -> bool {
 
 /// Installs `window.__onlineTest` for the room `ctl` controls, when the page
 /// was opened with the test flag.
-pub fn install(ctl: OnlineController) {
+pub fn install(ctl: PeerController) {
     let Some(window) = web_sys::window() else {
         return;
     };

@@ -7,9 +7,9 @@ use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 
 use crate::i18n::use_lang;
 
-use super::step_timer::StepTimer;
-use super::strings::BaifangText;
-use super::view_model::Banner;
+use crate::baifang::room::step_timer::StepTimer;
+use crate::baifang::strings::BaifangText;
+use crate::baifang::view_model::Banner;
 
 /// The banner's CSS classes: a warning while capturing, a notice for the
 /// anti-looping lock, the mover's colour on a turn (`None`: before the game).

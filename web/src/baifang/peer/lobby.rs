@@ -8,23 +8,23 @@ use engine::baifang::elo;
 
 use crate::i18n::{use_lang, Lang};
 
-use super::online_room::OnlineSetup;
-use super::profile::{self, Loaded};
-use super::strings::BaifangText;
+use crate::baifang::peer::room::PeerSetup;
+use crate::baifang::profile::{self, Loaded};
+use crate::baifang::strings::BaifangText;
 
 /// Online play without the server: the local record, then quick and friend
 /// match over browser tabs or Game Center, and why other devices are out of reach.
 #[component]
-pub fn PeerOnline(on_online: Callback<OnlineSetup>) -> impl IntoView {
+pub fn PeerOnline(on_online: Callback<PeerSetup>) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     view! {
         <ProfileSummary/>
         <div class="lobby-buttons">
-            <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(OnlineSetup { friend: false })>
+            <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| on_online.run(PeerSetup { friend: false })>
                 {text(BaifangText::QuickMatch)}
             </button>
-            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(OnlineSetup { friend: true })>
+            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| on_online.run(PeerSetup { friend: true })>
                 {text(BaifangText::FriendMatch)}
             </button>
             <p class="lobby-caption">{text(BaifangText::OnlineSoon)}</p>

@@ -15,8 +15,8 @@ use crate::host::share;
 use crate::i18n::{use_lang, Lang};
 use crate::nav::share_link_here_as;
 
-use super::server_controller::{ServerController, ServerNotice};
-use super::strings::{reason_words, BaifangText};
+use crate::baifang::server::controller::{ServerController, ServerNotice};
+use crate::baifang::strings::{reason_words, BaifangText};
 
 /// The words for a notice.
 pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {

@@ -11,10 +11,10 @@ use engine::baifang::Action;
 
 use crate::worker_link::MAX_SAFE_SEED;
 
-use super::ai_client::AiClient;
-use super::ai_protocol::{AiAnswer, AiRequest, AiResponse, Job};
-use super::local_match::{LocalMatch, Opponent};
-use super::step_timer::now_ms;
+use crate::baifang::ai::client::AiClient;
+use crate::baifang::ai::protocol::{AiAnswer, AiRequest, AiResponse, Job};
+use crate::baifang::local::game::{LocalMatch, Opponent};
+use crate::baifang::room::step_timer::now_ms;
 
 /// The AI's move is shown no sooner than this after it was asked for, so a person
 /// sees what happened; each capture of its turn follows after `AI_CAPTURE_GAP_MS`.

@@ -7,15 +7,15 @@ use leptos::prelude::*;
 use engine::baifang::game_link::GameRecord;
 use engine::baifang::{Action, ActionOutcome, Reason, Side};
 
-use super::ai_opponent::AiOpponent;
-use super::feel::feel;
-use super::game_room::{GameRoom, RoomSource};
-use super::local_match::{LocalMatch, Opponent, Tap};
-use super::review::recent::{self, Mode};
-use super::settlement::Settlement;
-use super::step_timer::now_ms;
-use super::strings::{banner_text, Audience, BaifangText};
-use super::view_model::board_view;
+use crate::baifang::ai::opponent::AiOpponent;
+use crate::baifang::local::game::{LocalMatch, Opponent, Tap};
+use crate::baifang::review::recent::{self, Mode};
+use crate::baifang::room::feel::feel;
+use crate::baifang::room::settlement::Settlement;
+use crate::baifang::room::step_timer::now_ms;
+use crate::baifang::room::{GameRoom, RoomSource};
+use crate::baifang::strings::{banner_text, Audience, BaifangText};
+use crate::baifang::view_model::board_view;
 use crate::host::haptics::{self, Haptic};
 use crate::i18n::use_lang;
 
@@ -231,7 +231,7 @@ fn record_of(m: &LocalMatch) -> GameRecord {
     match m.opponent() {
         Opponent::HotSeat => GameRecord::new(["", ""], log),
         Opponent::Ai { human, .. } => {
-            let me = super::profile::load().profile().nickname.clone();
+            let me = crate::baifang::profile::load().profile().nickname.clone();
             let mut labels = [me.as_str(), "AI"];
             if human == Side::White {
                 labels.swap(0, 1);

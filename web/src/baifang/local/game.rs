@@ -2,7 +2,7 @@
 //! optional step clock (the engine's one [`StepClock`]), and the one piece of
 //! UI state the rules don't know, the stone picked up in the moving phase.
 //!
-//! Taps are intents ([`super::tap`]); this module plays the actions they name and
+//! Taps are intents ([`crate::baifang::board::tap`]); this module plays the actions they name and
 //! lets the engine accept or refuse them; it never decides legality itself.
 //! Time is an input: every call that can end a turn is told `now` (ms on the
 //! page's monotonic clock). The page is the referee and never unavailable to
@@ -13,7 +13,7 @@ use engine::baifang::ai::Strength;
 use engine::baifang::step_clock::StepClock;
 use engine::baifang::{Action, ActionError, ActionOutcome, Game, Side, State};
 
-use super::tap::{tap_intent, TapIntent};
+use crate::baifang::board::tap::{tap_intent, TapIntent};
 
 /// Who plays the two sides on this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn moving_phase_selects_then_moves() {
         let mut m = LocalMatch::new(Opponent::HotSeat);
-        for action in crate::baifang::tap::placements_to_moving() {
+        for action in crate::baifang::board::tap::placements_to_moving() {
             let Action::Place { to } = action else {
                 unreachable!("placements only")
             };

@@ -1,5 +1,5 @@
 //! A peer-to-peer game as a source of the one [`GameRoom`], drawn from the
-//! match session that [`OnlineController`] drives: before the match a waiting
+//! match session that [`PeerController`] drives: before the match a waiting
 //! panel, during it the peer's grace countdown, at the end its settlement.
 
 use leptos::prelude::*;
@@ -11,30 +11,30 @@ use engine::baifang::Side;
 use crate::i18n::{use_lang, Lang};
 use crate::online::now_ms;
 
-use super::game_room::{GameRoom, RoomSource};
-use super::online_controller::OnlineController;
-use super::online_test_hooks;
-use super::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
-use super::strings::{banner_text, Audience, BaifangText};
-use super::view_model::board_view;
+use crate::baifang::peer::controller::PeerController;
+use crate::baifang::peer::test_hooks;
+use crate::baifang::room::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
+use crate::baifang::room::{GameRoom, RoomSource};
+use crate::baifang::strings::{banner_text, Audience, BaifangText};
+use crate::baifang::view_model::board_view;
 
 /// How the room was opened from the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnlineSetup {
+pub struct PeerSetup {
     /// 与友对战 (an invitation) rather than 快速匹配.
     pub friend: bool,
 }
 
 #[component]
-pub fn OnlineRoom(
-    setup: OnlineSetup,
+pub fn PeerRoom(
+    setup: PeerSetup,
     on_exit: Callback<()>,
     /// Opens the review of the finished match.
     on_review: Callback<GameRecord>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let (ctl, kind) = OnlineController::start(setup.friend);
-    online_test_hooks::install(ctl);
+    let (ctl, kind) = PeerController::start(setup.friend);
+    test_hooks::install(ctl);
     let session = ctl.session;
     let clock = ctl.clock;
     let stage = Memo::new(move |_| session.with(|s| s.stage()));
@@ -126,7 +126,7 @@ pub fn you_tag(me: Side) -> [Option<BaifangText>; 2] {
 
 /// While the peer is away: the seconds left of its grace.
 #[component]
-fn GraceCountdown(ctl: OnlineController) -> impl IntoView {
+fn GraceCountdown(ctl: PeerController) -> impl IntoView {
     let lang = use_lang();
     let grace_left = move || {
         let now = ctl.clock.get();
@@ -146,7 +146,7 @@ fn GraceCountdown(ctl: OnlineController) -> impl IntoView {
 
 /// Before the match: a spinner, any message, and the way out.
 #[component]
-fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
+fn WaitingPanel(ctl: PeerController, on_exit: Callback<()>) -> impl IntoView {
     let lang = use_lang();
     view! {
         <div class="online-wait" data-testid="online-wait">
@@ -161,7 +161,7 @@ fn WaitingPanel(ctl: OnlineController, on_exit: Callback<()>) -> impl IntoView {
 
 /// The settlement once the match has a result: rated (with its review), or void.
 fn match_end(
-    ctl: OnlineController,
+    ctl: PeerController,
     me: Side,
     on_exit: Callback<()>,
     on_review: Callback<GameRecord>,

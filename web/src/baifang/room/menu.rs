@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::i18n::use_lang;
 
-use super::strings::BaifangText;
+use crate::baifang::strings::BaifangText;
 
 #[component]
 pub fn RoomMenu(

@@ -9,8 +9,8 @@ use engine::baifang::{Reason, Side};
 
 use crate::i18n::{use_lang, Lang};
 
-use super::review::strings::ReviewText;
-use super::strings::{reason_words, side_name, Audience, BaifangText};
+use crate::baifang::review::strings::ReviewText;
+use crate::baifang::strings::{reason_words, side_name, Audience, BaifangText};
 
 /// A rating change to show: (before, after).
 pub type RatingChange = (i32, i32);
