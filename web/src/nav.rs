@@ -162,6 +162,26 @@ pub fn parse_fragment(hash: &str) -> Option<String> {
     fragment_value(hash, "play")
 }
 
+/// The value of `name` in a query string (`location.search`): `Some("")` for
+/// a bare flag (`?testhooks`), `None` when the query does not name it.
+pub fn query_value<'a>(search: &'a str, name: &str) -> Option<&'a str> {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| match kv.split_once('=') {
+            Some((k, v)) if k == name => Some(v),
+            None if kv == name => Some(""),
+            _ => None,
+        })
+}
+
+/// This page's query string (empty outside a browser).
+pub fn page_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
 /// The value of `key=` in a URL fragment (`None` if the fragment has no such part).
 pub fn fragment_value(hash: &str, key: &str) -> Option<String> {
     let hash = hash.strip_prefix('#').unwrap_or(hash);

@@ -123,27 +123,7 @@ pub fn parse(stored: Option<&str>) -> Loaded {
 /// The storage key: `baifang:profile`, or `baifang:profile:<slot>` with `?profile=<slot>`
 /// in the URL, so two tabs of one browser can stand for two devices with separate records.
 fn key() -> String {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    match slot(&search) {
-        Some(slot) => format!("{KEY}:{slot}"),
-        None => KEY.to_string(),
-    }
-}
-
-/// The `profile` parameter of a query string (letters, digits, `-`, `_` only).
-pub fn slot(search: &str) -> Option<String> {
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|kv| kv.strip_prefix("profile="))
-        .find(|v| {
-            !v.is_empty()
-                && v.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        })
-        .map(str::to_string)
+    crate::storage::slot_key(KEY)
 }
 
 pub fn load() -> Loaded {
@@ -240,13 +220,6 @@ mod tests {
         q.record(held.clone());
         q.unrecord(&held);
         assert_eq!(q, Profile::default());
-    }
-
-    #[test]
-    fn profile_slots_come_from_the_query() {
-        assert_eq!(slot(""), None);
-        assert_eq!(slot("?host=mock&profile=a1"), Some("a1".into()));
-        assert_eq!(slot("?profile=<x>"), None);
     }
 
     #[test]

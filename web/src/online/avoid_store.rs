@@ -8,13 +8,7 @@ use engine::baifang::session::AvoidList;
 const KEY: &str = "baifang:avoid";
 
 fn key() -> String {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    match crate::baifang::profile::slot(&search) {
-        Some(slot) => format!("{KEY}:{slot}"),
-        None => KEY.to_string(),
-    }
+    crate::storage::slot_key(KEY)
 }
 
 fn storage() -> Option<web_sys::Storage> {

@@ -21,10 +21,7 @@ pub const TEST_FLAG: &str = "testhooks";
 /// Whether a query string (`location.search`) carries the test flag, as
 /// `testhooks` or `testhooks=1`.
 pub fn requested(search: &str) -> bool {
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .any(|kv| kv == TEST_FLAG || kv == format!("{TEST_FLAG}=1"))
+    matches!(crate::nav::query_value(search, TEST_FLAG), Some("" | "1"))
 }
 
 /// Installs `window.__onlineTest` for the room `ctl` controls, when the page
@@ -33,7 +30,7 @@ pub fn install(ctl: PeerController) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    if !requested(&window.location().search().unwrap_or_default()) {
+    if !requested(&crate::nav::page_search()) {
         return;
     }
     let hooks = js_sys::Object::new();

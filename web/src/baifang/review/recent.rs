@@ -122,13 +122,7 @@ pub fn with_added(list: &[RecentGame], game: SavedGame) -> Vec<SavedGame> {
 /// The storage key: [`KEY`], or `KEY:<slot>` with `?profile=<slot>` (the
 /// profile's slot: two tabs standing for two devices keep separate games).
 fn key() -> String {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    match crate::baifang::profile::slot(&search) {
-        Some(slot) => format!("{KEY}:{slot}"),
-        None => KEY.to_string(),
-    }
+    crate::storage::slot_key(KEY)
 }
 
 /// The stored games, newest first.

@@ -16,7 +16,6 @@ use crate::online::server::{ServerSocket, SocketEvent};
 use crate::storage;
 
 use crate::baifang::board::tap::tap_intent;
-use crate::baifang::profile;
 use crate::baifang::room::feel::feel;
 use crate::baifang::room::remote_tap::apply_remote_tap;
 
@@ -26,19 +25,9 @@ const TOKEN_KEY: &str = "baifang:server-token";
 /// Baifang screen and the game comes straight back.
 const IN_GAME_KEY: &str = "baifang:server-game";
 
-fn slot_key(key: &str) -> String {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    match profile::slot(&search) {
-        Some(slot) => format!("{key}:{slot}"),
-        None => key.to_string(),
-    }
-}
-
 /// Whether this page left a server game in progress (a reload mid-game).
 pub fn game_in_progress_stored() -> bool {
-    storage::read(&slot_key(IN_GAME_KEY)).is_some()
+    storage::read(&storage::slot_key(IN_GAME_KEY)).is_some()
 }
 
 /// Something to tell the player besides the board (translated by the view).
@@ -132,7 +121,7 @@ impl ServerController {
     fn on_socket(self, e: SocketEvent) {
         match e {
             SocketEvent::Open => {
-                let token = storage::read(&slot_key(TOKEN_KEY));
+                let token = storage::read(&storage::slot_key(TOKEN_KEY));
                 let hello = self.client.with_untracked(|c| c.hello(token, None));
                 self.send(&hello);
             }
@@ -148,7 +137,7 @@ impl ServerController {
                 let wait = match next {
                     Some(Reconnect::After(ms)) => ms,
                     Some(Reconnect::ForgetToken) => {
-                        storage::remove(&slot_key(TOKEN_KEY));
+                        storage::remove(&storage::slot_key(TOKEN_KEY));
                         0
                     }
                     Some(Reconnect::Stop(why)) => {
@@ -187,7 +176,7 @@ impl ServerController {
         match n {
             Note::SignedIn { issued_token } => {
                 if let Some(t) = issued_token {
-                    storage::write(&slot_key(TOKEN_KEY), &t);
+                    storage::write(&storage::slot_key(TOKEN_KEY), &t);
                 }
                 // Back after a drop or a reload mid-game: ask for the whole game
                 // (the board and clocks as the server has them now).
@@ -204,7 +193,7 @@ impl ServerController {
                 self.in_flight.set_value(None);
                 // No game on the server: whatever this page remembered is over.
                 if code == RejectCode::NoGame {
-                    storage::remove(&slot_key(IN_GAME_KEY));
+                    storage::remove(&storage::slot_key(IN_GAME_KEY));
                 } else {
                     haptics::play(Haptic::Bump);
                     self.notice.set(Some(ServerNotice::Rejected(code, rule)));
@@ -231,14 +220,14 @@ impl ServerController {
                     .client
                     .with_untracked(|c| c.game().is_some_and(|g| g.result.is_some()));
                 if over {
-                    storage::remove(&slot_key(IN_GAME_KEY));
+                    storage::remove(&storage::slot_key(IN_GAME_KEY));
                 } else {
-                    storage::write(&slot_key(IN_GAME_KEY), "1");
+                    storage::write(&storage::slot_key(IN_GAME_KEY), "1");
                 }
             }
             Note::Finished(_) => {
                 self.selection.set(None);
-                storage::remove(&slot_key(IN_GAME_KEY));
+                storage::remove(&storage::slot_key(IN_GAME_KEY));
             }
         }
     }
