@@ -1,4 +1,5 @@
-//! The web crate's modules depend on each other one way only: no import circle.
+//! The web crate's and the engine's modules depend on each other one way
+//! only: no import circle in either crate.
 //!
 //! Reads every file under `src/`, collects the `crate::…`, `super::…` and
 //! `self::…` paths it names (in `use` lines and inline), resolves each to the
@@ -140,14 +141,13 @@ fn target(from: &Module, path: &[String], modules: &BTreeSet<Module>) -> Option<
     Some(best)
 }
 
-/// Every module and the modules it names.
-fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = rust_files(&src);
+/// Every module of the crate whose sources are `src` and the modules it names.
+fn graph_of(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
+    let files = rust_files(src);
     let sources: Vec<(Module, String)> = files
         .iter()
         .filter_map(|f| {
-            let module = module_of(f.strip_prefix(&src).expect("under src"))?;
+            let module = module_of(f.strip_prefix(src).expect("under src"))?;
             Some((
                 module,
                 code_without_tests(&fs::read_to_string(f).expect("readable")),
@@ -259,9 +259,27 @@ fn a_cycle_is_found_when_there_is_one() {
     assert!(find_cycle(&g).is_some());
 }
 
+/// The graph of the workspace crate in folder `name`.
+fn crate_graph(name: &str) -> BTreeMap<Module, BTreeSet<Module>> {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace");
+    graph_of(&workspace.join(name).join("src"))
+}
+
+#[test]
+fn no_import_circle_in_the_engine() {
+    let graph = crate_graph("engine");
+    assert!(graph.len() > 30, "read {} modules", graph.len());
+    if let Some(cycle) = find_cycle(&graph) {
+        let names: Vec<String> = cycle.iter().map(name).collect();
+        panic!("import circle: {}", names.join(" → "));
+    }
+}
+
 #[test]
 fn no_import_circle_among_the_web_modules() {
-    let graph = graph();
+    let graph = crate_graph("web");
     assert!(graph.len() > 30, "read {} modules", graph.len());
     if let Some(cycle) = find_cycle(&graph) {
         let names: Vec<String> = cycle.iter().map(name).collect();

@@ -24,7 +24,8 @@ use engine::baifang::ai::{self, ai_spec, selfplay::Player, Searcher, Strength};
 use engine::baifang::tables::play::table_reply;
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
-use std::io::Read;
+
+use super::game_input::{load, load_state, read_input};
 use std::time::Instant;
 
 #[derive(Subcommand)]
@@ -170,36 +171,6 @@ fn report(r: &Replay) -> Report {
 }
 
 /// Reads FILE (or stdin for `-`) and replays it; Err(exit code) after printing why.
-fn load(file: &str) -> Result<Replay, i32> {
-    let mut bytes = Vec::new();
-    let read = if file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(file).map(|b| bytes = b)
-    };
-    if let Err(e) = read {
-        eprintln!("error: cannot read {file}: {e}");
-        return Err(2);
-    }
-    baifang::replay_bytes(&bytes).map_err(|e| {
-        eprintln!("error: {file}: {e} (expected a JSON array of action objects)");
-        2
-    })
-}
-
-/// For `legal`/`perft`: the state after FILE, which must replay cleanly.
-pub(super) fn load_state(file: Option<&str>) -> Result<State, i32> {
-    let Some(file) = file else {
-        return Ok(State::new());
-    };
-    let r = load(file)?;
-    if let Some((i, e)) = r.error {
-        eprintln!("error: {file}: action {i} is illegal: {e}");
-        return Err(1);
-    }
-    Ok(r.state)
-}
-
 fn bench(depth: u32, runs: u32) -> i32 {
     let mut searcher = Searcher::new();
     let mut times = Vec::new();
@@ -281,20 +252,6 @@ fn selfplay(a: &str, b: &str, games: u32, seed: u64, threads: usize, verbose: bo
         st.a_wins, st.b_wins, st.unfinished
     );
     0
-}
-
-/// The bytes of FILE (or stdin for `-`); Err(exit code 2) after saying why.
-fn read_input(file: &str) -> Result<Vec<u8>, i32> {
-    let mut bytes = Vec::new();
-    let read = if file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(file).map(|b| bytes = b)
-    };
-    read.map(|_| bytes).map_err(|e| {
-        eprintln!("error: cannot read {file}: {e}");
-        2
-    })
 }
 
 fn ai_turn(file: &str, strength: &str, seed: u64, tables: Option<&str>) -> i32 {

@@ -117,7 +117,7 @@ fn outcome_json(v: Result<Outcome, NotCovered>) -> Value {
 }
 
 fn probe(file: &str, dir: &str) -> i32 {
-    let s = match super::baifang::load_state(Some(file)) {
+    let s = match super::game_input::load_state(Some(file)) {
         Ok(s) => s,
         Err(code) => return code,
     };

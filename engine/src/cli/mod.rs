@@ -2,6 +2,7 @@
 
 mod baifang;
 mod baifang_tables;
+mod game_input;
 mod hex;
 mod hex_bench;
 mod hex_deduce;

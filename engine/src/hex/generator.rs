@@ -21,6 +21,7 @@
 //!
 //! Only integer draws from the RNG and ordered containers drive decisions.
 
+mod author_path;
 mod board;
 mod rng;
 mod search;
@@ -190,7 +191,7 @@ fn generate_inner(opts: &GenOptions, cost: &mut GenCost) -> Result<Level, GenErr
             last = format!("could not punch {} enclosed holes", opts.holes);
             continue;
         };
-        let Some(path) = board::author_path(&mut rng, &board) else {
+        let Some(path) = author_path::author_path(&mut rng, &board) else {
             last = "no Hamiltonian path found on the cluster".into();
             continue;
         };

@@ -25,26 +25,11 @@ use super::super::codec::Packet;
 use super::super::game_file::packet_actions;
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};
+pub use super::strength::ReviewSpec;
 use super::strength::{ai_spec, IntParam};
 use super::turn::whole_turns;
 use super::Strength;
 use serde::{Deserialize, Serialize};
-
-/// Review constants (`review` in `engine/spec/baifang_ai.json`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct ReviewSpec {
-    /// Default node budget per position.
-    pub nodes: IntParam,
-    /// Scores are clamped to ± this before losses are taken.
-    pub score_cap: IntParam,
-    /// A turn that is not the best but loses less than this is good.
-    pub good_below: IntParam,
-    /// … less than this: an inaccuracy.
-    pub inaccuracy_below: IntParam,
-    /// … less than this: a mistake; this much or more: a blunder.
-    pub mistake_below: IntParam,
-}
 
 /// How a turn compares with the engine's best turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -91,7 +91,7 @@ pub struct AiSpec {
     /// The strengths, weakest first.
     pub strengths: Vec<StrengthSpec>,
     /// Game review: budget and turn-classification thresholds.
-    pub review: super::analysis::ReviewSpec,
+    pub review: ReviewSpec,
 }
 
 /// The parsed AI spec (parsed once).
@@ -171,6 +171,22 @@ impl Strength {
     pub fn hint() -> Strength {
         Strength::parse(&ai_spec().hint_strength.value).unwrap_or(Strength::Master)
     }
+}
+
+/// Review constants (`review` in `engine/spec/baifang_ai.json`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ReviewSpec {
+    /// Default node budget per position.
+    pub nodes: IntParam,
+    /// Scores are clamped to ± this before losses are taken.
+    pub score_cap: IntParam,
+    /// A turn that is not the best but loses less than this is good.
+    pub good_below: IntParam,
+    /// … less than this: an inaccuracy.
+    pub inaccuracy_below: IntParam,
+    /// … less than this: a mistake; this much or more: a blunder.
+    pub mistake_below: IntParam,
 }
 
 #[cfg(test)]

@@ -846,7 +846,8 @@ impl<const W: usize> Search<W> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::board::{author_path, cluster};
+    use super::super::author_path::author_path;
+    use super::super::board::cluster;
     use super::super::rng::Rng;
     use super::*;
     use crate::hex::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec};
