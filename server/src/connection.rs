@@ -19,11 +19,12 @@ use engine::baifang::referee_protocol::{
 
 use crate::store::{Origin, StoreError};
 
-use crate::directory::RoomLink;
-use crate::hub::{outbox, ConnHandle, Hub, Outgoing};
+use crate::hub::Hub;
 use crate::ids;
 use crate::limits::RateLimiter;
-use crate::room::RoomCmd;
+use crate::messages::RoomCmd;
+use crate::messages::RoomLink;
+use crate::messages::{outbox, ConnHandle, Outgoing};
 
 /// A connection must say hello within this long.
 pub const HELLO_WITHIN: Duration = Duration::from_secs(10);

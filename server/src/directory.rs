@@ -11,18 +11,7 @@ use tokio::sync::mpsc;
 use engine::baifang::Side;
 
 use crate::matchmaking::{BoxFuture, Shared};
-use crate::room::RoomCmd;
-
-/// How a connection reaches the room of its player's game.
-#[derive(Clone, Debug)]
-pub struct RoomLink {
-    /// The game.
-    pub game_id: String,
-    /// The player's side in it.
-    pub side: Side,
-    /// The room's inbox.
-    pub tx: mpsc::UnboundedSender<RoomCmd>,
-}
+use crate::messages::{RoomCmd, RoomLink};
 
 /// The index of live games and friend room codes.
 pub trait Directory: Send + Sync {

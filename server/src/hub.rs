@@ -16,14 +16,13 @@ use engine::baifang::referee_protocol::{
 };
 use engine::baifang::{Game, Side};
 
-pub mod outbox;
-
 use crate::clock::Clock;
 use crate::cluster::relay::Relay;
-use crate::directory::{Directory, OpenRoom, RoomLink};
+use crate::directory::{Directory, OpenRoom};
 use crate::ids;
 use crate::limits::{Limits, Recent, WRONG_CODE_WINDOW_MS};
 use crate::matchmaking::{Matchmaker, Shared, Unavailable, Waiting};
+use crate::messages::{ConnHandle, Connections, Outgoing};
 use crate::metrics::Metrics;
 use crate::room::{self, RoomSetup};
 use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
@@ -31,83 +30,6 @@ use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
 /// How often the matchmaker looks at the queue when nobody joins (the window
 /// widens with time, so pairs appear without arrivals).
 pub const PAIRING_TICK_MS: u64 = 1000;
-
-/// What a connection's writer receives.
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    /// A message to send.
-    Text(Utf8Bytes),
-    /// The connection now belongs to this room.
-    Bound(RoomLink),
-    /// The game with this id is over: its room no longer takes requests.
-    /// (A connection may already be bound to the player's next game.)
-    Unbound(String),
-    /// Close the connection (going away, with this reason): the room moved
-    /// to another instance, which the player reaches by reconnecting.
-    Close(String),
-}
-
-/// A handle on one client connection.
-#[derive(Clone, Debug)]
-pub struct ConnHandle {
-    /// Unique within the process.
-    pub id: u64,
-    /// The player's public id.
-    pub player: String,
-    tx: outbox::Sender,
-    kick: Arc<Notify>,
-    /// For a stand-in of a connection on another instance: that instance.
-    via: Option<Arc<str>>,
-}
-
-impl ConnHandle {
-    /// A handle writing into `tx`; `kick` is notified when the client does not read.
-    pub fn new(id: u64, player: String, tx: outbox::Sender, kick: Arc<Notify>) -> Self {
-        ConnHandle {
-            id,
-            player,
-            tx,
-            kick,
-            via: None,
-        }
-    }
-
-    /// The same, standing in for a connection on the instance `via`.
-    pub fn stand_in(self, via: &str) -> Self {
-        ConnHandle {
-            via: Some(via.into()),
-            ..self
-        }
-    }
-
-    /// The instance of the real connection when this is a stand-in.
-    pub fn via(&self) -> Option<&str> {
-        self.via.as_deref()
-    }
-
-    /// Queues a message; false when the connection is gone or stopped reading
-    /// (it is then told to close).
-    pub fn send(&self, m: Outgoing) -> bool {
-        match self.tx.try_send(m) {
-            Ok(()) => true,
-            Err(outbox::SendError::Full) => {
-                self.kick.notify_one();
-                false
-            }
-            Err(outbox::SendError::Closed) => false,
-        }
-    }
-
-    /// Queues a protocol message.
-    pub fn send_msg(&self, m: &ServerMsg) -> bool {
-        self.send(Outgoing::Text(m.to_json().into()))
-    }
-
-    /// Messages waiting to be written to this connection.
-    pub fn queued(&self) -> usize {
-        self.tx.queued()
-    }
-}
 
 /// The shared state of one server.
 pub struct Hub {
@@ -196,6 +118,18 @@ impl Hub {
     /// Watches for [`Hub::begin_shutdown`].
     pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
         self.shutdown.subscribe()
+    }
+
+    /// What a room of this server is handed: the handles it needs.
+    pub fn room_env(&self) -> room::RoomEnv {
+        room::RoomEnv {
+            clock: self.clock.clone(),
+            store: self.store.clone(),
+            directory: self.directory.clone(),
+            metrics: self.metrics.clone(),
+            clustered: self.relay.is_some(),
+            shutdown: self.shutdown_signal(),
+        }
     }
 
     /// Waits until no signed-in connection is open. Driven by the connections
@@ -501,7 +435,7 @@ impl Hub {
             grace_for_absent: self.relay.is_some(),
             problem: None,
         };
-        room::spawn(self.clone(), setup, tx, rx);
+        room::spawn(self.room_env(), setup, tx, rx);
         if let Some(relay) = &self.relay {
             relay.announce(&setup_id, ids).await;
         }
@@ -558,9 +492,27 @@ impl Hub {
                 grace_for_absent: true,
                 problem,
             };
-            room::spawn(self.clone(), setup, tx, rx);
+            room::spawn(self.room_env(), setup, tx, rx);
             resumed += 1;
         }
         Ok(resumed)
+    }
+}
+
+impl Connections for Hub {
+    fn conns_of(&self, player: &str) -> Vec<ConnHandle> {
+        Hub::conns_of(self, player)
+    }
+    fn next_conn_id(&self) -> u64 {
+        Hub::next_conn_id(self)
+    }
+    fn conn_ids_so_far(&self) -> u64 {
+        Hub::conn_ids_so_far(self)
+    }
+    fn outgoing_queue(&self) -> usize {
+        self.limits.outgoing_queue
+    }
+    fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        Hub::shutdown_signal(self)
     }
 }

@@ -22,6 +22,7 @@ pub mod ids;
 pub mod limits;
 pub mod listener;
 pub mod matchmaking;
+pub mod messages;
 pub mod metrics;
 pub mod room;
 pub mod store;

@@ -41,7 +41,7 @@
 
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 use engine::baifang::elo;
 use engine::baifang::referee_protocol::{
@@ -52,10 +52,12 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::step_clock::{Grace, StepClock};
 use engine::baifang::{Action, Game, Side};
 
-use crate::directory::RoomLink;
-use crate::hub::{ConnHandle, Hub, Outgoing};
+use crate::clock::Clock as ServerClock;
+use crate::directory::Directory;
+use crate::messages::{ConnHandle, Outgoing, RoomCmd, RoomLink};
+use crate::metrics::Metrics;
 use crate::metrics::{Gauge, Held};
-use crate::store::{Finish, NewGame, DAY_MS};
+use crate::store::{Finish, NewGame, Store, DAY_MS};
 
 /// The first retry of a failed store write waits this long; each next one
 /// twice as long, up to [`RETRY_MAX`].
@@ -88,64 +90,21 @@ struct Paused {
     _counted: Held,
 }
 
-/// What a room is asked to do.
-#[derive(Debug)]
-pub enum RoomCmd {
-    /// A connection of `side`'s player joins (another tab, a reconnection).
-    Attach {
-        /// The connection (boxed: every room's inbox is sized by its
-        /// largest command, and this one is rare).
-        conn: Box<ConnHandle>,
-        /// Its player's side.
-        side: Side,
-    },
-    /// A connection closed.
-    Detach {
-        /// Its id.
-        conn_id: u64,
-    },
-    /// A player's action.
-    Act {
-        /// The sending connection.
-        conn_id: u64,
-        /// The sender's side.
-        side: Side,
-        /// The sequence number the sender expects the action to get.
-        seq: u32,
-        /// The action.
-        action: Action,
-    },
-    /// A player resigns.
-    Resign {
-        /// The resigning side.
-        side: Side,
-    },
-    /// Send the whole game to this connection.
-    State {
-        /// The asking connection.
-        conn_id: u64,
-    },
-    /// Another instance owns the game now: stop at once, writing nothing.
-    Displaced,
-    /// This instance lost Redis: players connected elsewhere cannot reach the
-    /// room, so while a side has no connection here the room holds (below).
-    RelayDown,
-    /// Redis answers again: every stand-in for a connection elsewhere made
-    /// before connection id `before` is dropped (what it missed meanwhile is
-    /// unknown) and those instances attach their connections afresh once the
-    /// room is announced.
-    RelayUp {
-        /// Stand-ins with a smaller id are dropped.
-        before: u64,
-    },
-    /// An instance stopped (its liveness key expired) or lost Redis for a
-    /// while: its stand-ins made before connection id `before` are dropped.
-    InstanceGone {
-        /// The instance.
-        instance: String,
-        /// Stand-ins with a smaller id are dropped.
-        before: u64,
-    },
+/// What a room needs of its server: narrow handles, not the whole hub.
+#[derive(Clone)]
+pub struct RoomEnv {
+    /// The server's one clock.
+    pub clock: ServerClock,
+    /// Where the game is stored.
+    pub store: Arc<dyn Store>,
+    /// Where live games are found (a room leaves it when settled).
+    pub directory: Arc<dyn Directory>,
+    pub metrics: Arc<Metrics>,
+    /// Several instances share the games: a room that cannot write for a
+    /// while hands its game over.
+    pub clustered: bool,
+    /// Turns true when the server stops.
+    pub shutdown: watch::Receiver<bool>,
 }
 
 /// How a room starts.
@@ -169,7 +128,7 @@ pub struct RoomSetup {
 }
 
 struct Room {
-    hub: Arc<Hub>,
+    env: RoomEnv,
     id: String,
     players: [PublicPlayer; 2],
     games_before: [u32; 2],
@@ -207,7 +166,7 @@ struct Room {
 
 /// Opens the room: binds the connections to it, then runs it as its own task.
 pub fn spawn(
-    hub: Arc<Hub>,
+    env: RoomEnv,
     setup: RoomSetup,
     tx: mpsc::UnboundedSender<RoomCmd>,
     rx: mpsc::UnboundedReceiver<RoomCmd>,
@@ -236,12 +195,12 @@ pub fn spawn(
             Some(format!("stored action {} is illegal ({e})", i + 1)),
         ),
     };
-    let now = hub.clock.now_ms();
+    let now = env.clock.now_ms();
     let excused = [0, 1].map(|i| grace_for_absent && conns[i].is_empty());
     let away = excused.map(|e| e.then_some(Grace::start(now)));
     let mut room = Room {
-        _counted: hub.metrics.hold(Gauge::Rooms),
-        hub,
+        _counted: env.metrics.hold(Gauge::Rooms),
+        env,
         id: game.id,
         players: game.players,
         games_before: game.games_before,
@@ -284,16 +243,16 @@ async fn sleep_real(t: Option<tokio::time::Instant>) {
     }
 }
 
-async fn sleep_until(hub: &Hub, t: Option<u64>) {
+async fn sleep_until(clock: &ServerClock, t: Option<u64>) {
     match t {
-        Some(t) => hub.clock.sleep_until_ms(t).await,
+        Some(t) => clock.sleep_until_ms(t).await,
         None => std::future::pending().await,
     }
 }
 
 impl Room {
     fn now(&self) -> u64 {
-        self.hub.clock.now_ms()
+        self.env.clock.now_ms()
     }
 
     /// Whether the step clock runs: not while stalled, nor while a side is
@@ -314,7 +273,7 @@ impl Room {
     }
 
     async fn run(mut self: Box<Self>, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
-        let mut stop = self.hub.shutdown_signal();
+        let mut stop = self.env.shutdown.clone();
         Box::pin(self.open()).await;
         // The handlers are boxed: settling and storing are large and brief,
         // and inline they would sit in every waiting room's task.
@@ -335,7 +294,7 @@ impl Room {
                     Some(cmd) => Box::pin(self.handle(cmd)).await,
                     None => break,
                 },
-                _ = sleep_until(&self.hub, next) => Box::pin(self.on_time()).await,
+                _ = sleep_until(&self.env.clock, next) => Box::pin(self.on_time()).await,
                 _ = sleep_real(retry) => Box::pin(self.retry()).await,
             }
         }
@@ -601,14 +560,14 @@ impl Room {
         let seq = self.game.log().len() as u32;
         let started = std::time::Instant::now();
         let stored = self
-            .hub
+            .env
             .store
             .append_action(self.id.clone(), self.epoch, seq, action, now)
             .await;
-        self.hub.metrics.store_write(started.elapsed());
+        self.env.metrics.store_write(started.elapsed());
         match stored {
             Ok(()) => {
-                self.hub.metrics.action_stored();
+                self.env.metrics.action_stored();
                 true
             }
             Err(e) => {
@@ -631,7 +590,7 @@ impl Room {
             p.pending = pending;
             p.retry_at = tokio::time::Instant::now() + p.backoff;
             p.backoff = (p.backoff * 2).min(RETRY_MAX);
-            if self.hub.relay.is_some() && p.since.elapsed() >= HAND_OVER_AFTER {
+            if self.env.clustered && p.since.elapsed() >= HAND_OVER_AFTER {
                 self.handed_over = true;
                 self.displaced = Some(format!(
                     "its store writes failed for {} s: handing the game over",
@@ -645,7 +604,7 @@ impl Room {
             retry_at: tokio::time::Instant::now() + RETRY_FIRST,
             backoff: (RETRY_FIRST * 2).min(RETRY_MAX),
             since: tokio::time::Instant::now(),
-            _counted: self.hub.metrics.hold(Gauge::RoomsPaused),
+            _counted: self.env.metrics.hold(Gauge::RoomsPaused),
         });
         self.stall();
     }
@@ -807,7 +766,7 @@ impl Room {
         }
         let since = self.now().saturating_sub(DAY_MS);
         let [a, b] = [0, 1].map(|i| self.players[i].id.clone());
-        match self.hub.store.rated_games_between(a, b, since).await {
+        match self.env.store.rated_games_between(a, b, since).await {
             Ok(n) if n >= RATED_PAIR_GAMES_PER_DAY => Ok(Some(Unrated::PairLimit)),
             Ok(_) => Ok(None),
             Err(e) => {
@@ -854,7 +813,7 @@ impl Room {
             finished_at: self.now(),
             epoch: self.epoch,
         };
-        match self.hub.store.finish_game(finish).await {
+        match self.env.store.finish_game(finish).await {
             Ok(()) => {}
             Err(e) if e.is_fenced() => {
                 self.displaced = Some(format!("the settlement was refused: {e}"));
@@ -871,11 +830,11 @@ impl Room {
         self.away = [None; 2];
         // Out of the directory before anyone hears the result: a player who
         // asks for the next game at once is not "already in a game".
-        self.hub.directory.remove(self.id.clone()).await;
+        self.env.directory.remove(self.id.clone()).await;
         self.broadcast(&ServerMsg::Finished { result });
         for side in [Side::Black, Side::White] {
             if let Ok(Some(me)) = self
-                .hub
+                .env
                 .store
                 .player(self.players[side.idx()].id.clone())
                 .await
@@ -893,7 +852,7 @@ impl Room {
     /// still queued (any later request finds no room and is refused by the
     /// connection itself) and unbinds its connections.
     async fn close(&mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
-        self.hub.directory.remove(self.id.clone()).await;
+        self.env.directory.remove(self.id.clone()).await;
         rx.close();
         while let Ok(cmd) = rx.try_recv() {
             match cmd {
@@ -934,9 +893,9 @@ impl Room {
     async fn step_down(&mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>, why: &str) {
         tracing::error!("game {}: room stopped here ({why})", self.id);
         if self.handed_over {
-            self.hub.directory.hand_over(self.id.clone()).await;
+            self.env.directory.hand_over(self.id.clone()).await;
         } else {
-            self.hub.directory.disown(self.id.clone()).await;
+            self.env.directory.disown(self.id.clone()).await;
         }
         rx.close();
         let mut conns: Vec<ConnHandle> = self.conns.iter().flatten().cloned().collect();

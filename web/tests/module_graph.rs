@@ -1,5 +1,5 @@
-//! The web crate's and the engine's modules depend on each other one way
-//! only: no import circle in either crate.
+//! The modules of the web crate, the engine and the server depend on each
+//! other one way only: no import circle in any of them.
 //!
 //! Reads every file under `src/`, collects the `crate::…`, `super::…` and
 //! `self::…` paths it names (in `use` lines and inline), resolves each to the
@@ -281,6 +281,16 @@ fn no_import_circle_in_the_engine() {
 fn no_import_circle_among_the_web_modules() {
     let graph = crate_graph("web");
     assert!(graph.len() > 30, "read {} modules", graph.len());
+    if let Some(cycle) = find_cycle(&graph) {
+        let names: Vec<String> = cycle.iter().map(name).collect();
+        panic!("import circle: {}", names.join(" → "));
+    }
+}
+
+#[test]
+fn no_import_circle_in_the_server() {
+    let graph = crate_graph("server");
+    assert!(graph.len() > 15, "read {} modules", graph.len());
     if let Some(cycle) = find_cycle(&graph) {
         let names: Vec<String> = cycle.iter().map(name).collect();
         panic!("import circle: {}", names.join(" → "));

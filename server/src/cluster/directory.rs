@@ -3,7 +3,7 @@
 //! owner renews), the set of live games, and the friend room codes. The
 //! owner's own rooms are also kept here in memory with their inboxes; a
 //! player whose room lives on another instance gets a link that forwards
-//! through the [`Relay`].
+//! through the relay (`super::relay`).
 //!
 //! Redis may come and go. The rooms of this instance and the friend codes
 //! opened through it are kept in memory too, so that while Redis is away a
@@ -21,11 +21,11 @@ use tokio::sync::mpsc;
 
 use engine::baifang::Side;
 
-use super::relay::Relay;
 use super::{Keys, LEASE_MS};
-use crate::directory::{Directory, OpenRoom, RoomLink, CODE_TTL_MS};
+use crate::directory::{Directory, OpenRoom, CODE_TTL_MS};
 use crate::matchmaking::{BoxFuture, Shared, Unavailable};
-use crate::room::RoomCmd;
+use crate::messages::RoomCmd;
+use crate::messages::{RemoteLinks, RoomLink};
 use crate::store::side_letter;
 
 /// Registers game ARGV[1] for both players (KEYS[1], KEYS[2]) unless either
@@ -124,7 +124,7 @@ pub struct RedisDirectory {
     conn: ConnectionManager,
     keys: Keys,
     instance: String,
-    relay: Arc<Relay>,
+    relay: Arc<dyn RemoteLinks>,
     local: Mutex<Local>,
     insert: Script,
     remove: Script,
@@ -164,7 +164,7 @@ impl RedisDirectory {
         conn: ConnectionManager,
         keys: Keys,
         instance: String,
-        relay: Arc<Relay>,
+        relay: Arc<dyn RemoteLinks>,
     ) -> RedisDirectory {
         RedisDirectory {
             conn,

@@ -116,6 +116,6 @@ pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay
         grace_for_absent: true,
         problem,
     };
-    room::spawn(hub.clone(), setup, tx, rx);
+    room::spawn(hub.room_env(), setup, tx, rx);
     relay.announce(game, players).await;
 }

@@ -37,9 +37,10 @@ use engine::baifang::{Action, Side};
 use super::directory::RedisDirectory;
 use super::queue::RedisQueue;
 use super::{Keys, LEASE_MS};
-use crate::directory::{Directory, RoomLink};
-use crate::hub::{outbox, ConnHandle, Hub, Outgoing};
-use crate::room::RoomCmd;
+use crate::directory::Directory;
+use crate::messages::RoomCmd;
+use crate::messages::RoomLink;
+use crate::messages::{outbox, ConnHandle, Connections, Outgoing, RemoteLinks};
 
 /// A message between instances.
 #[derive(Debug, Serialize, Deserialize)]
@@ -80,7 +81,7 @@ const REDIS_ANSWER_WITHIN: Duration = Duration::from_secs(2);
 
 /// What the relay's task works with.
 struct Parts {
-    hub: Arc<Hub>,
+    hub: Arc<dyn Connections>,
     client: redis::Client,
     directory: Arc<RedisDirectory>,
     queue: Arc<RedisQueue>,
@@ -148,7 +149,9 @@ pub struct Relay {
     /// A command failed somewhere: the relay checks Redis at once.
     trouble: Notify,
     /// The hub, to answer a connection whose request could not be forwarded.
-    hub: OnceLock<Weak<Hub>>,
+    hub: OnceLock<Weak<dyn Connections>>,
+    /// This relay itself (set when it starts), for the tasks it spawns.
+    this: OnceLock<Weak<Relay>>,
 }
 
 /// Publishes one message; false when Redis did not take it.
@@ -177,6 +180,7 @@ impl Relay {
             back_at: Mutex::new(None),
             trouble: Notify::new(),
             hub: OnceLock::new(),
+            this: OnceLock::new(),
         }
     }
 
@@ -236,16 +240,12 @@ impl Relay {
     }
 
     /// A link for `player`'s connections to the room of `game` on `owner`.
-    pub fn link(&self, owner: &str, game: &str, side: Side, player: &str) -> RoomLink {
+    fn link_to(&self, owner: &str, game: &str, side: Side, player: &str) -> RoomLink {
         let (tx, mut rx) = mpsc::unbounded_channel::<RoomCmd>();
         let mut conn = self.conn.clone();
         let channel = self.keys.inbox(owner);
         let (from, game_id, player) = (self.instance.clone(), game.to_string(), player.to_string());
-        let relay = self
-            .hub
-            .get()
-            .and_then(|h| h.upgrade())
-            .and_then(|h| h.relay.clone());
+        let relay = self.this.get().and_then(Weak::upgrade);
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
                 let unsent_act = match &cmd {
@@ -320,12 +320,18 @@ impl Relay {
     }
 
     /// The stand-in for connection `conn` of `player` on instance `from`.
-    fn stand_in(self: &Arc<Self>, hub: &Hub, from: &str, conn: u64, player: &str) -> ConnHandle {
+    fn stand_in(
+        self: &Arc<Self>,
+        hub: &dyn Connections,
+        from: &str,
+        conn: u64,
+        player: &str,
+    ) -> ConnHandle {
         let key = (from.to_string(), conn);
         if let Some(h) = self.remote().get(&key) {
             return h.clone();
         }
-        let (tx, mut rx) = outbox::outbox(hub.limits.outgoing_queue);
+        let (tx, mut rx) = outbox::outbox(hub.outgoing_queue());
         let handle = ConnHandle::new(
             hub.next_conn_id(),
             player.to_string(),
@@ -375,12 +381,13 @@ impl Relay {
     /// server stops. Fails only if the first subscription does.
     pub async fn run(
         self: Arc<Self>,
-        hub: Arc<Hub>,
+        hub: Arc<dyn Connections>,
         client: redis::Client,
         directory: Arc<RedisDirectory>,
         queue: Arc<RedisQueue>,
     ) -> Result<(), String> {
         let _ = self.hub.set(Arc::downgrade(&hub));
+        let _ = self.this.set(Arc::downgrade(&self));
         let first = self
             .subscribe(&client)
             .await
@@ -461,7 +468,7 @@ impl Relay {
                     Some(m) => {
                         let Ok(text) = m.get_payload::<String>() else { continue };
                         match serde_json::from_str::<Wire>(&text) {
-                            Ok(w) => self.dispatch(&parts.hub, &parts.directory, w).await,
+                            Ok(w) => self.dispatch(parts.hub.as_ref(), &parts.directory, w).await,
                             Err(e) => tracing::error!("relay: unreadable message ({e})"),
                         }
                     }
@@ -519,7 +526,12 @@ impl Relay {
         publish(&mut self.conn.clone(), &self.keys.everyone(), &back).await;
     }
 
-    async fn dispatch(self: &Arc<Self>, hub: &Hub, directory: &RedisDirectory, w: Wire) {
+    async fn dispatch(
+        self: &Arc<Self>,
+        hub: &dyn Connections,
+        directory: &RedisDirectory,
+        w: Wire,
+    ) {
         match w {
             Wire::Room {
                 game,
@@ -569,7 +581,7 @@ impl Relay {
 
     /// The room of `game` runs on `at`: this instance's connections of its
     /// players attach to it (each gets the whole game).
-    fn attach_here(&self, hub: &Hub, game: &str, players: &[String; 2], at: &str) {
+    fn attach_here(&self, hub: &dyn Connections, game: &str, players: &[String; 2], at: &str) {
         if at == self.instance {
             return;
         }
@@ -594,7 +606,7 @@ impl Relay {
     #[allow(clippy::too_many_arguments)]
     async fn to_room(
         self: &Arc<Self>,
-        hub: &Hub,
+        hub: &dyn Connections,
         directory: &RedisDirectory,
         game: String,
         from: String,
@@ -645,5 +657,11 @@ impl Relay {
             },
         };
         let _ = tx.send(room_cmd);
+    }
+}
+
+impl RemoteLinks for Relay {
+    fn link(&self, owner: &str, game: &str, side: Side, player: &str) -> RoomLink {
+        self.link_to(owner, game, side, player)
     }
 }
