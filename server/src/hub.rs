@@ -22,7 +22,7 @@ use crate::directory::{Directory, OpenRoom};
 use crate::ids;
 use crate::limits::{Limits, Recent, WRONG_CODE_WINDOW_MS};
 use crate::matchmaking::{Matchmaker, Shared, Unavailable, Waiting};
-use crate::messages::{ConnHandle, Connections, Outgoing};
+use crate::messages::{ConnHandle, Connections, Outgoing, RoomCmd};
 use crate::metrics::Metrics;
 use crate::room::{self, RoomSetup};
 use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
@@ -426,7 +426,6 @@ impl Hub {
             return false;
         }
         let conns = [self.conns_of(&ids[0]), self.conns_of(&ids[1])];
-        let setup_id = game.id.clone();
         let setup = RoomSetup {
             game,
             log: Vec::new(),
@@ -435,11 +434,25 @@ impl Hub {
             grace_for_absent: self.relay.is_some(),
             problem: None,
         };
+        self.open_room(setup, tx, rx).await;
+        true
+    }
+
+    /// Opens the room of a game, the one way for a new game, a game resumed
+    /// after a restart and a game taken over from another instance: its task
+    /// starts, and in a cluster every instance learns where it runs.
+    pub async fn open_room(
+        &self,
+        setup: RoomSetup,
+        tx: mpsc::UnboundedSender<RoomCmd>,
+        rx: mpsc::UnboundedReceiver<RoomCmd>,
+    ) {
+        let id = setup.game.id.clone();
+        let players = setup.game.players.clone().map(|p| p.id);
         room::spawn(self.room_env(), setup, tx, rx);
         if let Some(relay) = &self.relay {
-            relay.announce(&setup_id, ids).await;
+            relay.announce(&id, players).await;
         }
-        true
     }
 
     /// After a restart: reopens the room of every stored game in progress,
@@ -492,7 +505,7 @@ impl Hub {
                 grace_for_absent: true,
                 problem,
             };
-            room::spawn(self.room_env(), setup, tx, rx);
+            self.open_room(setup, tx, rx).await;
             resumed += 1;
         }
         Ok(resumed)

@@ -20,7 +20,7 @@ use super::directory::RedisDirectory;
 use super::relay::Relay;
 use super::RENEW_EVERY_MS;
 use crate::hub::Hub;
-use crate::room::{self, RoomSetup};
+use crate::room::RoomSetup;
 use crate::store::StoredGame;
 
 /// Renews and claims until the server stops.
@@ -53,7 +53,7 @@ pub async fn keep(hub: Arc<Hub>, directory: Arc<RedisDirectory>, relay: Arc<Rela
         if relay.settled() {
             for game in directory.orphans().await {
                 if directory.claim(&game).await {
-                    take_over(&hub, &directory, &relay, &game).await;
+                    take_over(&hub, &directory, &game).await;
                 }
             }
         }
@@ -79,7 +79,7 @@ async fn drop_stand_ins_of_stopped(hub: &Hub, directory: &RedisDirectory, relay:
 }
 
 /// Runs the room of a claimed game here, rebuilt from the store.
-pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay, game: &str) {
+pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, game: &str) {
     // A new owner epoch first: from here on the store refuses the writes
     // of the room's previous owner, should it still be running.
     let (epoch, stored) = match hub.store.claim_game(game.to_string()).await {
@@ -116,6 +116,5 @@ pub async fn take_over(hub: &Arc<Hub>, directory: &RedisDirectory, relay: &Relay
         grace_for_absent: true,
         problem,
     };
-    room::spawn(hub.room_env(), setup, tx, rx);
-    relay.announce(game, players).await;
+    hub.open_room(setup, tx, rx).await;
 }
