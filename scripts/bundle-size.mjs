@@ -4,42 +4,24 @@
 // the file itself; against a budget per screen, with the gzip copy's figure beside it (what a
 // client without brotli gets). Exits 1 when a screen is over its budget, or when the build has
 // no compressed copies (its post_build hook did not run).
+// One line per row of the app's table of modules (web/modules.json):
 //   home     index.html, the shell's JS and wasm (and the JS snippets it imports), the stylesheets
-//   Baifang  opening the game: its lobby's module (the games on one device), loaded by the
-//            shell on the first visit
-//   Baifang + AI   the AI worker added once a game against the AI starts: its script, which
-//                  starts the module already downloaded (web/workers/)
-//   Baifang online (server) / (peer)   online play through the referee server, or over Game
-//            Center and browser tabs: the module of the one that can play here
-//   Baifang review + analysis   a game's review with its analysis worker's script
-//   Hex      opening the game (level select, play, share links): its module
-//   Hex editor     the editor's module (all of Hex Stroke with the editor) and its solver worker's
-//                  script, loaded when a designer opens the editor
-// A game's lines count what it adds to the shell already on screen; "cold" lines add the shell,
-// which is what a link opened in a fresh browser downloads.
+//   a game's screen   what opening it adds to the shell already on screen: its module's JS and
+//            wasm, with the worker script that starts the same module again (the AI, the review's
+//            analysis, the editor's solver) where it has one
+//   "cold"   for a screen a link opens (a game link, a share link): the shell and the module
+//            together, which is what a link opened in a fresh browser downloads
 // The service worker, the manifest, its icons and the mock host are left out: the first two
 // are fetched beside the page (not before it works) and the mock host is only for tests.
 //
 //   node scripts/bundle-size.mjs [dist]
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-// Budgets in KiB as served (brotli). The goals: 150 for the home screen, 300 for opening a game
-// (each of Baifang's screens, Hex Stroke). The editor's and the cold links' are set a few per
-// cent above the sizes measured when they were set (README, "Page size"), so growth fails the
-// test command until it is looked at.
-const BUDGET_KIB = {
-  home: 150,
-  Baifang: 300,
-  "Baifang + AI": 300,
-  "Baifang online (server)": 300,
-  "Baifang online (peer)": 300,
-  "Baifang review + analysis": 300,
-  "Baifang game link, cold": 285,
-  Hex: 300,
-  "Hex editor": 355,
-  "Hex cold (share link)": 295,
-};
+// The screens, their modules and budgets (KiB as served, brotli) come from the app's one table of
+// modules (web/core/src/modules.rs), through its checked copy web/modules.json.
+const MODULES = JSON.parse(readFileSync(new URL("../web/modules.json", import.meta.url), "utf8")).modules;
+const FRAGMENT_OF = { "baifang-review": "game link", hex: "share link", baifang: "room link" };
 
 const dist = process.argv[2] ?? "dist";
 const names = readdirSync(dist);
@@ -80,33 +62,30 @@ const served = (name, suffix) => {
 const brSize = (name) => served(name, ".br");
 const gzipSize = (name) => served(name, ".gz");
 const home = ["index.html", ...binary("app"), ...snippets(), ...names.filter((n) => n.endsWith(".css"))];
-const baifang = binary("baifang");
-const review = [...binary("baifang_review"), ...workerScript("baifang_review_ai.js")];
-const hex = binary("hex");
-const hexEditor = binary("hex_editor");
-const screens = {
-  home,
-  Baifang: baifang,
-  "Baifang + AI": [...baifang, ...workerScript("baifang_ai.js")],
-  "Baifang online (server)": binary("baifang_online"),
-  "Baifang online (peer)": binary("baifang_peer"),
-  "Baifang review + analysis": review,
-  "Baifang game link, cold": [...home, ...review],
-  Hex: hex,
-  "Hex editor": [...hexEditor, ...workerScript("hex_solver.js")],
-  "Hex cold (share link)": [...home, ...hex],
-};
+/** Each screen's line: its files and budget; a screen a link opens also has a cold line. */
+const lines = [];
+for (const m of MODULES) {
+  if (!m.stem) {
+    lines.push({ screen: m.screen, files: home, budget: m.budgetKiB });
+    continue;
+  }
+  const files = [...binary(m.stem), ...(m.worker ? workerScript(m.worker) : [])];
+  lines.push({ screen: m.screen + (m.worker ? ` + ${m.worker}` : ""), files, budget: m.budgetKiB });
+  if (m.coldBudgetKiB != null) {
+    const link = FRAGMENT_OF[m.screen] ?? "link";
+    lines.push({ screen: `${m.screen} ${link}, cold`, files: [...home, ...files], budget: m.coldBudgetKiB });
+  }
+}
 
 let over = 0;
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-for (const [screen, files] of Object.entries(screens)) {
+for (const { screen, files, budget } of lines) {
   const br = files.reduce((sum, f) => sum + brSize(f), 0);
   const gz = files.reduce((sum, f) => sum + gzipSize(f), 0);
-  const budget = BUDGET_KIB[screen];
   const within = br / 1024 <= budget;
   if (!within) over++;
   const verdict = within ? "ok" : "OVER BUDGET";
-  console.log(`bundle size: ${screen.padEnd(28)} ${kib(br).padStart(7)} KiB brotli (budget ${budget} KiB) ${verdict}; gzip ${kib(gz)} KiB`);
+  console.log(`bundle size: ${screen.padEnd(40)} ${kib(br).padStart(7)} KiB brotli (budget ${budget} KiB) ${verdict}; gzip ${kib(gz)} KiB`);
   for (const f of files) console.log(`  ${f} ${kib(brSize(f))} KiB brotli, ${kib(gzipSize(f))} KiB gzip`);
 }
 process.exit(over ? 1 : 0);

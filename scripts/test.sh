@@ -41,6 +41,23 @@ cargo fmt --all --check || fail "formatting (run cargo fmt --all)"
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings || fail "clippy"
 
+step "crate boundaries (cargo tree): the shell reaches no game, neither game the other"
+# The web crates depend shell → games → core. Cargo refuses a `use` across a missing
+# dependency, so this checks the dependencies themselves, as Cargo resolves them.
+boundary_failed=0
+for pair in "web-shell:web-baifang web-hex" "web-baifang:web-hex web-shell" "web-hex:web-baifang web-shell" "web-core:web-shell web-baifang web-hex"; do
+  crate=${pair%%:*}
+  reached=$(cargo tree -p "$crate" -e normal --prefix none --quiet | awk '{print $1}' | sort -u)
+  for forbidden in ${pair#*:}; do
+    if grep -qx "$forbidden" <<<"$reached"; then
+      echo "crate boundary broken: $crate reaches $forbidden"
+      boundary_failed=1
+    fi
+  done
+done
+[ "$boundary_failed" -eq 0 ] || fail "crate boundaries (see above)"
+echo "web crates: shell → core, baifang → core, hex → core; none reaches another"
+
 step "private Redis and PostgreSQL for the server's cluster tests"
 services_dir="$log_dir/services"
 # Stopped on every way out of this script (success, failure, Ctrl-C).

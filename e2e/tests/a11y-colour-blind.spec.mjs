@@ -162,7 +162,7 @@ test("Hex walls, path, cells and clues stay 3:1 apart in the colour-blind style 
   const end = half[half.length - 1];
   const visited = half.find((cid) => cid !== end && !lvl.cells.find((c) => c.id === cid).clue);
   expect(plain && clued && visited, "the level has a plain cell and a clue off the half path").toBeTruthy();
-  // Hex geometry in the board's units (web/src/hex/svg.rs SIZE, board.rs wall sizes).
+  // Hex geometry in the board's units (web/hex/src/svg.rs SIZE, board.rs wall sizes).
   const SIZE = 50;
   const WALL = 0.98 * SIZE;
   // A face away from its number and its path links: toward its corners.
@@ -206,7 +206,7 @@ test("Hex walls, path, cells and clues stay 3:1 apart in the colour-blind style 
 
 /** Probes on a stone: its face (between the centre mark and the rim), its rim
  * (where the capture marker is stroked), its centre (where a mark would sit) and the
- * body of the lock mark (web/src/baifang/board/mod.rs: a rounded 18×14 box under a shackle). */
+ * body of the lock mark (web/baifang/src/board/mod.rs: a rounded 18×14 box under a shackle). */
 async function stoneProbes(page, name, p) {
   const sel = `[data-testid="point-${p}"] circle.stone`;
   const [cx, cy, r] = await page.locator(sel).evaluate((el) => ["cx", "cy", "r"].map((a) => Number(el.getAttribute(a))));

@@ -51,7 +51,7 @@ test("a square captures 1 with the warning banner", async ({ page }, testInfo) =
   console.expectClean();
 });
 
-/** The motion layer's running animations (web/src/baifang/board/fx.rs), by `data-fx`: marks
+/** The motion layer's running animations (web/baifang/src/board/fx.rs), by `data-fx`: marks
  * that move together must be one animation, since the browser services each running
  * animation in every frame (the frame benchmark's reason for the layer). */
 const fxAnimations = (page) =>

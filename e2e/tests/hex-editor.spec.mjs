@@ -105,9 +105,16 @@ test("a small level built by clicks is unique with walls that matter, and its li
   await expect(other.getByTestId("screen-home")).toBeVisible();
   await other.reload(); // the link still opens the level on a reload
   await expect(other.getByTestId("hex-play")).toBeVisible();
-  // 编辑 opens the shared level in the editor
+  // 编辑 opens the shared level in the editor (another module): the level crosses as the
+  // editor's mount argument, so the other tab sees nothing written to storage for it
+  await page.evaluate(() => {
+    window.__storageKeys = [];
+    addEventListener("storage", (e) => window.__storageKeys.push(e.key));
+  });
   await other.getByTestId("hex-edit").click();
   await expect(other.getByTestId("editor-cell-2-1")).toHaveClass(/is-painted/);
+  const written = await page.evaluate(() => window.__storageKeys);
+  expect(written.filter((k) => /edit|handoff/.test(k ?? ""))).toEqual([]);
   await expect(other.getByTestId("editor-status")).toHaveAttribute("data-solutions", "1", { timeout: 15_000 });
   otherConsole.expectClean();
   console.expectClean();

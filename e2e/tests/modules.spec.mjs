@@ -56,8 +56,16 @@ test("home downloads no game; each game downloads only its own module, once", as
   console.expectClean();
 });
 
-test("Baifang's online play and review are modules of their own, and a game crosses between them", async ({ page }) => {
+test("Baifang's online play and review are modules of their own, and a game crosses between them", async ({ page, context }) => {
   const console = watchConsole(page);
+  // Another tab of the same browser: what one screen hands the next is the next module's mount
+  // argument, never a storage key this tab could see (or take) on the way.
+  const otherTab = await context.newPage();
+  await openApp(otherTab);
+  await otherTab.evaluate(() => {
+    window.__storageKeys = [];
+    addEventListener("storage", (e) => window.__storageKeys.push(e.key));
+  });
   const seen = moduleRequests(page);
   const baifangFiles = () => seen.filter((f) => f.startsWith("baifang")).sort();
   await openApp(page);
@@ -88,6 +96,8 @@ test("Baifang's online play and review are modules of their own, and a game cros
   for (const p of [0, 24]) await expect(page.getByTestId(`point-${p}`)).toHaveAttribute("data-owner", /[BW]/);
   await expect(page.getByTestId("point-1")).toHaveAttribute("data-owner", "");
   expect(baifangFiles().filter((f) => f.endsWith(".wasm"))).toEqual(["baifang_bg.wasm", "baifang_peer_bg.wasm", "baifang_review_bg.wasm"]);
+  const written = await otherTab.evaluate(() => window.__storageKeys);
+  expect(written.filter((k) => /handoff|review|play-on/.test(k ?? ""))).toEqual([]);
   console.expectClean();
 });
 

@@ -1,6 +1,6 @@
 import UIKit
 
-/// The page's haptic event names (web/src/host/haptics.rs `Haptic::name`): what happened,
+/// The page's haptic event names (web/core/src/host/haptics.rs `Haptic::name`): what happened,
 /// not how it should feel.
 enum HapticStyle: String, Decodable {
     case light

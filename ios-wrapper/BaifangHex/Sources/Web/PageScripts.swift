@@ -3,7 +3,7 @@ import WebKit
 /// User scripts the host installs in the page's own JavaScript world.
 @MainActor
 enum PageScripts {
-    /// `window.__hostHaptic(name)`: web/src/host/haptics.rs calls it when present, so haptics
+    /// `window.__hostHaptic(name)`: web/core/src/host/haptics.rs calls it when present, so haptics
     /// go through the bridge call `haptic` like every other call. Ids count down from -1 so
     /// they never meet the page's own (positive) call ids; the promise's rejection is
     /// swallowed because feedback is a nicety, never a failure.

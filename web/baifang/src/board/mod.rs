@@ -1,0 +1,387 @@
+//! The 5×5 board: draws a [`BoardView`] in SVG and reports taps.
+//!
+//! Like chessground, the board knows no rules. It maps pointer positions to point
+//! indices, tracks the aim and the drag, and calls `on_tap` when a press or release
+//! lands on a point; the room asks the engine what that means.
+//!
+//! The SVG holds what stands still: grid, stones, focus ring, veil. What moves (the
+//! aiming ring, breathing targets, formation ripples and flash, the capture shake, hint
+//! rings, the dragged stone) is drawn by [`BoardFx`] in a layer over it, so that a frame
+//! services few animations and never repaints the board (`fx.rs` says why).
+//!
+//! By keyboard the board is a grid of 25 cells with one focus ring: the arrows
+//! move it, Enter or Space tap the focused point, Escape taps the picked-up stone
+//! (which puts it down again); Tab leaves the board. Each point is labelled with
+//! its coordinates and what the snapshot says is on it.
+
+pub mod fx;
+pub mod geometry;
+pub mod tap;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
+use engine::baifang::Side;
+
+use crate::board::fx::{BoardFx, FxInputs};
+use crate::board::geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
+use crate::strings::point_label;
+use crate::view_model::BoardView;
+use web_core::i18n::{use_lang, Lang};
+
+/// Pointer travel (in SVG units) before a press on a stone becomes a drag.
+const DRAG_SLOP: f64 = 10.0;
+
+/// A press in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Press {
+    /// Where the press started.
+    origin: u8,
+    /// The press itself picked up the stone at `origin` (so its release must not put it down).
+    picked_now: bool,
+    start: (f64, f64),
+    /// The press became a drag of the stone at `origin` (its position is a signal of its own).
+    dragging: bool,
+    /// The board's client rectangle when the press began: read once, so a move never
+    /// asks the browser for layout in the middle of a drag.
+    rect: ClientRect,
+}
+
+/// A client rectangle: left, top, width, height (CSS pixels).
+type ClientRect = (f64, f64, f64, f64);
+
+/// The client rectangle of the element the event is on (`None` if it has no size).
+fn board_rect(ev: &web_sys::PointerEvent) -> Option<ClientRect> {
+    let target = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
+    let r = target.get_bounding_client_rect();
+    (r.width() > 0.0 && r.height() > 0.0).then(|| (r.left(), r.top(), r.width(), r.height()))
+}
+
+/// The event's position in board (SVG) units, on a board laid out at `rect`.
+fn svg_coords(ev: &web_sys::PointerEvent, (left, top, w, h): ClientRect) -> (f64, f64) {
+    (
+        (ev.client_x() as f64 - left) / w * EXTENT,
+        (ev.client_y() as f64 - top) / h * EXTENT,
+    )
+}
+
+/// `mover` colours the aiming ring; `refused` names a point to shake gently
+/// (with a counter so the same point can shake twice); `waiting` lays the 10 %
+/// veil over the board while this device must wait.
+#[component]
+pub fn Board(
+    #[prop(into)] view: Signal<BoardView>,
+    #[prop(into)] mover: Signal<Side>,
+    #[prop(into)] waiting: Signal<bool>,
+    #[prop(into)] refused: Signal<Option<(u8, u32)>>,
+    #[prop(into)] formation_key: Signal<usize>,
+    /// Points the hint marks (empty: no hint shown).
+    #[prop(into)]
+    hint: Signal<Vec<u8>>,
+    on_tap: Callback<u8>,
+) -> impl IntoView {
+    let aim = RwSignal::new(None::<u8>);
+    let press = RwSignal::new(None::<Press>);
+    // Where the dragged stone is: the one thing a pointer move of a drag changes.
+    let drag_at = RwSignal::new(None::<(f64, f64)>);
+    // The point whose stone is lifted, changing only when a drag starts or ends.
+    let lifted = Memo::new(move |_| press.with(|p| p.filter(|p| p.dragging).map(|p| p.origin)));
+    let lang = use_lang();
+    // The point the keyboard focus ring is on (the centre until the arrows move it).
+    let focus = RwSignal::new((POINTS / 2) as u8);
+    let on_key = key_handler(focus, view, on_tap);
+
+    let on_down = move |ev: web_sys::PointerEvent| {
+        if !ev.is_primary() {
+            return;
+        }
+        let Some(rect) = board_rect(&ev) else {
+            return;
+        };
+        let (x, y) = svg_coords(&ev, rect);
+        let Some(p) = point_at(x, y) else { return };
+        if let Some(target) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            // Keep receiving moves and the release even if the finger leaves the board.
+            let _ = target.set_pointer_capture(ev.pointer_id());
+        }
+        ev.prevent_default();
+        let point = view.with_untracked(|v| v.points[p as usize]);
+        let picked_now = point.pickable && !point.selected;
+        if picked_now {
+            on_tap.run(p);
+        }
+        if point.legal {
+            aim.set(Some(p));
+        }
+        press.set(Some(Press {
+            origin: p,
+            picked_now,
+            start: (x, y),
+            dragging: false,
+            rect,
+        }));
+    };
+
+    let on_move = move_handler(view, aim, press, drag_at);
+
+    let on_up = release_handler(press, drag_at, aim, on_tap);
+
+    let on_leave = move |_ev: web_sys::PointerEvent| {
+        if press.get_untracked().is_none() {
+            aim.set(None);
+        }
+    };
+    let on_cancel = move |_ev: web_sys::PointerEvent| {
+        press.set(None);
+        drag_at.set(None);
+        aim.set(None);
+    };
+
+    let fx = FxInputs {
+        view,
+        mover,
+        aim: aim.into(),
+        lifted,
+        drag_at: drag_at.into(),
+        hint,
+        formation_key,
+    };
+
+    view! {
+        <div class="board-frame">
+            <svg
+                class="board"
+                class:waiting=waiting
+                class:capture-mode=move || view.with(|v| v.capture_mode)
+                data-testid="board"
+                viewBox=format!("0 0 {EXTENT} {EXTENT}")
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_leave
+                on:pointercancel=on_cancel
+                on:keydown=on_key
+                role="grid"
+                aria-label=move || match lang.get() { Lang::Zh => "棋盘 5×5", Lang::En => "Board, 5 by 5" }
+            >
+                <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+                <g class="grid">{grid()}</g>
+                <g class="points">{points(view, refused, lifted, focus, lang)}</g>
+                <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
+            </svg>
+            <BoardFx inputs=fx/>
+        </div>
+    }
+}
+
+/// Arrow keys move the focus ring over the points; Enter/Space tap the focused
+/// point; Escape puts a picked-up stone down (a tap on it, which the room decides).
+fn key_handler(
+    focus: RwSignal<u8>,
+    view: Signal<BoardView>,
+    on_tap: Callback<u8>,
+) -> impl Fn(web_sys::KeyboardEvent) + Clone + 'static {
+    move |ev: web_sys::KeyboardEvent| {
+        let at = focus.get_untracked() as usize;
+        let (col, row) = (at % SIDE, at / SIDE);
+        let moved = match ev.key().as_str() {
+            "ArrowLeft" if col > 0 => Some(at - 1),
+            "ArrowRight" if col + 1 < SIDE => Some(at + 1),
+            "ArrowUp" if row > 0 => Some(at - SIDE),
+            "ArrowDown" if row + 1 < SIDE => Some(at + SIDE),
+            "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => Some(at),
+            "Enter" | " " => {
+                on_tap.run(at as u8);
+                None
+            }
+            "Escape" => {
+                // Putting the picked-up stone down is a tap on it (the room decides).
+                if let Some(p) = view.with_untracked(|v| v.points.iter().position(|pt| pt.selected))
+                {
+                    on_tap.run(p as u8);
+                }
+                None
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(p) = moved {
+            focus.set(p as u8);
+            focus_point(p);
+        }
+    }
+}
+
+/// A move writes only what it changes: the aim when the point under the finger
+/// changes, the drag once when it starts, then the dragged stone's position.
+fn move_handler(
+    view: Signal<BoardView>,
+    aim: RwSignal<Option<u8>>,
+    press: RwSignal<Option<Press>>,
+    drag_at: RwSignal<Option<(f64, f64)>>,
+) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+    move |ev: web_sys::PointerEvent| {
+        let current = press.get_untracked();
+        let Some(rect) = current.map(|p| p.rect).or_else(|| board_rect(&ev)) else {
+            return;
+        };
+        let (x, y) = svg_coords(&ev, rect);
+        let under = point_at(x, y);
+        let legal_under = under.filter(|p| view.with_untracked(|v| v.points[*p as usize].legal));
+        if aim.get_untracked() != legal_under {
+            aim.set(legal_under);
+        }
+        if let Some(current) = current {
+            let selected = view.with_untracked(|v| v.points[current.origin as usize].selected);
+            let travelled = (x - current.start.0).hypot(y - current.start.1);
+            if selected && (current.dragging || travelled > DRAG_SLOP) {
+                if !current.dragging {
+                    press.set(Some(Press {
+                        dragging: true,
+                        ..current
+                    }));
+                }
+                drag_at.set(Some((x, y)));
+            }
+        }
+    }
+}
+
+/// A release: a tap on the point under it, unless it ends the press that picked
+/// the stone up or a drag that came back home.
+fn release_handler(
+    press: RwSignal<Option<Press>>,
+    drag_at: RwSignal<Option<(f64, f64)>>,
+    aim: RwSignal<Option<u8>>,
+    on_tap: Callback<u8>,
+) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+    move |ev: web_sys::PointerEvent| {
+        let released = press.get_untracked();
+        press.set(None);
+        drag_at.set(None);
+        if ev.pointer_type() != "mouse" {
+            aim.set(None);
+        }
+        let Some(released) = released else { return };
+        let (x, y) = svg_coords(&ev, released.rect);
+        let Some(p) = point_at(x, y) else { return };
+        if p == released.origin && released.picked_now {
+            return;
+        }
+        if p == released.origin && released.dragging {
+            // A drag that came back home puts nothing down and keeps the selection.
+            return;
+        }
+        on_tap.run(p);
+    }
+}
+
+/// The lines of the grid.
+fn grid() -> impl IntoView {
+    (0..SIDE)
+        .flat_map(|i| {
+            let along = MARGIN + STEP * i as f64;
+            let end = EXTENT - MARGIN;
+            [(MARGIN, along, end, along), (along, MARGIN, along, end)]
+        })
+        .map(|(x1, y1, x2, y2)| view! { <line class="grid-line" x1=x1 y1=y1 x2=x2 y2=y2/> })
+        .collect_view()
+}
+
+/// Moves keyboard focus to point `p`'s cell.
+fn focus_point(p: usize) {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-testid=\"point-{p}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
+}
+
+/// Every point, row by row (the grid's rows for screen readers): its hit area,
+/// the keyboard focus ring, and its stone.
+fn points(
+    view: Signal<BoardView>,
+    refused: Signal<Option<(u8, u32)>>,
+    lifted: Memo<Option<u8>>,
+    focus: RwSignal<u8>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
+    (0..SIDE)
+        .map(|row| {
+            let cells = (row * SIDE..(row + 1) * SIDE)
+                .map(|p| point(p, view, refused, lifted, focus, lang))
+                .collect_view();
+            view! { <g role="row">{cells}</g> }
+        })
+        .collect_view()
+}
+
+/// One point of [`points`].
+fn point(
+    p: usize,
+    view: Signal<BoardView>,
+    refused: Signal<Option<(u8, u32)>>,
+    lifted: Memo<Option<u8>>,
+    focus: RwSignal<u8>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
+    let (cx, cy) = point_xy(p);
+    let pv = move || view.with(|v| v.points[p]);
+    let owner = move || pv().owner.map_or(String::new(), |s| s.letter().to_string());
+    let class = move || {
+        let v = pv();
+        let mut class = format!("point {}", v.flags());
+        if let Some((at, n)) = refused.get() {
+            if at as usize == p {
+                // Alternate two identical animations so a repeated refusal replays.
+                class.push_str(if n % 2 == 0 {
+                    " refused-a"
+                } else {
+                    " refused-b"
+                });
+            }
+        }
+        if v.pickable {
+            class.push_str(" pickable");
+        }
+        class
+    };
+    let dragging = move || lifted.get() == Some(p as u8);
+    view! {
+        <g
+            data-testid=format!("point-{p}")
+            data-owner=owner
+            data-flags=move || pv().flags()
+            class=class
+            style=format!("transform-origin: {cx}px {cy}px")
+            role="gridcell"
+            tabindex=move || if focus.get() as usize == p { "0" } else { "-1" }
+            aria-label=move || point_label(p, &pv(), lang.get())
+            on:focus=move |_| focus.set(p as u8)
+        >
+            <circle class="hit" cx=cx cy=cy r=HIT_R/>
+            <circle class="focus-ring" cx=cx cy=cy r=HIT_R - 2.0/>
+            <Show when=move || pv().owner.is_some()>
+                <circle
+                    class=move || format!("stone stone-{}", owner())
+                    class:lifted=dragging
+                    cx=cx cy=cy r=STONE_R
+                />
+                <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
+                    <rect x=-9 y=-3 width=18 height=14 rx=3/>
+                    <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>
+                </g>
+            </Show>
+        </g>
+    }
+}

@@ -1,0 +1,166 @@
+//! What one of Baifang's screens hands the next when the player moves between them, as the
+//! typed argument of the next screen's mount: a game to review (lobby, rooms → review), a
+//! game to play on (review → lobby's room) and a friend room to join (a `#room=` link,
+//! lobby → the server's screen).
+//!
+//! The modules are separate wasm instances, so an argument crosses the shell as text: the
+//! engine's game code (its link format, whose decoder replays and checks every action)
+//! with the AI level or who plays. It is never stored, so it opens once and no other tab
+//! can take it.
+
+use engine::baifang::ai::Strength;
+use engine::baifang::game_link::{self, GameRecord, LinkError};
+use engine::baifang::{Action, Side};
+
+use web_core::nav::Screen;
+use web_core::open_arg::OpenArg;
+
+use crate::local::game::Opponent;
+use crate::review::ReviewSource;
+
+/// A friend room's code (from a `#room=` link) for the server's screen to join; the
+/// server judges the code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomToJoin(pub String);
+
+impl OpenArg for RoomToJoin {
+    const SCREEN: Screen = Screen::BaifangOnline;
+
+    fn encode(&self) -> String {
+        self.0.clone()
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        Some(RoomToJoin(text.to_string()))
+    }
+}
+
+/// A game for the review: `<AI level> <game code>`.
+impl OpenArg for ReviewSource {
+    const SCREEN: Screen = Screen::BaifangReview;
+
+    fn encode(&self) -> String {
+        format!("{} {}", self.level.id(), game_link::encode(&self.record))
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        parse_review(text).ok()
+    }
+}
+
+fn parse_review(text: &str) -> Result<ReviewSource, LinkError> {
+    let (level, code) = text.split_once(' ').unwrap_or(("", text));
+    let (record, _) = game_link::decode(code)?;
+    Ok(ReviewSource {
+        record,
+        level: strength_of(level),
+    })
+}
+
+/// A game to continue in the lobby's room from its log, with who plays it:
+/// `<who> <game code>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOn {
+    pub log: Vec<Action>,
+    pub opponent: Opponent,
+}
+
+impl OpenArg for PlayOn {
+    const SCREEN: Screen = Screen::Baifang;
+
+    fn encode(&self) -> String {
+        let code = game_link::encode(&GameRecord::new(["", ""], self.log.clone()));
+        format!("{} {code}", opponent_word(self.opponent))
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        let (who, code) = text.split_once(' ')?;
+        let (record, _) = game_link::decode(code).ok()?;
+        Some(PlayOn {
+            log: record.log().to_vec(),
+            opponent: opponent_of(who)?,
+        })
+    }
+}
+
+/// `hotseat`, or `ai-B-<level>` / `ai-W-<level>` for the human's side and the AI's level.
+fn opponent_word(opponent: Opponent) -> String {
+    match opponent {
+        Opponent::HotSeat => "hotseat".into(),
+        Opponent::Ai { human, level } => {
+            let side = if human == Side::Black { "B" } else { "W" };
+            format!("ai-{side}-{}", level.id())
+        }
+    }
+}
+
+fn opponent_of(word: &str) -> Option<Opponent> {
+    if word == "hotseat" {
+        return Some(Opponent::HotSeat);
+    }
+    let rest = word.strip_prefix("ai-")?;
+    let (side, level) = rest.split_once('-')?;
+    let human = match side {
+        "B" => Side::Black,
+        "W" => Side::White,
+        _ => return None,
+    };
+    let level = Strength::ALL.into_iter().find(|s| s.id() == level)?;
+    Some(Opponent::Ai { human, level })
+}
+
+/// The level named `id`; the default level for an unknown one.
+fn strength_of(id: &str) -> Strength {
+    Strength::ALL
+        .into_iter()
+        .find(|s| s.id() == id)
+        .unwrap_or(Strength::Medium)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_log() -> Vec<Action> {
+        [0, 6, 12, 18].map(|to| Action::Place { to }).to_vec()
+    }
+
+    #[test]
+    fn a_review_crosses_with_its_level() {
+        let source = ReviewSource {
+            record: GameRecord::new(["甲", "B"], a_log()),
+            level: Strength::Hard,
+        };
+        assert_eq!(ReviewSource::decode(&source.encode()), Some(source));
+        assert!(parse_review("hard !!!").is_err());
+        assert_eq!(ReviewSource::decode("hard !!!"), None);
+    }
+
+    #[test]
+    fn each_argument_opens_its_own_screen() {
+        assert_eq!(RoomToJoin::SCREEN, Screen::BaifangOnline);
+        assert_eq!(ReviewSource::SCREEN, Screen::BaifangReview);
+        assert_eq!(PlayOn::SCREEN, Screen::Baifang);
+        let room = RoomToJoin("AB12CD".into());
+        assert_eq!(RoomToJoin::decode(&room.encode()), Some(room));
+    }
+
+    #[test]
+    fn a_game_to_play_on_crosses_with_who_plays() {
+        for opponent in [
+            Opponent::HotSeat,
+            Opponent::Ai {
+                human: Side::White,
+                level: Strength::Master,
+            },
+        ] {
+            let play_on = PlayOn {
+                log: a_log(),
+                opponent,
+            };
+            assert_eq!(PlayOn::decode(&play_on.encode()), Some(play_on));
+        }
+        assert_eq!(PlayOn::decode("ai-X-hard AAAA"), None);
+        assert_eq!(PlayOn::decode("hotseat"), None);
+    }
+}

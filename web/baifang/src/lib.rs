@@ -1,0 +1,132 @@
+//! 摆方 Baifang screens: lobby → game room → settlement, online play, review.
+//!
+//! Three screens, each a module of its own: the lobby with the games on this device
+//! ([`BaifangScreen`]), online play ([`online_screen`]) and the review ([`review`]'s
+//! entry). A game crosses between them through [`handoff`].
+//!
+//! Folders: [`board`] (the board, its geometry, effects and tap intents),
+//! [`room`] (the one room screen every mode plays in: header, step clock,
+//! scoreboards, menu, settlement, haptics), [`local`] (hot-seat and vs-AI),
+//! [`ai`] (the AI opponent and its worker), [`peer`] (peer-to-peer: Game Center
+//! or browser tabs), [`server`] (the referee server), [`review`]. Pure parts
+//! (view-model, tap → intent, haptics per action, the local game, strings,
+//! profile parsing) are apart from the components so they are unit-tested
+//! natively.
+
+pub mod ai;
+pub mod board;
+pub mod engine_text;
+pub mod handoff;
+pub mod lobby;
+pub mod local;
+pub mod online;
+pub mod online_screen;
+pub mod peer;
+pub mod profile;
+pub mod review;
+pub mod room;
+pub mod server;
+pub mod strings;
+pub mod view_model;
+
+use leptos::prelude::*;
+
+use web_core::chrome::ScreenHeader;
+use web_core::i18n::Text;
+
+use engine::baifang::ai::Strength;
+use engine::baifang::game_link::GameRecord;
+use engine::baifang::Action;
+
+use crate::online::server::{probe, Reach};
+use handoff::{PlayOn, RoomToJoin};
+use lobby::Lobby;
+use local::game::Opponent;
+use local::room::{Room, RoomSetup};
+use review::ReviewSource;
+use web_core::nav::{clear_fragment, use_nav, Screen};
+
+/// The Baifang lobby and the local room it opens (hot-seat or against the AI), the module
+/// `baifang`; a game handed back by the review ("play from here") opens its room at once.
+/// Online play opens the screen that can play here: the referee server's if the page came
+/// from it, else Game Center's and the browser tabs'.
+pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
+    let nav = use_nav();
+    let reach = RwSignal::new(None::<Reach>);
+    leptos::task::spawn_local(async move {
+        let r = probe().await;
+        let _ = reach.try_set(Some(r));
+    });
+    let online_screen = |r: Reach| match r {
+        Reach::Server => Screen::BaifangOnline,
+        Reach::NoServer => Screen::BaifangPeer,
+    };
+    let on_online = Callback::new(move |_| {
+        // The answer comes within a round trip of opening the lobby; a click before it waits.
+        leptos::task::spawn_local(async move {
+            let r = match reach.try_get_untracked().flatten() {
+                Some(r) => r,
+                None => probe().await,
+            };
+            nav.go(online_screen(r));
+        });
+    });
+    // A `#room=CODE` link joins that friend room on the server's screen; without the
+    // server the lobby says why it cannot.
+    let room_link_refused = RwSignal::new(false);
+    Effect::new(move |_| {
+        let (Some(code), Some(r)) = (nav.room.get(), reach.get()) else {
+            return;
+        };
+        nav.room.set(None);
+        clear_fragment();
+        if r == Reach::Server {
+            nav.open(&RoomToJoin(code));
+        } else {
+            room_link_refused.set(true);
+        }
+    });
+    // A fresh key per game so a new room never reuses the old one's state.
+    let room = RwSignal::new(None::<(RoomSetup, Vec<Action>, u32)>);
+    let counter = StoredValue::new(0u32);
+    let open = move |setup: RoomSetup, log: Vec<Action>| {
+        counter.update_value(|n| *n += 1);
+        room.set(Some((setup, log, counter.get_value())));
+    };
+    if let Some(PlayOn { log, opponent }) = play_on {
+        open(
+            RoomSetup {
+                opponent,
+                step_clock: false,
+            },
+            log,
+        );
+    }
+    let start = Callback::new(move |setup: RoomSetup| open(setup, Vec::new()));
+    let exit = Callback::new(move |_| room.set(None));
+    let review = move |level: Strength| {
+        Callback::new(move |record: GameRecord| {
+            nav.open(&ReviewSource { record, level });
+        })
+    };
+    let on_review = Callback::new(move |source: ReviewSource| {
+        nav.open(&source);
+    });
+    view! {
+        <main class="screen screen-baifang" data-testid="screen-baifang">
+            {move || match room.get() {
+                None => view! {
+                    <ScreenHeader title=Text::BaifangName/>
+                    <Lobby on_start=start on_online=on_online on_review=on_review room_link_refused=room_link_refused/>
+                }.into_any(),
+                Some((setup, log, _)) => {
+                    let level = match setup.opponent {
+                        Opponent::Ai { level, .. } => level,
+                        Opponent::HotSeat => Strength::Medium,
+                    };
+                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level)/> }.into_any()
+                }
+            }}
+        </main>
+    }
+}

@@ -1,0 +1,123 @@
+//! The Baifang lobby: capsule buttons for the three ways to play (online, vs AI,
+//! hot-seat) and the recent games to review. Online play is a screen of its own
+//! ([`crate::online_screen`]), with the player's online profile.
+
+use leptos::prelude::*;
+
+use engine::baifang::ai::Strength;
+use engine::baifang::Side;
+
+use web_core::i18n::{use_lang, Lang};
+
+use crate::local::game::Opponent;
+use crate::local::room::RoomSetup;
+use crate::review::recent_list::RecentGames;
+use crate::review::ReviewSource;
+use crate::strings::BaifangText;
+
+#[component]
+pub fn Lobby(
+    on_start: Callback<RoomSetup>,
+    /// Opens online play.
+    on_online: Callback<()>,
+    /// Opens a recent game's review.
+    on_review: Callback<ReviewSource>,
+    /// A `#room=` link was opened on a page without the server.
+    room_link_refused: RwSignal<bool>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let ai_sheet = RwSignal::new(false);
+    // The sheet's choices outlive the sheet, so reopening it shows them again.
+    let level = RwSignal::new(Strength::Medium);
+    let human = RwSignal::new(Side::Black);
+    let step_clock = RwSignal::new(false);
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+
+    view! {
+        <div class="lobby" data-testid="lobby">
+            <Show when=move || room_link_refused.get()>
+                <p class="notice" data-testid="room-link-refused">{text(BaifangText::RoomLinkNeedsServer)}</p>
+            </Show>
+            <div class="lobby-buttons">
+                <button class="capsule primary" data-testid="lobby-online" on:click=move |_| on_online.run(())>
+                    {text(BaifangText::PlayOnline)}
+                </button>
+                <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
+                    {text(BaifangText::VsAi)}
+                </button>
+                <button
+                    class="capsule"
+                    data-testid="lobby-hotseat"
+                    on:click=move |_| on_start.run(RoomSetup { opponent: Opponent::HotSeat, step_clock: step_clock.get_untracked() })
+                >
+                    {text(BaifangText::HotSeat)}
+                </button>
+                <label class="toggle">
+                    <input type="checkbox" data-testid="lobby-step-clock"
+                        prop:checked=step_clock
+                        on:change=move |ev| step_clock.set(event_target_checked(&ev))/>
+                    <span>{text(BaifangText::StepClock)} " 30 s"</span>
+                </label>
+            </div>
+            <RecentGames on_open=on_review/>
+            <Show when=move || ai_sheet.get()>
+                <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
+            </Show>
+        </div>
+    }
+}
+
+/// The vs-AI sheet: the AI's level and the player's colour, then start.
+#[component]
+fn AiSheet(
+    open: RwSignal<bool>,
+    level: RwSignal<Strength>,
+    human: RwSignal<Side>,
+    step_clock: RwSignal<bool>,
+    on_start: Callback<RoomSetup>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    view! {
+        <div class="sheet-veil" on:click=move |_| open.set(false)>
+            <div class="sheet" data-testid="ai-sheet" on:click=|ev| ev.stop_propagation()>
+                <h3>{text(BaifangText::ChooseLevel)}</h3>
+                <div class="segmented">
+                    {Strength::ALL.iter().map(|&l| {
+                        view! {
+                            <button
+                                class="segment"
+                                class:active=move || level.get() == l
+                                data-testid=format!("ai-level-{}", l.id())
+                                on:click=move |_| level.set(l)
+                            >
+                                {move || match lang.get() { Lang::Zh => l.name(), Lang::En => l.en() }}
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
+                <h3>{text(BaifangText::ChooseColour)}</h3>
+                <div class="segmented">
+                    <button class="segment" class:active=move || human.get() == Side::Black
+                        data-testid="ai-colour-B" on:click=move |_| human.set(Side::Black)>
+                        {text(BaifangText::PlayBlue)}
+                    </button>
+                    <button class="segment" class:active=move || human.get() == Side::White
+                        data-testid="ai-colour-W" on:click=move |_| human.set(Side::White)>
+                        {text(BaifangText::PlayOrange)}
+                    </button>
+                </div>
+                <button
+                    class="pill-button primary"
+                    data-testid="ai-start"
+                    on:click=move |_| on_start.run(RoomSetup {
+                        opponent: Opponent::Ai { human: human.get_untracked(), level: level.get_untracked() },
+                        step_clock: step_clock.get_untracked(),
+                    })
+                >
+                    {text(BaifangText::Start)}
+                </button>
+            </div>
+        </div>
+    }
+}

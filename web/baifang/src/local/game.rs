@@ -1,0 +1,315 @@
+//! A local game (hot-seat or against the AI): the engine's `Game`, its
+//! optional step clock (the engine's one [`StepClock`]), and the one piece of
+//! UI state the rules don't know, the stone picked up in the moving phase.
+//!
+//! Taps are intents ([`crate::board::tap`]); this module plays the actions they name and
+//! lets the engine accept or refuse them; it never decides legality itself.
+//! Time is an input: every call that can end a turn is told `now` (ms on the
+//! page's monotonic clock). The page is the referee and never unavailable to
+//! itself, so the clock runs on while the page is hidden: a timeout that fell
+//! meanwhile is applied at the first tick back, never a fresh 30 s.
+
+use engine::baifang::ai::Strength;
+use engine::baifang::step_clock::StepClock;
+use engine::baifang::{Action, ActionError, ActionOutcome, Game, Side, State};
+
+use crate::board::tap::{tap_intent, TapIntent};
+
+/// Who plays the two sides on this device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Two people share the device.
+    HotSeat,
+    /// The human plays `human`; the AI plays the other side at `level`.
+    Ai { human: Side, level: Strength },
+}
+
+/// What a tap did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// The engine accepted an action.
+    Played(Action, ActionOutcome),
+    /// A stone was picked up (moving phase).
+    Selected(u8),
+    /// The picked-up stone was put down again.
+    Deselected,
+    /// Not this device's turn, or the engine refused the action: a gentle refusal.
+    Refused,
+}
+
+#[derive(Clone, Debug)]
+pub struct LocalMatch {
+    game: Game,
+    opponent: Opponent,
+    selection: Option<u8>,
+    /// The 30 s step clock, when the game has one.
+    clock: Option<StepClock>,
+}
+
+impl LocalMatch {
+    pub fn new(opponent: Opponent) -> LocalMatch {
+        LocalMatch {
+            game: Game::new(),
+            opponent,
+            selection: None,
+            clock: None,
+        }
+    }
+
+    /// A game continued from `log` (play on from a reviewed position); a log the
+    /// engine refuses starts a fresh game instead.
+    pub fn from_log(opponent: Opponent, log: &[Action]) -> LocalMatch {
+        LocalMatch {
+            game: Game::from_log(log).unwrap_or_default(),
+            opponent,
+            selection: None,
+            clock: None,
+        }
+    }
+
+    /// Gives the game a step clock, its first turn beginning at `now`.
+    pub fn with_step_clock(mut self, now: u64) -> LocalMatch {
+        self.clock = Some(StepClock::new(now, !self.state().is_finished()));
+        self
+    }
+
+    /// The time the side to move has left at `now`, when the game has a clock.
+    pub fn step_left(&self, now: u64) -> Option<u64> {
+        self.clock.map(|c| c.left(now))
+    }
+
+    /// Time passed: a person on this device whose step time ran out (even
+    /// while the page was hidden) times out; the next turn starts at `now`.
+    /// The AI is never timed out (it answers in far less than the step).
+    pub fn tick(&mut self, now: u64) -> Option<(Action, ActionOutcome)> {
+        let expired = self.clock.is_some_and(|c| c.expired(now));
+        if !expired || !self.human_to_act() {
+            return None;
+        }
+        let outcome = self.try_play(Action::Timeout, now).ok()?;
+        Some((Action::Timeout, outcome))
+    }
+
+    pub fn state(&self) -> &State {
+        self.game.state()
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    pub fn selection(&self) -> Option<u8> {
+        self.selection
+    }
+
+    pub fn last_outcome(&self) -> Option<&ActionOutcome> {
+        self.game.last_outcome()
+    }
+
+    /// Whether a person on this device is to act now.
+    pub fn human_to_act(&self) -> bool {
+        let state = self.state();
+        !state.is_finished()
+            && match self.opponent {
+                Opponent::HotSeat => true,
+                Opponent::Ai { human, .. } => state.to_move() == human,
+            }
+    }
+
+    /// Whether the AI is to act now.
+    pub fn ai_to_act(&self) -> bool {
+        !self.state().is_finished() && !self.human_to_act()
+    }
+
+    /// A tap (or a release after a drag) on point `p` by the person on this device.
+    pub fn tap(&mut self, p: u8, now: u64) -> Tap {
+        if !self.human_to_act() {
+            return Tap::Refused;
+        }
+        match tap_intent(self.state(), self.selection, p) {
+            TapIntent::Play(action) => self.play(action, now),
+            TapIntent::Select(p) => {
+                self.selection = Some(p);
+                Tap::Selected(p)
+            }
+            TapIntent::Deselect => {
+                self.selection = None;
+                Tap::Deselected
+            }
+            TapIntent::Refuse => Tap::Refused,
+        }
+    }
+
+    /// Plays an action for whoever is to move (the AI's turn, a timeout, a resignation).
+    pub fn play(&mut self, action: Action, now: u64) -> Tap {
+        match self.try_play(action, now) {
+            Ok(outcome) => Tap::Played(action, outcome),
+            Err(_) => Tap::Refused,
+        }
+    }
+
+    /// Plays an action and reports the engine's reason when it is refused.
+    pub fn try_play(&mut self, action: Action, now: u64) -> Result<ActionOutcome, ActionError> {
+        let outcome = self.game.play(action)?;
+        self.selection = None;
+        let running = !self.state().is_finished();
+        if let Some(clock) = self.clock.as_mut() {
+            if !running {
+                clock.end();
+            } else if outcome.turn_passed {
+                clock.new_turn(now, true);
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// The side the person on this device resigns for: the human in a vs-AI
+    /// game, the side to move in hot-seat.
+    pub fn resigning_side(&self) -> Side {
+        match self.opponent {
+            Opponent::Ai { human, .. } => human,
+            Opponent::HotSeat => self.state().to_move(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::baifang::Phase;
+
+    #[test]
+    fn a_continued_game_starts_from_its_log() {
+        let log = [Action::Place { to: 3 }, Action::Place { to: 7 }];
+        let m = LocalMatch::from_log(Opponent::HotSeat, &log);
+        assert_eq!(m.game().log(), log);
+        assert_eq!(m.state().to_move(), Side::Black);
+        let fresh = LocalMatch::from_log(Opponent::HotSeat, &[log[0], log[0]]);
+        assert!(fresh.game().log().is_empty());
+    }
+
+    #[test]
+    fn taps_place_stones_alternately_in_hot_seat() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        assert!(matches!(
+            m.tap(12, 0),
+            Tap::Played(Action::Place { to: 12 }, _)
+        ));
+        assert_eq!(m.state().to_move(), Side::White);
+        assert_eq!(
+            m.tap(12, 0),
+            Tap::Refused,
+            "occupied point is refused by the engine"
+        );
+        assert!(matches!(m.tap(13, 0), Tap::Played(..)));
+    }
+
+    #[test]
+    fn the_ai_side_cannot_be_tapped() {
+        let mut m = LocalMatch::new(Opponent::Ai {
+            human: Side::White,
+            level: Strength::Beginner,
+        });
+        assert!(m.ai_to_act());
+        assert_eq!(m.tap(0, 0), Tap::Refused);
+        assert!(matches!(
+            m.play(Action::Place { to: 0 }, 0),
+            Tap::Played(..)
+        ));
+        assert!(m.human_to_act());
+    }
+
+    #[test]
+    fn capture_mode_turns_taps_into_captures() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        for p in [0, 24, 1, 23, 5, 22, 6] {
+            assert!(matches!(m.tap(p, 0), Tap::Played(..)), "tap {p}");
+        }
+        assert_eq!(m.state().pending_captures(), 1);
+        assert_eq!(m.tap(0, 0), Tap::Refused, "own stone is not capturable");
+        assert!(matches!(
+            m.tap(22, 0),
+            Tap::Played(Action::Capture { at: 22 }, _)
+        ));
+        assert_eq!(m.state().to_move(), Side::White);
+    }
+
+    #[test]
+    fn moving_phase_selects_then_moves() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        for action in crate::board::tap::placements_to_moving() {
+            let Action::Place { to } = action else {
+                unreachable!("placements only")
+            };
+            assert!(matches!(m.tap(to, 0), Tap::Played(..)), "place {to}");
+        }
+        assert_eq!(m.state().phase(), Phase::Moving);
+        let mover = m.state().to_move();
+        let from = (0u8..25)
+            .find(|&p| {
+                m.state().at(p as usize) == Some(mover) && m.state().move_targets(p as usize) != 0
+            })
+            .expect("a movable stone");
+        assert_eq!(m.tap(from, 0), Tap::Selected(from));
+        assert_eq!(m.tap(from, 0), Tap::Deselected);
+        assert_eq!(m.tap(from, 0), Tap::Selected(from));
+        let to = m.state().move_targets(from as usize).trailing_zeros() as u8;
+        assert!(matches!(m.tap(to, 0), Tap::Played(Action::Move { .. }, _)));
+        assert_eq!(m.selection(), None);
+    }
+
+    const STEP: u64 = engine::baifang::spec::STEP_TIME_LIMIT_MS as u64;
+
+    #[test]
+    fn the_step_clock_restarts_when_the_turn_passes_not_within_it() {
+        let mut m = LocalMatch::new(Opponent::HotSeat).with_step_clock(1_000);
+        assert_eq!(m.step_left(1_000), Some(STEP));
+        assert!(matches!(m.tap(12, 9_000), Tap::Played(..)));
+        assert_eq!(m.step_left(9_000), Some(STEP), "a new turn, a whole step");
+        // A capture owed belongs to the same turn: its clock runs on.
+        for p in [24, 13, 23, 17, 22] {
+            assert!(matches!(m.tap(p, 10_000), Tap::Played(..)));
+        }
+        // Black's turn began at 10 s; its square at 20 s owes a capture.
+        assert!(matches!(m.tap(18, 20_000), Tap::Played(..)));
+        assert_eq!(m.state().pending_captures(), 1);
+        assert_eq!(m.step_left(25_000), Some(STEP - 15_000));
+        assert!(LocalMatch::new(Opponent::HotSeat).step_left(0).is_none());
+    }
+
+    #[test]
+    fn an_absent_mover_s_clock_runs_on_and_the_return_brings_no_fresh_step() {
+        // The page was hidden 10 s into the human's turn and nothing ticked;
+        // back 25 s later, the first tick applies the timeout that fell in
+        // the absence; the next turn starts then.
+        let mut m = LocalMatch::new(Opponent::Ai {
+            human: Side::Black,
+            level: Strength::Beginner,
+        })
+        .with_step_clock(0);
+        assert!(m.tick(10_000).is_none());
+        assert_eq!(m.step_left(29_999), Some(1));
+        let back = 35_000;
+        let (action, outcome) = m.tick(back).expect("the timeout");
+        assert_eq!(action, Action::Timeout);
+        assert!(outcome.turn_passed);
+        assert_eq!(m.state().timeouts(Side::Black), 1);
+        assert_eq!(m.step_left(back), Some(STEP));
+        // The AI's turn is never timed out here.
+        assert!(m.ai_to_act());
+        assert!(m.tick(back + 10 * STEP).is_none());
+    }
+
+    #[test]
+    fn hot_seat_times_out_whoever_is_to_move() {
+        let mut m = LocalMatch::new(Opponent::HotSeat).with_step_clock(0);
+        assert!(m.tick(STEP).is_some());
+        assert!(m.tick(2 * STEP).is_some());
+        assert_eq!(m.state().timeouts(Side::Black), 1);
+        assert_eq!(m.state().timeouts(Side::White), 1);
+    }
+}

@@ -1,0 +1,260 @@
+//! Local play (hot-seat and vs-AI) as a source of the one [`GameRoom`]: the
+//! room owns the [`LocalMatch`] and its AI; the board only reports taps. Effects
+//! (haptics, the AI's turn, the clock) react to what the engine accepted.
+
+use leptos::prelude::*;
+
+use engine::baifang::game_link::GameRecord;
+use engine::baifang::{Action, ActionOutcome, Reason, Side};
+
+use crate::ai::opponent::AiOpponent;
+use crate::local::game::{LocalMatch, Opponent, Tap};
+use crate::review::recent::{self, Mode};
+use crate::room::feel::feel;
+use crate::room::settlement::Settlement;
+use crate::room::step_timer::now_ms;
+use crate::room::{GameRoom, RoomSource};
+use crate::strings::{banner_text, Audience, BaifangText};
+use crate::view_model::board_view;
+use web_core::host::haptics::{self, Haptic};
+use web_core::i18n::use_lang;
+
+/// How a local game is set up from the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomSetup {
+    pub opponent: Opponent,
+    /// The 30 s step clock (optional in local games).
+    pub step_clock: bool,
+}
+
+#[component]
+pub fn Room(
+    setup: RoomSetup,
+    on_exit: Callback<()>,
+    /// The log to continue from (play on from a reviewed position); empty: a new game.
+    #[prop(optional)]
+    start: Vec<Action>,
+    /// Opens the review of the finished game.
+    #[prop(optional)]
+    on_review: Option<Callback<GameRecord>>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let first = LocalMatch::from_log(setup.opponent, &start);
+    let first = match setup.step_clock {
+        true => first.with_step_clock(page_ms()),
+        false => first,
+    };
+    let game = RwSignal::new(first);
+
+    let audience = match setup.opponent {
+        Opponent::HotSeat => Audience::Both,
+        Opponent::Ai { human, .. } => Audience::Player(human),
+    };
+
+    let view = Memo::new(move |_| {
+        game.with(|m| board_view(m.state(), m.last_outcome(), m.selection(), m.human_to_act()))
+    });
+    let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
+    remember_when_finished(game);
+    let waiting = Signal::derive(move || game.with(|m| m.ai_to_act()));
+
+    // One place applies every action, whoever made it, so effects stay consistent.
+    // The AI's delayed actions may fire after the player left the room, so every
+    // access here tolerates a disposed room (then nothing happens).
+    let applied = move |action: Action, outcome: &ActionOutcome| feel(action, outcome);
+    let apply = move |action: Action| -> Option<ActionOutcome> {
+        let outcome = game
+            .try_update(|m| m.try_play(action, page_ms()).ok())
+            .flatten()?;
+        applied(action, &outcome);
+        Some(outcome)
+    };
+
+    let tap = Callback::new(
+        move |p: u8| match game.try_update(|m| m.tap(p, page_ms())) {
+            Some(Tap::Played(action, outcome)) => {
+                applied(action, &outcome);
+                true
+            }
+            Some(Tap::Selected(_)) => {
+                haptics::play(Haptic::Light);
+                true
+            }
+            Some(Tap::Deselected) => true,
+            Some(Tap::Refused) | None => false,
+        },
+    );
+
+    let ai = AiOpponent::start(game, move |action| {
+        apply(action);
+    });
+
+    let step_left = step_clock(setup.step_clock, game, applied);
+
+    let resign = Callback::new(move |_| {
+        let side = game.with_untracked(|m| m.resigning_side());
+        apply(Action::Resign { side });
+    });
+    let banner = Signal::derive(move || view.with(|v| v.banner));
+    let banner_words = move || banner_text(banner.get(), audience, lang.get());
+    let source = RoomSource {
+        view: view.into(),
+        my_side: Signal::derive(move || bottom_side(setup.opponent)),
+        waiting,
+        formation_key: action_count.into(),
+        hint: ai.hint.into(),
+        banner_text: Signal::derive(banner_words),
+        banner: Signal::derive(move || Some(banner.get())),
+        step_left,
+        my_turn: Signal::derive(move || game.with(|m| m.human_to_act())),
+        tags: Signal::derive(move || {
+            [Side::Black, Side::White].map(|side| score_tag(setup.opponent, side))
+        }),
+        tap,
+        can_resign: Signal::derive(move || !game.with(|m| m.state().is_finished())),
+        confirm_resign: true,
+        leave_resigns: Signal::derive(|| false),
+        resign,
+        leave: on_exit,
+    };
+    let vs_ai = matches!(setup.opponent, Opponent::Ai { .. });
+
+    view! {
+        <GameRoom source=source
+            below=move || view! {
+                {vs_ai.then(|| view! { <HintButton game=game ai=ai/> })}
+                {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
+            }
+            ending=move || view.with(|v| v.result).map(|(winner, reason)| {
+                finished(game, (winner, reason), audience, on_review, on_exit)
+            })
+        />
+    }
+}
+
+/// Keeps the game for the lobby's recent games once it is over.
+fn remember_when_finished(game: RwSignal<LocalMatch>) {
+    let kept = StoredValue::new(false);
+    Effect::new(move |_| {
+        if game.with(|m| m.state().is_finished()) && !kept.get_value() {
+            kept.set_value(true);
+            game.with_untracked(|m| {
+                let (mode, level) = match m.opponent() {
+                    Opponent::HotSeat => (Mode::HotSeat, None),
+                    Opponent::Ai { level, .. } => (Mode::Ai, Some(level)),
+                };
+                recent::remember(&record_of(m), mode, level);
+            });
+        }
+    });
+}
+
+/// The vs-AI room's hint button: asks the AI for the human's best turn.
+#[component]
+fn HintButton(game: RwSignal<LocalMatch>, ai: AiOpponent) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div class="room-actions">
+            <button class="pill-button" data-testid="room-hint"
+                disabled=move || !game.with(|m| m.human_to_act())
+                on:click=move |_| ai.ask_hint()>
+                {move || BaifangText::Hint.in_lang(lang.get())}
+            </button>
+        </div>
+    }
+}
+
+/// The settlement of a finished game, with the review button when the room can open one.
+fn finished(
+    game: RwSignal<LocalMatch>,
+    (winner, reason): (Side, Reason),
+    audience: Audience,
+    on_review: Option<Callback<GameRecord>>,
+    on_exit: Callback<()>,
+) -> AnyView {
+    let review = on_review.map(|open| {
+        Callback::new(move |_| {
+            open.run(game.with_untracked(record_of));
+        })
+    });
+    match review {
+        Some(review) => view! {
+            <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
+        }
+        .into_any(),
+        None => view! {
+            <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+        }
+        .into_any(),
+    }
+}
+
+/// The page's monotonic clock in whole ms, the local match's time input.
+fn page_ms() -> u64 {
+    now_ms() as u64
+}
+
+/// The optional step clock: the time left for the person to move (the match's
+/// engine clock read at the page's time; none without a clock or once the game
+/// is over); the match applies the timeout when it runs out.
+fn step_clock(
+    on: bool,
+    game: RwSignal<LocalMatch>,
+    applied: impl Fn(Action, &ActionOutcome) + 'static,
+) -> Signal<Option<u32>> {
+    let clock_now = RwSignal::new(page_ms());
+    let left = Signal::derive(move || {
+        let now = clock_now.get();
+        game.with(|m| {
+            let running = !m.state().is_finished();
+            m.step_left(now).filter(|_| running).map(|l| l as u32)
+        })
+    });
+    if on {
+        let interval = gloo_timers::callback::Interval::new(200, move || {
+            let now = page_ms();
+            clock_now.set(now);
+            if let Some((action, outcome)) = game.try_update(|m| m.tick(now)).flatten() {
+                applied(action, &outcome);
+            }
+        });
+        let interval = send_wrapper::SendWrapper::new(interval);
+        on_cleanup(move || drop(interval));
+    }
+    left
+}
+
+/// The game as a review and a link carry it: the human's nickname and "AI"
+/// against the AI, no names in hot-seat (the sides' colours name them).
+fn record_of(m: &LocalMatch) -> GameRecord {
+    let log = m.game().log().to_vec();
+    match m.opponent() {
+        Opponent::HotSeat => GameRecord::new(["", ""], log),
+        Opponent::Ai { human, .. } => {
+            let me = crate::profile::load().profile().nickname.clone();
+            let mut labels = [me.as_str(), "AI"];
+            if human == Side::White {
+                labels.swap(0, 1);
+            }
+            GameRecord::new(labels, log)
+        }
+    }
+}
+
+/// The scoreboard tag of `side`: "you" and "AI" in a vs-AI game, none in hot-seat.
+fn score_tag(opponent: Opponent, side: Side) -> Option<BaifangText> {
+    match opponent {
+        Opponent::Ai { human, .. } if human == side => Some(BaifangText::You),
+        Opponent::Ai { .. } => Some(BaifangText::Ai),
+        Opponent::HotSeat => None,
+    }
+}
+
+/// The side at the bottom, nearest the thumb: the human's, or in hot-seat the
+/// side to move at the start (Blue).
+fn bottom_side(opponent: Opponent) -> Side {
+    match opponent {
+        Opponent::Ai { human, .. } => human,
+        Opponent::HotSeat => Side::Black,
+    }
+}

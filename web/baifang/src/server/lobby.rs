@@ -1,0 +1,257 @@
+//! The lobby's part for play on the referee server: the player's server
+//! profile (name, rating and tier, record, recent games), quick match with
+//! cancel, and friend match (a room code and its `#room=` link, or joining
+//! one by its code).
+
+use leptos::prelude::*;
+
+use engine::baifang::elo;
+use engine::baifang::referee_client::Phase;
+use engine::baifang::referee_protocol::{
+    format_room_code, EndReason, ErrorCode, RecentGame, RejectCode, Unrated, ROOM_CODE_LEN,
+};
+
+use web_core::host::share;
+use web_core::i18n::{use_lang, Lang};
+use web_core::nav::share_link_here_as;
+
+use crate::server::controller::{ServerController, ServerNotice};
+use crate::strings::{reason_words, BaifangText};
+
+/// The words for a notice.
+pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
+    let t = |t: BaifangText| t.in_lang(lang).to_string();
+    match n {
+        ServerNotice::Error(code) => t(match code {
+            ErrorCode::RoomNotFound => BaifangText::ErrRoomNotFound,
+            ErrorCode::OwnRoom => BaifangText::ErrOwnRoom,
+            ErrorCode::AlreadyInGame => BaifangText::ErrAlreadyInGame,
+            ErrorCode::BadName => BaifangText::ErrBadName,
+            ErrorCode::TooManyAttempts => BaifangText::TooManyAttempts,
+            ErrorCode::Unavailable => BaifangText::ErrUnavailable,
+        }),
+        ServerNotice::Rejected(code, _) => t(match code {
+            RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,
+            RejectCode::StaleSeq => BaifangText::RejStaleSeq,
+            RejectCode::Illegal => BaifangText::RejIllegal,
+            RejectCode::NotAMove => BaifangText::RejNotAMove,
+            RejectCode::NoGame => BaifangText::RejNoGame,
+            RejectCode::Paused => BaifangText::RejPaused,
+        }),
+        ServerNotice::Stopped(why) => format!("{}{why}", t(BaifangText::ServerStopped)),
+        ServerNotice::TooManyAccounts => t(BaifangText::TooManyAccounts),
+    }
+}
+
+/// How a game ended, in words (an abandoned game has no engine reason).
+pub fn end_words(reason: EndReason, lang: Lang) -> &'static str {
+    match reason.engine_reason() {
+        Some(r) => reason_words(r, lang),
+        None => BaifangText::Abandoned.in_lang(lang),
+    }
+}
+
+/// Why a game did not count for rating, in words.
+pub fn unrated_words(u: Unrated) -> BaifangText {
+    match u {
+        Unrated::Friendly => BaifangText::UnratedFriendly,
+        Unrated::TooFewMoves => BaifangText::UnratedTooFewMoves,
+        Unrated::PairLimit => BaifangText::UnratedPairLimit,
+        Unrated::NoWinner => BaifangText::UnratedNoWinner,
+    }
+}
+
+/// `+16` / `-16`.
+pub fn signed(delta: i32) -> String {
+    if delta >= 0 {
+        format!("+{delta}")
+    } else {
+        delta.to_string()
+    }
+}
+
+/// The server lobby: profile, recent games, the two ways to play online.
+#[component]
+pub fn ServerLobby(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    let phase = Memo::new(move |_| ctl.client.with(|c| c.phase().clone()));
+    view! {
+        <div class="server-lobby" data-testid="server-lobby" data-phase=move || format!("{:?}", phase.get())>
+            <ServerProfile ctl=ctl/>
+            {move || ctl.notice.get().map(|n| view! {
+                <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
+            })}
+            {move || match phase.get() {
+                Phase::Connecting => view! {
+                    <p class="lobby-caption" data-testid="server-connecting">{text(BaifangText::ServerConnecting)}</p>
+                }.into_any(),
+                Phase::Searching => view! {
+                    <div class="online-wait" data-testid="server-searching">
+                        <div class="spinner" aria-hidden="true"></div>
+                        <p>{text(BaifangText::Searching)}</p>
+                        <button class="pill-button" data-testid="server-cancel" on:click=move |_| ctl.cancel()>
+                            {text(BaifangText::Cancel)}
+                        </button>
+                    </div>
+                }.into_any(),
+                Phase::RoomOpen(code, rated) => view! { <FriendRoomOpen ctl=ctl code=code rated=rated/> }.into_any(),
+                Phase::Lobby | Phase::InGame => view! { <ServerButtons ctl=ctl/> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// Quick match, friend match and joining a room by its code.
+#[component]
+fn ServerButtons(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    let code = RwSignal::new(String::new());
+    let rated = RwSignal::new(false);
+    // Nine characters, and the two dashes people copy with them.
+    let code_max = (ROOM_CODE_LEN + 2).to_string();
+    view! {
+        <div class="lobby-buttons">
+            <button class="capsule primary" data-testid="lobby-quick" on:click=move |_| ctl.quick_match()>
+                {text(BaifangText::QuickMatch)}
+            </button>
+            <button class="capsule primary" data-testid="lobby-friend" on:click=move |_| ctl.create_room(rated.get_untracked())>
+                {text(BaifangText::FriendMatch)}
+            </button>
+            <form class="join-room" on:submit=move |ev| {
+                ev.prevent_default();
+                ctl.join_room(code.get_untracked(), rated.get_untracked());
+            }>
+                <input data-testid="join-code" maxlength=code_max autocomplete="off"
+                    placeholder=move || BaifangText::CodePlaceholder.in_lang(lang.get())
+                    prop:value=code on:input=move |ev| code.set(event_target_value(&ev))/>
+                <button class="pill-button" type="submit" data-testid="join-submit">{text(BaifangText::Join)}</button>
+            </form>
+            <label class="rated-choice">
+                <input type="checkbox" data-testid="friend-rated" prop:checked=rated
+                    on:change=move |ev| rated.set(event_target_checked(&ev))/>
+                " " {text(BaifangText::RatedGame)}
+            </label>
+            <p class="lobby-caption">{text(BaifangText::ServerCaption)}</p>
+        </div>
+    }
+}
+
+/// An open friend room: its code, its link (copied on a tap), and the way out.
+#[component]
+fn FriendRoomOpen(ctl: ServerController, code: String, rated: bool) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    let link = share_link_here_as("room", &code);
+    let (copy, href, code_attr) = (link.clone(), link.clone(), code.clone());
+    let shown = format_room_code(&code);
+    let rated_text = if rated {
+        BaifangText::RoomRated
+    } else {
+        BaifangText::RoomUnrated
+    };
+    view! {
+        <div class="online-wait" data-testid="friend-room" data-code=code_attr data-rated=rated.to_string()>
+            <div class="spinner" aria-hidden="true"></div>
+            <p>{text(BaifangText::RoomCode)} " " <strong data-testid="room-code">{shown}</strong></p>
+            <p class="lobby-caption" data-testid="room-rated">{text(rated_text)}</p>
+            <p class="lobby-caption">{text(BaifangText::RoomWaiting)}</p>
+            <a class="room-link" data-testid="room-link" href=href>{link}</a>
+            <button class="pill-button" data-testid="room-copy"
+                on:click=move |_| share::send_link(BaifangText::FriendMatch.in_lang(lang.get_untracked()), &copy)>
+                {text(BaifangText::CopyLink)}
+            </button>
+            <button class="pill-button" data-testid="server-cancel" on:click=move |_| ctl.cancel()>
+                {text(BaifangText::Cancel)}
+            </button>
+        </div>
+    }
+}
+
+/// The player's server record: editable name, rating and tier, games, recent games.
+#[component]
+fn ServerProfile(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    let me = Memo::new(move |_| ctl.client.with(|c| c.me().cloned()));
+    let recent = Memo::new(move |_| ctl.client.with(|c| c.recent().to_vec()));
+    let name = RwSignal::new(String::new());
+    // The field follows the server's name until the player edits it.
+    Effect::new(move |_| {
+        if let Some(m) = me.get() {
+            name.set(m.name);
+        }
+    });
+    let profile = move || {
+        me.get().map(|m| {
+            let tier = elo::tier(m.rating);
+            let tier_name = match lang.get() {
+                Lang::Zh => tier.name.clone(),
+                Lang::En => tier.en.clone(),
+            };
+            view! {
+                <span class="profile-rating" data-testid="profile-rating" data-rating=m.rating data-player=m.id.clone()>
+                    {text(BaifangText::Rating)} " " {m.rating} " · " {tier_name}
+                </span>
+                <p class="profile-record" data-testid="profile-record"
+                    data-games=m.games data-wins=m.wins data-losses=m.losses>
+                    {m.games} " " {text(BaifangText::Games)} " · " {m.wins} " " {text(BaifangText::Won)}
+                    " · " {m.losses} " " {text(BaifangText::Lost)}
+                </p>
+            }
+        })
+    };
+    view! {
+        <section class="profile-bar server-profile" data-testid="profile-bar">
+            <form class="name-form" on:submit=move |ev| {
+                ev.prevent_default();
+                ctl.set_name(name.get_untracked());
+            }>
+                <label>{text(BaifangText::Name)} " "
+                    <input data-testid="server-name" maxlength="16" prop:value=name
+                        on:input=move |ev| name.set(event_target_value(&ev))/>
+                </label>
+                <button class="pill-button" type="submit" data-testid="server-name-save">{text(BaifangText::SaveName)}</button>
+            </form>
+            <div class="profile-text">{profile}</div>
+        </section>
+        {move || {
+            let games = recent.get();
+            (!games.is_empty()).then(|| view! {
+                <h3 class="recent-title">{text(BaifangText::RecentGames)}</h3>
+                <ul class="recent-matches" data-testid="recent-matches">
+                    {games.into_iter().map(|g| view! { <RecentLine game=g/> }).collect_view()}
+                </ul>
+            })
+        }}
+    }
+}
+
+/// One finished game: won/lost/void, the opponent, how it ended, the rating change.
+#[component]
+fn RecentLine(game: RecentGame) -> impl IntoView {
+    let lang = use_lang();
+    let me = game.you.0;
+    let change = game.result.ratings[me.idx()];
+    let delta = change.after - change.before;
+    let won = game.result.winner.map(|w| w.0 == me);
+    let outcome = match won {
+        Some(true) => BaifangText::Won,
+        Some(false) => BaifangText::Lost,
+        None => BaifangText::Void,
+    };
+    let reason = game.result.reason;
+    let unrated = game.result.unrated;
+    view! {
+        <li data-won=won.map_or("void".to_string(), |w| w.to_string()) data-delta=delta data-game=game.game_id.clone()
+            data-unrated=unrated.map(|u| u.name())>
+            {move || outcome.in_lang(lang.get())} " · " {game.opponent.name.clone()} " ("
+            {game.opponent.rating} ") · " {move || end_words(reason, lang.get())} " · "
+            {move || match unrated {
+                Some(u) => unrated_words(u).in_lang(lang.get()).to_string(),
+                None => signed(delta),
+            }}
+        </li>
+    }
+}

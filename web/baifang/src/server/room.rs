@@ -1,0 +1,164 @@
+//! A game on the referee server as a source of the one [`GameRoom`], drawn
+//! from the engine's replay of the server's log and the server's step clock;
+//! its panels: the opponent's name and rating, the grace while they are away,
+//! the paused and notice lines; its settlement: both rating changes.
+
+use leptos::prelude::*;
+
+use engine::baifang::Side;
+
+use web_core::i18n::use_lang;
+
+use crate::peer::room::you_tag;
+use crate::room::settlement::{Settlement, UnratedSettlement};
+use crate::room::{GameRoom, RoomSource};
+use crate::server::controller::ServerController;
+use crate::server::lobby::{notice_text, unrated_words};
+use crate::strings::{banner_text, Audience, BaifangText};
+use crate::view_model::{board_view, BoardView};
+
+#[component]
+pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let client = ctl.client;
+    let me = Memo::new(move |_| client.with(|c| c.game().map_or(Side::Black, |g| g.you)));
+    let connected = Memo::new(move |_| client.with(|c| c.connected()));
+    let over = Memo::new(move |_| client.with(|c| c.game().is_none_or(|g| g.result.is_some())));
+    let view = Memo::new(move |_| {
+        client.with(|c| match c.game() {
+            Some(g) => board_view(
+                g.game.state(),
+                g.last.as_ref(),
+                ctl.selection.get(),
+                g.my_turn() && c.connected(),
+            ),
+            None => board_view(&Default::default(), None, None, false),
+        })
+    });
+    let mover = Signal::derive(move || view.with(|v| v.to_move));
+    let waiting =
+        Signal::derive(move || !over.get() && view.with(|v: &BoardView| v.to_move) != me.get());
+    let step_left = Signal::derive(move || {
+        let now = ctl.clock.get();
+        client
+            .with(|c| c.game().and_then(|g| g.turn_left_ms(now)))
+            .map(|t| t.min(u32::MAX as u64) as u32)
+    });
+    let banner = move || {
+        let l = lang.get();
+        if !connected.get() && !over.get() {
+            return BaifangText::ServerReconnecting.in_lang(l).to_string();
+        }
+        banner_text(view.with(|v| v.banner), Audience::Player(me.get()), l)
+    };
+    // Leaving a game in progress resigns it (the settlement follows); after the end it goes back.
+    let leave = Callback::new(move |_| {
+        if over.get_untracked() {
+            ctl.leave_game();
+        } else {
+            ctl.resign();
+        }
+    });
+    let hash = move || {
+        client.with(|c| {
+            c.game()
+                .map(|g| engine::baifang::state::hash_hex(g.game.state().hash()))
+        })
+    };
+    let actions = move || client.with(|c| c.game().map_or(0, |g| g.game.log().len()));
+    let source = RoomSource {
+        view: view.into(),
+        my_side: me.into(),
+        waiting,
+        formation_key: Signal::derive(move || ctl.applied.get()),
+        hint: Signal::derive(Vec::new),
+        banner_text: Signal::derive(banner),
+        banner: Signal::derive(move || Some(view.with(|v| v.banner))),
+        step_left,
+        my_turn: Signal::derive(move || !over.get() && mover.get() == me.get()),
+        tags: Signal::derive(move || you_tag(me.get())),
+        tap: Callback::new(move |p: u8| ctl.tap(p)),
+        can_resign: Signal::derive(move || !over.get()),
+        confirm_resign: true,
+        leave_resigns: Signal::derive(move || !over.get()),
+        resign: Callback::new(move |_| ctl.resign()),
+        leave,
+    };
+
+    view! {
+        <GameRoom source=source class="online-room server-room"
+            panels=move || view! {
+                <Players ctl=ctl/>
+                {move || client.with(|c| c.game().is_some_and(|g| g.paused && g.result.is_none())).then(|| view! {
+                    <p class="notice" data-testid="server-paused" role="status">
+                        {move || BaifangText::ServerRecovering.in_lang(lang.get())}
+                    </p>
+                })}
+                {move || ctl.notice.get().map(|n| view! {
+                    <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
+                })}
+            }
+            ending=move || server_end(ctl)
+            {..} data-online="server"
+            data-stage=move || if over.get() { "Finished" } else { "Playing" }
+            data-connected=move || connected.get().to_string()
+            data-my-side=move || me.get().letter().to_string() data-to-move=move || mover.get().letter().to_string()
+            data-hash=hash data-actions=actions
+        />
+    }
+}
+
+/// The opponent's name and rating, and the grace left while they are away.
+#[component]
+fn Players(ctl: ServerController) -> impl IntoView {
+    let lang = use_lang();
+    let opponent = Memo::new(move |_| {
+        ctl.client
+            .with(|c| c.game().map(|g| (g.opponent().clone(), g.you.other())))
+    });
+    let grace = move || {
+        let now = ctl.clock.get();
+        ctl.client.with(|c| {
+            let g = c.game().filter(|g| g.result.is_none())?;
+            g.grace_left_ms(g.you.other(), now)
+                .map(|ms| ms.div_ceil(1000))
+        })
+    };
+    view! {
+        {move || opponent.get().map(|(p, side)| view! {
+            <p class="server-opponent" data-testid="opponent" data-name=p.name.clone() data-rating=p.rating
+                data-side=side.letter().to_string()>
+                {move || BaifangText::Opponent.in_lang(lang.get())} " " {p.name.clone()} " · "
+                {move || BaifangText::Rating.in_lang(lang.get())} " " {p.rating}
+            </p>
+        })}
+        {move || grace().map(|secs| view! {
+            <p class="notice grace-countdown" data-testid="grace-countdown" data-remaining=secs>
+                {move || BaifangText::OpponentAway.in_lang(lang.get())} " " {secs} " s"
+            </p>
+        })}
+    }
+}
+
+/// The settlement once the server settled the game: both rating changes.
+fn server_end(ctl: ServerController) -> Option<AnyView> {
+    let (result, me) = ctl
+        .client
+        .with(|c| c.game().and_then(|g| g.result.clone().map(|r| (r, g.you))))?;
+    let back = Callback::new(move |_| ctl.leave_game());
+    let mine = result.ratings[me.idx()];
+    let theirs = result.ratings[me.other().idx()];
+    Some(match (result.winner, result.reason.engine_reason()) {
+        (Some(winner), Some(reason)) => view! {
+            <Settlement winner=winner.0 reason=reason audience=Audience::Player(me)
+                rating=(mine.before, mine.after) opponent_rating=(theirs.before, theirs.after)
+                unrated=result.unrated.map(unrated_words) on_close=back/>
+        }
+        .into_any(),
+        _ => view! {
+            <UnratedSettlement headline=BaifangText::Abandoned
+                detail=result.reason.name().to_string() on_close=back/>
+        }
+        .into_any(),
+    })
+}

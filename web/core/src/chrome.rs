@@ -1,0 +1,55 @@
+//! Shared screen chrome: the top bar every screen uses and the language switch.
+
+use leptos::prelude::*;
+
+use crate::i18n::{tr, use_lang, Label, Text};
+use crate::nav::use_nav;
+
+/// Where a header's back button leads, when not back through the history.
+#[derive(Clone, Copy)]
+pub struct BackAction {
+    /// The button's words.
+    pub label: Label,
+    /// The button's `data-testid`.
+    pub testid: &'static str,
+    pub run: Callback<()>,
+}
+
+/// The top bar of a screen: a back button, the title and the language switch.
+/// Without `back`, the button goes back like the browser's back button.
+#[component]
+pub fn ScreenHeader(
+    #[prop(into)] title: Label,
+    #[prop(optional)] back: Option<BackAction>,
+) -> impl IntoView {
+    let nav = use_nav();
+    let (label, testid) = back.map_or((Label::of(Text::Back), "nav-back"), |b| (b.label, b.testid));
+    let on_back = move |_| match back {
+        Some(b) => b.run.run(()),
+        None => nav.back(),
+    };
+    view! {
+        <header class="screen-header">
+            <button class="icon-button" data-testid=testid on:click=on_back>
+                "‹ " {tr(label)}
+            </button>
+            <h1 class="screen-title" data-testid="screen-title">{tr(title)}</h1>
+            <LanguageSwitch/>
+        </header>
+    }
+}
+
+/// Switches the interface language (the button names the language it switches to).
+#[component]
+pub fn LanguageSwitch() -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <button
+            class="pill-button lang-switch"
+            data-testid="lang-switch"
+            on:click=move |_| lang.update(|l| *l = l.toggled())
+        >
+            {tr(Text::LanguageSwitch)}
+        </button>
+    }
+}

@@ -1,0 +1,249 @@
+//! The one table of the app's screens and the wasm modules that show them: each screen's
+//! key, the screen one step back from it, its module's file stem, the worker script that
+//! starts the module again, and what opening it may add to the page's download.
+//!
+//! The page first loads only the shell (home screen, language, navigation, the update
+//! prompt). Opening a game loads that screen's module (`<stem>.js` with `<stem>_bg.wasm`)
+//! once per page and mounts it into the shell's frame; leaving unmounts it. So the home
+//! screen and a share link never wait for the other game's code. Navigation
+//! ([`crate::nav::Screen`]), the shell's module loader and the page-size budget script
+//! (`scripts/bundle-size.mjs`, through its checked copy `web/modules.json`) all read this
+//! table; `index.html`'s preload of a link's module reads [`crate::nav::FRAGMENT_SCREENS`]
+//! with it.
+//!
+//! Shell and module are separate wasm instances with separate reactive runtimes. They meet
+//! only in [`crate::module`] (the module's exported `mount(parent, arg)` / `unmount()`) and
+//! the window events of [`crate::page_events`].
+
+/// A screen of the app; its row in [`MODULES`] says everything else about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Home,
+    /// Baifang's lobby and its games on this device (hot-seat, against the AI).
+    Baifang,
+    /// Baifang online through the referee server: its lobby and room.
+    BaifangOnline,
+    /// Baifang online without the server: Game Center or browser tabs.
+    BaifangPeer,
+    /// A Baifang game's review (a finished game, or a `#game=` link).
+    BaifangReview,
+    Hex,
+    /// Hex Stroke's level editor, a module of its own (it also plays a draft and the packs).
+    HexEditor,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 7] = [
+        Screen::Home,
+        Screen::Baifang,
+        Screen::BaifangOnline,
+        Screen::BaifangPeer,
+        Screen::BaifangReview,
+        Screen::Hex,
+        Screen::HexEditor,
+    ];
+
+    /// The screen's name in history state and navigation events.
+    pub fn key(self) -> &'static str {
+        entry(self).key
+    }
+
+    pub fn from_key(key: &str) -> Option<Screen> {
+        Screen::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    /// The screen one step back from this one when it is opened first (by a link or a
+    /// reload): Baifang's online play and review sit behind its lobby, everything else
+    /// behind home.
+    pub fn parent(self) -> Screen {
+        entry(self).parent
+    }
+}
+
+/// One screen of the app and the module that shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModuleEntry {
+    pub screen: Screen,
+    /// The screen's name in history state and in the shell's navigation events.
+    pub key: &'static str,
+    /// The screen one step back when this one is opened first (by a link or a reload).
+    pub parent: Screen,
+    /// The module's file stem, a Trunk rust link of `index.html` and a `[[bin]]` of its
+    /// game's crate; `None` for the shell's own home screen.
+    pub stem: Option<&'static str>,
+    /// The Web Worker script (`web/workers/`) that runs the same module, counted in what
+    /// opening the screen downloads.
+    pub worker: Option<&'static str>,
+    /// What opening the screen may add to the page, in KiB as served (brotli): for home the
+    /// shell itself, for a game's screen its module and worker script.
+    pub budget_kib: u32,
+    /// For a screen a link opens in a fresh browser: the budget of shell and module together.
+    pub cold_budget_kib: Option<u32>,
+}
+
+/// Every screen, home first. Budgets: 150 KiB for the home screen and 300 for opening a
+/// game's screen are the goals; the editor's and the cold links' are set a few per cent
+/// above the sizes measured when they were set (README, "Page size"), so growth fails the
+/// test command until it is looked at.
+pub const MODULES: [ModuleEntry; 7] = [
+    ModuleEntry {
+        screen: Screen::Home,
+        key: "home",
+        parent: Screen::Home,
+        stem: None,
+        worker: None,
+        budget_kib: 150,
+        cold_budget_kib: None,
+    },
+    // Baifang's lobby and its games on one device (hot-seat, against the AI).
+    ModuleEntry {
+        screen: Screen::Baifang,
+        key: "baifang",
+        parent: Screen::Home,
+        stem: Some("baifang"),
+        worker: Some("baifang_ai.js"),
+        budget_kib: 300,
+        cold_budget_kib: None,
+    },
+    // Online play through the referee server: its lobby and room.
+    ModuleEntry {
+        screen: Screen::BaifangOnline,
+        key: "baifang-online",
+        parent: Screen::Baifang,
+        stem: Some("baifang_online"),
+        worker: None,
+        budget_kib: 300,
+        cold_budget_kib: None,
+    },
+    // Online play without the server: Game Center or browser tabs.
+    ModuleEntry {
+        screen: Screen::BaifangPeer,
+        key: "baifang-peer",
+        parent: Screen::Baifang,
+        stem: Some("baifang_peer"),
+        worker: None,
+        budget_kib: 300,
+        cold_budget_kib: None,
+    },
+    // A game's review (a finished game, or a `#game=` link) with its analysis worker.
+    ModuleEntry {
+        screen: Screen::BaifangReview,
+        key: "baifang-review",
+        parent: Screen::Baifang,
+        stem: Some("baifang_review"),
+        worker: Some("baifang_review_ai.js"),
+        budget_kib: 300,
+        cold_budget_kib: Some(285),
+    },
+    // Hex Stroke for players: level select, play, share links.
+    ModuleEntry {
+        screen: Screen::Hex,
+        key: "hex",
+        parent: Screen::Home,
+        stem: Some("hex"),
+        worker: None,
+        budget_kib: 300,
+        cold_budget_kib: Some(295),
+    },
+    // The level editor with everything of `hex` (for 试玩 and back), and its solver worker.
+    ModuleEntry {
+        screen: Screen::HexEditor,
+        key: "hex-editor",
+        parent: Screen::Home,
+        stem: Some("hex_editor"),
+        worker: Some("hex_solver.js"),
+        budget_kib: 355,
+        cold_budget_kib: None,
+    },
+];
+
+/// The table's row for `screen`.
+pub fn entry(screen: Screen) -> &'static ModuleEntry {
+    MODULES
+        .iter()
+        .find(|e| e.screen == screen)
+        .expect("every screen has a row")
+}
+
+/// The stem of the module that shows `screen`, `None` for the shell's own home screen.
+pub fn module_of(screen: Screen) -> Option<&'static str> {
+    entry(screen).stem
+}
+
+/// The table as `web/modules.json` holds it for the page-size budget script.
+pub fn modules_json() -> String {
+    let rows: Vec<serde_json::Value> = MODULES
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "screen": e.key,
+                "parent": e.parent.key(),
+                "stem": e.stem,
+                "worker": e.worker,
+                "budgetKiB": e.budget_kib,
+                "coldBudgetKiB": e.cold_budget_kib,
+            })
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&serde_json::json!({
+        "about": "The app's table of modules, copied from web/core/src/modules.rs (a test keeps the two equal): scripts/bundle-size.mjs reads the budgets here.",
+        "modules": rows,
+    }))
+    .expect("plain JSON");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav::FRAGMENT_SCREENS;
+
+    #[test]
+    fn one_row_per_screen_in_screen_order_home_without_a_module() {
+        assert_eq!(MODULES.len(), Screen::ALL.len());
+        for (row, screen) in MODULES.iter().zip(Screen::ALL) {
+            assert_eq!(row.screen, screen);
+        }
+        assert_eq!(module_of(Screen::Home), None);
+        for screen in &Screen::ALL[1..] {
+            assert!(module_of(*screen).is_some(), "{screen:?} has a module");
+        }
+    }
+
+    /// The budget script reads the checked copy; a budget changed here must be copied.
+    #[test]
+    fn modules_json_is_this_table() {
+        let file = include_str!("../../modules.json");
+        assert!(
+            file == modules_json(),
+            "web/modules.json must equal the table; write this:\n{}",
+            modules_json()
+        );
+    }
+
+    /// Every module is a Trunk rust link of `index.html` under its stem.
+    #[test]
+    fn index_html_builds_every_module() {
+        let page = include_str!("../../../index.html");
+        for stem in MODULES.iter().filter_map(|e| e.stem) {
+            assert!(
+                page.contains(&format!("data-bin=\"{stem}\"")),
+                "index.html must build {stem}"
+            );
+        }
+    }
+
+    /// `index.html` asks for a link's module while the shell still loads: its table of
+    /// fragment keys to modules is this crate's, written out.
+    #[test]
+    fn index_html_preloads_the_module_each_link_opens() {
+        let entries: Vec<String> = FRAGMENT_SCREENS
+            .iter()
+            .map(|(key, screen)| format!("{key}: \"{}\"", module_of(*screen).unwrap()))
+            .collect();
+        let table = format!("var MODULE_OF_FRAGMENT = {{ {} }};", entries.join(", "));
+        let page = include_str!("../../../index.html");
+        assert!(page.contains(&table), "index.html must hold: {table}");
+    }
+}

@@ -1,0 +1,154 @@
+//! The Hex Stroke mode's shared state: which sub-screen shows, progress, settings,
+//! the level played outside the packs, and the editor's document; provided by
+//! context to every screen of the mode.
+
+use leptos::prelude::*;
+
+use engine::hex::Level;
+
+use crate::draft::{Draft, History};
+use crate::levels::{catalog, LevelRef};
+use crate::progress::Progress;
+use crate::settings::Settings;
+use web_core::nav::{use_nav, Nav, Screen};
+use web_core::open_arg::OpenArg;
+
+/// Which sub-screen of the mode is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HexView {
+    Select,
+    Play(LevelSource),
+    /// A share link that could not be read ([`HexCtx::share_error`]).
+    ShareError,
+    Editor,
+}
+
+/// Where the level on the play screen came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelSource {
+    /// A level of the embedded packs: counted in progress and followed by the next.
+    Pack(LevelRef),
+    /// A share link ([`HexCtx::custom`]): played standalone, never counted.
+    ShareLink,
+    /// The editor's 试玩 ([`HexCtx::custom`]): its 编辑 button goes back to the same draft.
+    EditorTry,
+}
+
+/// The mode's shared state, provided by the mode's screen.
+#[derive(Clone, Copy)]
+pub struct HexCtx {
+    pub view: RwSignal<HexView>,
+    pub progress: RwSignal<Progress>,
+    pub settings: RwSignal<Settings>,
+    /// The level played outside the packs (a share link or the editor's 试玩).
+    pub custom: RwSignal<Option<Level>>,
+    pub share_error: RwSignal<Option<engine::hex::share::ShareError>>,
+    /// The editor's document and undo history (kept while trying the level out).
+    pub editor: RwSignal<History<Draft>>,
+    /// The editor screen, in the module that holds it; without it, opening the editor
+    /// opens the editor's module ([`web_core::nav::Screen::HexEditor`]).
+    pub editor_screen: Option<fn() -> AnyView>,
+    nav: Nav,
+}
+
+/// The level the play screen hands the editor's module ("edit this level"): the typed
+/// argument of that module's mount, crossing the shell as the level's share code.
+#[derive(Clone, Debug)]
+pub struct LevelToEdit(pub Level);
+
+impl OpenArg for LevelToEdit {
+    const SCREEN: Screen = Screen::HexEditor;
+
+    fn encode(&self) -> String {
+        engine::hex::share::encode(&self.0)
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        engine::hex::share::decode(text).ok().map(LevelToEdit)
+    }
+}
+
+impl HexCtx {
+    /// The context of a module; `editor` is its editor screen, if it has one.
+    pub fn provide(editor: Option<fn() -> AnyView>) -> HexCtx {
+        let ctx = HexCtx {
+            editor_screen: editor,
+            nav: use_nav(),
+            view: RwSignal::new(HexView::Select),
+            progress: RwSignal::new(Progress::load()),
+            settings: RwSignal::new(Settings::load()),
+            custom: RwSignal::new(None),
+            share_error: RwSignal::new(None),
+            editor: RwSignal::new(History::new(Draft::new())),
+        };
+        provide_context(ctx);
+        ctx
+    }
+
+    /// Opens a level and remembers it as the current one.
+    pub fn open(&self, r: LevelRef) {
+        let id = catalog().level(r).id.clone();
+        self.progress.update(|p| p.current = Some(id));
+        self.progress.with_untracked(Progress::save);
+        self.view.set(HexView::Play(LevelSource::Pack(r)));
+    }
+
+    /// Records a cleared level (saved at once; the path itself is never saved).
+    pub fn mark_cleared(&self, id: &str) {
+        self.progress.update(|p| {
+            p.mark_cleared(id);
+        });
+        self.progress.with_untracked(Progress::save);
+    }
+
+    /// Opens a share code: the level standalone, or why it cannot be read.
+    pub fn open_shared(&self, code: &str) {
+        match engine::hex::share::decode(code) {
+            Ok(level) => {
+                self.play_custom(level, LevelSource::ShareLink);
+            }
+            Err(e) => {
+                self.share_error.set(Some(e));
+                self.view.set(HexView::ShareError);
+            }
+        }
+    }
+
+    /// Plays a level outside the packs (`source` is a share link or the editor).
+    pub fn play_custom(&self, level: Level, source: LevelSource) {
+        self.custom.set(Some(level));
+        self.view.set(HexView::Play(source));
+    }
+
+    /// Opens the editor; with a level, on a fresh history holding that level.
+    pub fn open_editor(&self, level: Option<&Level>) {
+        if self.editor_screen.is_none() {
+            match level {
+                Some(level) => self.nav.open(&LevelToEdit(level.clone())),
+                None => self.nav.go(Screen::HexEditor),
+            }
+            return;
+        }
+        if let Some(level) = level {
+            self.editor.set(History::new(Draft::from_level(level)));
+        }
+        self.view.set(HexView::Editor);
+    }
+
+    pub fn show_select(&self) {
+        self.view.set(HexView::Select);
+    }
+
+    pub fn is_cleared(&self, id: &str) -> bool {
+        self.progress.with(|p| p.is_cleared(id))
+    }
+
+    pub fn set_colour_blind_walls(&self, on: bool) {
+        self.settings.update(|s| s.colour_blind_walls = on);
+        self.settings.with_untracked(Settings::save);
+    }
+}
+
+pub fn use_hex() -> HexCtx {
+    expect_context::<HexCtx>()
+}

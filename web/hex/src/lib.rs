@@ -1,0 +1,118 @@
+//! 六边一笔 Hex Stroke screens.
+//!
+//! [`hex_screen_module`] is the game's entry from the shell (its own wasm module,
+//! `bin/hex.rs`); [`hex_editor_module`] is the same with the level editor
+//! (`bin/hex_editor.rs`), opened with a [`context::LevelToEdit`] or none, loaded
+//! only when a designer opens the editor, so players never download it. Their
+//! sub-screens (the level select, the play screen, the editor, the share-link error) are
+//! a signal in [`context`], not part of the URL: the URL fragment is kept free for share
+//! links.
+//!
+//! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
+//! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
+//! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
+//! and its input loop), [`menu`] (the play menu), [`board_model`] and [`board`]
+//! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
+//! [`feedback`] (transient cues), [`keys`] (the direction keys every board
+//! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
+//! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen), [`draft`] (the
+//! editor's document), [`editor`] (the level editor), [`worker`] (the solver
+//! worker's protocol), [`strings`] and [`engine_text`] (its words, and the engine's
+//! codes worded).
+
+use leptos::prelude::*;
+
+pub mod board;
+pub mod board_model;
+pub mod cell_words;
+pub mod colour_blind_toggle;
+pub mod context;
+pub mod draft;
+pub mod editor;
+pub mod engine_text;
+pub mod feedback;
+pub mod keys;
+pub mod levels;
+pub mod menu;
+pub mod play;
+pub mod pointer;
+pub mod progress;
+pub mod select;
+pub mod settings;
+pub mod share_link;
+pub mod strings;
+pub mod svg;
+pub mod technique_text;
+pub mod worker;
+
+use context::{HexCtx, HexView, LevelSource, LevelToEdit};
+use levels::catalog;
+use web_core::open_arg::NoArg;
+
+/// Hex Stroke for players (the module `hex`); the editor opens in its own module.
+pub fn hex_screen_module(_: Option<NoArg>) -> impl IntoView {
+    hex_screen(HexCtx::provide(None))
+}
+
+thread_local! {
+    /// The editor's document and history while its module is not mounted (the module
+    /// stays loaded), so leaving the editor through the history and coming back keeps
+    /// the draft.
+    static KEPT_DRAFT: std::cell::RefCell<Option<draft::History<draft::Draft>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Hex Stroke with the level editor (the module `hex_editor`), opened on the editor: on
+/// `level` when the play screen handed one over, else on the draft kept from before.
+pub fn hex_editor_module(level: Option<LevelToEdit>) -> impl IntoView {
+    let ctx = HexCtx::provide(Some(editor_screen));
+    if let Some(kept) = KEPT_DRAFT.with(|k| k.borrow_mut().take()) {
+        ctx.editor.set(kept);
+    }
+    on_cleanup(move || {
+        if let Some(history) = ctx.editor.try_get_untracked() {
+            KEPT_DRAFT.with(|k| *k.borrow_mut() = Some(history));
+        }
+    });
+    ctx.open_editor(level.as_ref().map(|l| &l.0));
+    hex_screen(ctx)
+}
+
+fn editor_screen() -> AnyView {
+    view! { <editor::EditorScreen/> }.into_any()
+}
+
+/// The mode's screens (the editor where this module has one, `ctx.editor_screen`).
+fn hex_screen(ctx: HexCtx) -> impl IntoView {
+    let nav = web_core::nav::use_nav();
+    // A share link (at startup or a later `hashchange`) opens its level here.
+    Effect::new(move |_| {
+        if let Some(code) = nav.shared.get() {
+            nav.shared.set(None);
+            ctx.open_shared(&code);
+        }
+    });
+    view! {
+        <main class="screen screen-hex" data-testid="screen-hex">
+            {move || match ctx.view.get() {
+                HexView::Select => view! { <select::LevelSelect/> }.into_any(),
+                HexView::Play(source) => {
+                    let level = match source {
+                        LevelSource::Pack(r) => Some(catalog().level(r).clone()),
+                        LevelSource::ShareLink | LevelSource::EditorTry => ctx.custom.get_untracked(),
+                    };
+                    match level {
+                        Some(level) => view! { <play::PlayScreen level=level source=source/> }.into_any(),
+                        None => view! { <select::LevelSelect/> }.into_any(),
+                    }
+                }
+                HexView::ShareError => view! { <share_link::ShareErrorScreen/> }.into_any(),
+                HexView::Editor => match ctx.editor_screen {
+                    Some(editor) => editor(),
+                    // Not reached: without an editor here, opening it goes to its module.
+                    None => view! { <select::LevelSelect/> }.into_any(),
+                },
+            }}
+        </main>
+    }
+}

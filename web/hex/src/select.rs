@@ -1,0 +1,169 @@
+//! The mode's level select: packs in the order players meet them, levels
+//! unlocked one after another, cleared ones marked, the spinner pack listed last as
+//! an experimental branch that opens once the main line is cleared.
+
+use engine::hex::content::PackKind;
+use leptos::prelude::*;
+
+use crate::colour_blind_toggle::ColourBlindToggle;
+use crate::context::use_hex;
+use crate::levels::{catalog, display_id, LevelRef, PackInfo};
+use crate::strings::Text;
+use web_core::chrome::ScreenHeader;
+use web_core::i18n::Text as AppText;
+use web_core::i18n::{tr, use_lang, Lang};
+
+#[component]
+pub fn LevelSelect() -> impl IntoView {
+    let hex = use_hex();
+    let cat = catalog();
+    let packs = cat
+        .packs
+        .iter()
+        .enumerate()
+        .map(|(p, pack)| view! { <PackSection p=p pack=pack/> })
+        .collect_view();
+    let empty = cat.is_empty().then(|| {
+        view! { <p class="hex-empty">{tr(Text::HexNoLevels)}</p> }
+    });
+    view! {
+        <div class="hex-select" data-testid="hex-select">
+            <ScreenHeader title=AppText::HexName/>
+            <div class="hex-select-body">
+                <ContinueButton/>
+                {empty}
+                {packs}
+                <button class="hex-menu-item hex-open-editor" data-testid="hex-open-editor" on:click=move |_| hex.open_editor(None)>
+                    {tr(Text::HexEditor)}
+                </button>
+                <section class="hex-settings">
+                    <h2 class="hex-section-title">{tr(Text::HexSettings)}</h2>
+                    <ColourBlindToggle/>
+                </section>
+            </div>
+        </div>
+    }
+}
+
+/// "Continue 1-4": the current level if it is open and not yet cleared, else the
+/// first open uncleared level.
+#[component]
+fn ContinueButton() -> impl IntoView {
+    let ctx = use_hex();
+    let cat = catalog();
+    let target = Memo::new(move |_| {
+        ctx.progress.with(|p| {
+            let cleared = |id: &str| p.is_cleared(id);
+            p.current
+                .as_deref()
+                .and_then(|id| cat.find(id))
+                .filter(|&r| !cleared(&cat.level(r).id) && cat.is_unlocked(r, &cleared))
+                .or_else(|| cat.first_open(&cleared))
+        })
+    });
+    let fresh = move || ctx.progress.with(|p| p.cleared.is_empty());
+    move || {
+        target.get().map(|r| {
+            let label = if fresh() { Text::HexStart } else { Text::HexContinue };
+            view! {
+                <button class="hex-continue" data-testid="hex-continue" on:click=move |_| ctx.open(r)>
+                    <span>{tr(label)}</span>
+                    <span class="hex-continue-id">{display_id(cat.level(r))}</span>
+                </button>
+            }
+        })
+    }
+}
+
+#[component]
+fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
+    let ctx = use_hex();
+    let cat = catalog();
+    let lang = use_lang();
+    let number = pack.number;
+    let title = pack.title.clone();
+    let experimental = pack.experimental();
+    let label = move || {
+        let generic = match pack.kind {
+            PackKind::Spinner => Text::HexPackSpinner,
+            PackKind::Tutorial => Text::HexPackTutorial,
+            PackKind::Main | PackKind::Other => Text::HexPackRegular,
+        };
+        match lang.get() {
+            Lang::Zh if !title.is_empty() => title.clone(),
+            l => generic.in_lang(l).to_string(),
+        }
+    };
+    // the badge, unless the pack's own title already says so
+    let badge = tr(Text::HexExperimental);
+    let label_badge = label.clone();
+    let branch_locked = move || {
+        experimental
+            && !ctx
+                .progress
+                .with(|pr| cat.earlier_packs_cleared(p, &|id| pr.is_cleared(id)))
+    };
+    let tiles = (0..pack.levels.len())
+        .map(|level| view! { <LevelTile r=LevelRef { pack: p, level }/> })
+        .collect_view();
+    view! {
+        <section class="hex-pack" class:is-branch=experimental data-testid=format!("hex-pack-{number}")>
+            <header class="hex-pack-head">
+                <span class="hex-pack-num">{number}</span>
+                <span class="hex-pack-title">{label}</span>
+                {move || (experimental && !label_badge().contains(badge())).then(|| view! { <span class="hex-badge">{badge}</span> })}
+            </header>
+            {move || branch_locked().then(|| view! { <p class="hex-pack-note" data-testid=format!("hex-pack-note-{number}")>{tr(Text::HexUnlocksAfterMainLine)}</p> })}
+            <div class="hex-level-grid">{tiles}</div>
+        </section>
+    }
+}
+
+#[component]
+fn LevelTile(r: LevelRef) -> impl IntoView {
+    let ctx = use_hex();
+    let cat = catalog();
+    let level = cat.level(r);
+    let id = level.id.clone();
+    let shown = display_id(level);
+    let index = level
+        .index
+        .map(|i| i.to_string())
+        .unwrap_or_else(|| shown.clone());
+    let id2 = id.clone();
+    let cleared = Memo::new(move |_| ctx.is_cleared(&id2));
+    let open = Memo::new(move |_| {
+        ctx.progress
+            .with(|p| cat.is_unlocked(r, &|x| p.is_cleared(x)))
+    });
+    let id3 = id.clone();
+    let current = move || {
+        ctx.progress
+            .with(|p| p.current.as_deref() == Some(id3.as_str()))
+    };
+    let locked_label = tr(Text::HexLocked);
+    let aria = move || {
+        if open.get() {
+            shown.clone()
+        } else {
+            format!("{shown} · {}", locked_label())
+        }
+    };
+    view! {
+        <button
+            class="hex-level"
+            class:is-cleared=move || cleared.get()
+            class:is-locked=move || !open.get()
+            class:is-current=current
+            data-testid=format!("hex-level-{id}")
+            data-cleared=move || cleared.get().to_string()
+            data-locked=move || (!open.get()).to_string()
+            aria-label=aria
+            disabled=move || !open.get()
+            on:click=move |_| ctx.open(r)
+        >
+            <span class="hex-level-shape" aria-hidden="true"></span>
+            <span class="hex-level-num">{index}</span>
+        </button>
+    }
+}

@@ -1,0 +1,124 @@
+//! The shell's frame for a game: loads the game's module on first use, mounts its screen,
+//! and says so while it loads or when it cannot be loaded.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use web_core::i18n::{tr, Text};
+use web_core::nav::{use_nav, Screen};
+
+#[wasm_bindgen(inline_js = r#"
+const loads = new Map();
+// One load per module and page; a failed one is forgotten, so the next call tries again
+// (with a query, since a browser may keep a failed import of the same URL).
+export function load_mode(stem, attempt) {
+  if (!loads.has(stem)) {
+    const url = (file) => new URL(file, document.baseURI).href;
+    const retry = attempt > 0 ? `?attempt=${attempt}` : "";
+    const load = import(url(`${stem}.js${retry}`)).then(async (module) => {
+      await module.default({ module_or_path: url(`${stem}_bg.wasm${retry}`) });
+      return module;
+    });
+    load.catch(() => loads.delete(stem));
+    loads.set(stem, load);
+  }
+  return loads.get(stem);
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    async fn load_mode(stem: &str, attempt: u32) -> Result<JsValue, JsValue>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Loading,
+    Failed,
+    Mounted,
+}
+
+/// The loaded module while its screen is mounted (cleared by unmounting).
+type Mounted = Rc<RefCell<Option<JsValue>>>;
+
+/// Calls the module's exported function `name` with `args`.
+fn call(module: &JsValue, name: &str, args: &js_sys::Array) -> Result<JsValue, JsValue> {
+    let f: js_sys::Function = js_sys::Reflect::get(module, &name.into())?.dyn_into()?;
+    f.apply(module, args)
+}
+
+/// Shows the screen of the module `stem` (`web_core::modules`), loading the module first if
+/// this page has not yet, and mounts it with `arg`, the argument the screen was opened with
+/// (`web_core::open_arg::OpenArg`'s text).
+#[component]
+pub fn ModeFrame(stem: &'static str, arg: Option<String>) -> impl IntoView {
+    let nav = use_nav();
+    let root = NodeRef::<leptos::html::Div>::new();
+    let status = RwSignal::new(Status::Loading);
+    let attempt = RwSignal::new(0u32);
+    let mounted: SendWrapper<Mounted> = SendWrapper::new(Rc::default());
+    // Set by the cleanup: a load that finishes after the player left mounts nothing.
+    let gone = SendWrapper::new(Rc::new(std::cell::Cell::new(false)));
+
+    let (load_into, load_gone) = (mounted.clone(), gone.clone());
+    Effect::new(move |_| {
+        let attempt = attempt.get();
+        let Some(parent) = root.get() else { return };
+        status.set(Status::Loading);
+        let (into, gone) = ((*load_into).clone(), (*load_gone).clone());
+        let arg = arg.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let loaded = load_mode(stem, attempt).await;
+            if gone.get() {
+                return;
+            }
+            let parent: &web_sys::HtmlElement = &parent;
+            let shown = loaded.and_then(|module| {
+                let arg = arg.as_deref().map_or(JsValue::UNDEFINED, JsValue::from_str);
+                call(&module, "mount", &js_sys::Array::of2(parent, &arg))?;
+                Ok(module)
+            });
+            match shown {
+                Ok(module) => {
+                    *into.borrow_mut() = Some(module);
+                    status.set(Status::Mounted);
+                }
+                Err(e) => {
+                    web_sys::console::error_2(&format!("{stem} failed to load:").into(), &e);
+                    status.set(Status::Failed);
+                }
+            }
+            crate::offline::first_screen_ready();
+        });
+    });
+    on_cleanup(move || {
+        gone.set(true);
+        if let Some(module) = mounted.borrow_mut().take() {
+            let _ = call(&module, "unmount", &js_sys::Array::new());
+        }
+    });
+
+    view! {
+        <Show when=move || status.get() == Status::Loading>
+            <p class="mode-loading" role="status" data-testid="mode-loading">{tr(Text::ModeLoading)}</p>
+        </Show>
+        <Show when=move || status.get() == Status::Failed>
+            <div class="mode-failed" role="alert" data-testid="mode-failed">
+                <p>{tr(Text::ModeLoadFailed)}</p>
+                <button class="pill-button" data-testid="mode-retry" on:click=move |_| attempt.update(|n| *n += 1)>
+                    {tr(Text::ModeRetry)}
+                </button>
+                <button class="pill-button" data-testid="mode-home" on:click=move |_| nav.go(Screen::Home)>
+                    {tr(Text::GoHome)}
+                </button>
+            </div>
+        </Show>
+        // The module's own reactive runtime owns everything inside; the shell renders
+        // nothing into it.
+        <div class="mode-root" node_ref=root></div>
+    }
+}

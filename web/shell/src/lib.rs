@@ -1,0 +1,26 @@
+//! The page's shell: the home screen, language, navigation, the update prompt, and the frame
+//! that loads a game's module and mounts it ([`frame`]). `main.rs` only calls [`start`].
+//!
+//! The shell imports no game: its crate depends on `web-core` alone, so a game's code is
+//! downloaded only when its screen opens, and a game reaches the shell only through the
+//! table of modules and the typed argument of its mount (`web_core::modules`,
+//! `web_core::module`).
+
+pub mod app;
+pub mod frame;
+pub mod home;
+pub mod offline;
+
+/// The shell's start: installs the panic hook (so a Rust panic reaches the console),
+/// mounts the app, and removes the static splash that covered the load. The games'
+/// modules start in their own crates' binaries (`web-baifang`, `web-hex`).
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+    if let Some(splash) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("splash"))
+    {
+        splash.remove();
+    }
+}

@@ -1,6 +1,0 @@
-//! The one interface between the app and whatever hosts it: a plain browser tab or
-//! the native iOS wrapper. Game code calls these functions and never asks which host
-//! it runs in.
-
-pub mod haptics;
-pub mod share;
