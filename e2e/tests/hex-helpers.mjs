@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { openApp } from "./helpers.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** The packs the app was built with (HEX_LEVELS_DIR overrides levels/, as in web/build.rs). */
+/** The packs the app was built with (HEX_LEVELS_DIR overrides levels/, as in web/hex/build.rs). */
 export const levelsDir = process.env.HEX_LEVELS_DIR ? resolve(process.env.HEX_LEVELS_DIR) : join(root, "levels");
 
 /** Every pack file, in pack-number order. */

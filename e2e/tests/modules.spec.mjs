@@ -194,8 +194,8 @@ test("the home screen asks for no game module and no test tool", async ({ browse
   expect(seen).toEqual([]);
   expect(mockHost).toEqual([]);
   // The shell's own preloads are all the page holds: Trunk's for app-<hash> and for the
-  // shell crate's (`web`) wasm-bindgen snippets.
-  const shellOwn = /\/app-[0-9a-f]+(_bg\.wasm|\.js)$|\/snippets\/web-[0-9a-f]+\/inline\d+\.js$/;
+  // shell crate's (`web-shell`) wasm-bindgen snippets.
+  const shellOwn = /\/app-[0-9a-f]+(_bg\.wasm|\.js)$|\/snippets\/web-shell-[0-9a-f]+\/inline\d+\.js$/;
   const preloads = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => new URL(l.href).pathname),
   );

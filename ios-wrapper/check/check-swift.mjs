@@ -348,7 +348,7 @@ function jsonTypesFile(file) {
  * The mock host (web/mock-host/mock-host.js), run in node against a stub page: the call
  * types it answers, and the reply of each call with a sample payload, whose keys must be
  * the call's "reply" in messages.json (the same contract the Swift host is held to). The
- * Rust side's types are checked against messages.json by `cargo test -p web`.
+ * Rust side's types are checked against messages.json by `cargo test -p web-core` (and the Game Center transport by `cargo test -p web-baifang`).
  */
 function mockHost(ctx) {
   const file = path.join(repoDir, 'web', 'mock-host', 'mock-host.js');
