@@ -24,7 +24,8 @@ summary() {
 
 step() {
   echo
-  echo "==> $1"
+  # The time since the start on every step, so a log (CI's included) says where the time went.
+  echo "==> [$(( $(date +%s) - started )) s] $1"
 }
 
 fail() {

@@ -44,7 +44,10 @@ test("home downloads no game; each game downloads only its own module, once", as
   // The editor is a module of its own, downloaded only by whoever opens it.
   await page.getByTestId("hex-open-editor").click();
   await expect(page.getByTestId("hex-editor")).toBeVisible();
-  expect(seen.filter((f) => f.startsWith("hex_editor")).sort()).toEqual(["hex_editor.js", "hex_editor_bg.wasm"]);
+  // (Its solver's worker starts the same module again as soon as the editor checks the draft:
+  // the browser may report those requests too, served from its cache; the last test of this
+  // file checks that the workers download nothing of their own.)
+  expect([...new Set(seen.filter((f) => f.startsWith("hex_editor")))].sort()).toEqual(["hex_editor.js", "hex_editor_bg.wasm"]);
   expect(seen.some((f) => f.startsWith("baifang"))).toBe(false);
 
   await page.goBack();
