@@ -3,8 +3,8 @@
 //! anti-looping lock, the endings).
 
 use engine::baifang::{
-    bitboard, perft, perft_full, replay, Action, ActionError, ActionList, Game, Packet, Phase,
-    Reason, Side, State,
+    bitboard, perft, perft_full, replay, Action, ActionList, Game, Packet, PacketError,
+    PacketRefusal, Phase, Reason, RuleError, Side, State,
 };
 use Action::{Capture, Move, Place, Resign, Timeout};
 use Side::{Black, White};
@@ -43,11 +43,11 @@ fn square_owes_one_capture() {
     // Nothing but a capture is accepted now.
     assert_eq!(
         s.apply(Place { to: 12 }),
-        Err(ActionError::CaptureOwed { owed: 1 })
+        Err(RuleError::CaptureOwed { owed: 1 })
     );
     assert_eq!(
         s.apply(Capture { at: 0 }),
-        Err(ActionError::NotEnemyStone { at: 0 })
+        Err(RuleError::NotEnemyStone { at: 0 })
     );
     let o = play(&mut s, Capture { at: 19 });
     assert_eq!(o.captured, Some(19));
@@ -157,7 +157,7 @@ fn shielded_stones_only_after_no_loose_stone_remains() {
     assert_eq!(s.shielded(), mask(&[0, 1, 5, 6]));
     assert_eq!(
         s.apply(Capture { at: 0 }),
-        Err(ActionError::Shielded { at: 0 })
+        Err(RuleError::Shielded { at: 0 })
     );
     play(&mut s, Capture { at: 24 });
     // Re-evaluated before the next removal: no loose stone left, shield lifts.
@@ -262,7 +262,7 @@ fn fewer_than_four_mid_capture_drops_the_rest() {
         "White 3 stones left"
     );
     assert_eq!(u.pending_captures(), 0);
-    assert_eq!(u.apply(Capture { at: 17 }), Err(ActionError::GameOver));
+    assert_eq!(u.apply(Capture { at: 17 }), Err(RuleError::GameOver));
 }
 
 #[test]
@@ -329,7 +329,7 @@ fn either_side_may_resign_any_time() {
     let o = play(&mut s, Resign { side: Black });
     assert_eq!(o.result, Some((White, Reason::Resign)));
     assert_eq!(s.to_move(), White, "toMove unchanged");
-    assert_eq!(s.apply(Resign { side: White }), Err(ActionError::GameOver));
+    assert_eq!(s.apply(Resign { side: White }), Err(RuleError::GameOver));
     // During a capture turn too.
     let mut t = pos("BB... B.... ..... ..... ...WW", [9, 10], Black);
     play(&mut t, Place { to: 6 });
@@ -378,47 +378,44 @@ fn illegal_actions_are_rejected_and_change_nothing() {
     let mut s = State::new();
     play(&mut s, Place { to: 0 });
     let before = s;
+    assert_eq!(s.apply(Place { to: 0 }), Err(RuleError::Occupied { at: 0 }));
     assert_eq!(
-        s.apply(Place { to: 0 }),
-        Err(ActionError::Occupied { at: 0 })
-    );
-    assert_eq!(
-        s.apply(Place { to: 25 }).unwrap_err().to_string(),
-        "toIndex 25 is not a point of the board (0..24)"
+        s.apply(Place { to: 25 }),
+        Err(RuleError::NotAPoint { at: 25 })
     );
     assert_eq!(
         s.apply(Move { from: 0, to: 1 }),
-        Err(ActionError::NotMovingPhase)
+        Err(RuleError::NotMovingPhase)
     );
-    assert_eq!(s.apply(Capture { at: 0 }), Err(ActionError::NoCaptureOwed));
+    assert_eq!(s.apply(Capture { at: 0 }), Err(RuleError::NoCaptureOwed));
     assert_eq!(s, before);
     let mut m = pos("BB... W.... ..... ....W ....B", [0, 0], Black);
-    assert_eq!(m.apply(Place { to: 3 }), Err(ActionError::NotPlacingPhase));
+    assert_eq!(m.apply(Place { to: 3 }), Err(RuleError::NotPlacingPhase));
     assert_eq!(
         m.apply(Move { from: 0, to: 6 }),
-        Err(ActionError::NotAdjacent { from: 0, to: 6 })
+        Err(RuleError::NotAdjacent { from: 0, to: 6 })
     );
     assert_eq!(
         m.apply(Move { from: 1, to: 3 }),
-        Err(ActionError::NotAdjacent { from: 1, to: 3 })
+        Err(RuleError::NotAdjacent { from: 1, to: 3 })
     );
     assert_eq!(
         m.apply(Move { from: 0, to: 5 }),
-        Err(ActionError::Occupied { at: 5 })
+        Err(RuleError::Occupied { at: 5 })
     );
     assert_eq!(
         m.apply(Move { from: 5, to: 10 }),
-        Err(ActionError::NotOwnStone { at: 5 })
+        Err(RuleError::NotOwnStone { at: 5 })
     );
     assert_eq!(
         m.apply(Move { from: 4, to: 5 }),
-        Err(ActionError::NotOwnStone { at: 4 })
+        Err(RuleError::NotOwnStone { at: 4 })
     );
     // Row wrap-around is not adjacency.
     let w = pos("....B B.... ..... ....W ....W", [0, 0], Black);
     assert_eq!(
         w.validate(Move { from: 4, to: 5 }),
-        Err(ActionError::NotAdjacent { from: 4, to: 5 })
+        Err(RuleError::NotAdjacent { from: 4, to: 5 })
     );
 }
 
@@ -653,39 +650,88 @@ fn packets_carry_whole_turns_atomically() {
     let mut s = pos("BB... B.... ..... ..W.W ....W", [9, 9], Black);
     let before = s;
     let p = &pk(r#"[{"actionType":0,"toIndex":6,"eatIndices":[0]}]"#)[0];
-    assert_eq!(s.apply_packet(p), Err(ActionError::NotEnemyStone { at: 0 }));
+    assert_eq!(
+        s.apply_packet(p),
+        Err(RuleError::NotEnemyStone { at: 0 }.into())
+    );
     assert_eq!(s, before);
     let p = &pk(r#"[{"actionType":0,"toIndex":6,"eatIndices":[19,17]}]"#)[0];
     assert_eq!(
         s.apply_packet(p),
-        Err(ActionError::TooManyEat { given: 2, owed: 1 })
+        Err(PacketError::TooManyEat { given: 2, owed: 1 }.into())
     );
     assert_eq!(s, before);
     // Capture packets: empty list and too many are rejected.
     play(&mut s, Place { to: 6 });
     let p = &pk(r#"[{"actionType":2}]"#)[0];
-    assert_eq!(s.apply_packet(p), Err(ActionError::EmptyEatList));
+    assert_eq!(s.apply_packet(p), Err(PacketError::EmptyEatList.into()));
     let p = &pk(r#"[{"actionType":2,"eatIndices":[17,19]}]"#)[0];
     assert_eq!(
         s.apply_packet(p),
-        Err(ActionError::TooManyEat { given: 2, owed: 1 })
+        Err(PacketError::TooManyEat { given: 2, owed: 1 }.into())
     );
     let p = &pk(r#"[{"actionType":2,"eatIndices":[-1]}]"#)[0];
     assert!(matches!(
         s.apply_packet(p),
-        Err(ActionError::OffBoard { .. })
+        Err(PacketRefusal::Packet(PacketError::OffBoard { .. }))
     ));
     let p = &pk(r#"[{"actionType":7}]"#)[0];
-    assert_eq!(s.apply_packet(p), Err(ActionError::UnknownActionType(7)));
+    assert_eq!(
+        s.apply_packet(p),
+        Err(PacketError::UnknownActionType(7).into())
+    );
     let p = &pk(r#"[{"actionType":3,"side":"Q"}]"#)[0];
-    assert_eq!(s.apply_packet(p), Err(ActionError::BadSide("Q".into())));
+    assert_eq!(
+        s.apply_packet(p),
+        Err(PacketError::BadSide("Q".into()).into())
+    );
+}
+
+#[test]
+fn a_malformed_packet_and_a_refused_action_are_different_errors() {
+    let mut s = State::new();
+    play(&mut s, Place { to: 3 });
+    let before = s;
+    // An index past the board is the packet's fault, whatever the position.
+    let p = &pk(r#"[{"actionType":0,"toIndex":30}]"#)[0];
+    let malformed = s.apply_packet(p).unwrap_err();
+    assert_eq!(
+        malformed,
+        PacketRefusal::Packet(PacketError::OffBoard {
+            field: engine::baifang::PacketField::ToIndex,
+            index: 30
+        })
+    );
+    assert_eq!(s, before);
+    // Placing on a taken point is a well-formed packet the rules refuse.
+    let p = &pk(r#"[{"actionType":0,"toIndex":3}]"#)[0];
+    let refused = s.apply_packet(p).unwrap_err();
+    assert_eq!(refused, PacketRefusal::Rule(RuleError::Occupied { at: 3 }));
+    assert_eq!(s, before);
+    // A shape fault wins over a rule refusal in the same packet.
+    let p = &pk(r#"[{"actionType":0,"toIndex":3,"eatIndices":[99]}]"#)[0];
+    assert!(matches!(s.apply_packet(p), Err(PacketRefusal::Packet(_))));
+    // Each serialises with its own code, so a page can tell them apart.
+    let code = |v: serde_json::Value| v["error"]["code"].as_str().unwrap().to_string();
+    let packet_code = code(serde_json::to_value(&malformed).unwrap());
+    let rule_code = code(serde_json::to_value(&refused).unwrap());
+    assert_eq!(packet_code, "off_board");
+    assert_eq!(rule_code, "occupied");
+    assert_eq!(serde_json::to_value(&malformed).unwrap()["kind"], "packet");
+    assert_eq!(serde_json::to_value(&refused).unwrap()["kind"], "rule");
+    let round: PacketRefusal =
+        serde_json::from_value(serde_json::to_value(&malformed).unwrap()).unwrap();
+    assert_eq!(round, malformed);
 }
 
 #[test]
 fn indices_left_over_after_the_game_ended_reject_the_packet() {
     let mut u = pos("BBBB. ....B ..... W.W.. ..W..", [0, 0], Black);
     let p = &pk(r#"[{"actionType":1,"fromIndex":9,"toIndex":4,"eatIndices":[15,17]}]"#)[0];
-    assert_eq!(u.apply_packet(p), Err(ActionError::LeftoverEat { left: 1 }));
+    assert_eq!(
+        u.apply_packet(p),
+        Err(PacketError::LeftoverEat { left: 1 }.into())
+    );
     let p = &pk(r#"[{"actionType":1,"fromIndex":9,"toIndex":4,"eatIndices":[15]}]"#)[0];
     u.apply_packet(p).unwrap();
     assert_eq!(u.result(), Some((Black, Reason::FewerThanFour)));
@@ -698,7 +744,7 @@ fn replay_reproduces_the_game_and_stops_at_the_first_error() {
     );
     let r = replay(&log);
     assert_eq!(r.applied, 2);
-    assert_eq!(r.error, Some((2, ActionError::Occupied { at: 12 })));
+    assert_eq!(r.error, Some((2, RuleError::Occupied { at: 12 }.into())));
     assert_eq!(
         r.state.board_string().chars().filter(|c| *c != '.').count(),
         2

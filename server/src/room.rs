@@ -45,9 +45,8 @@ use tokio::sync::{mpsc, watch};
 
 use engine::baifang::elo;
 use engine::baifang::referee_protocol::{
-    action_error_code, hash_hex, Clock, EndReason, GameResult, GameView, PublicPlayer,
-    RatingChange, RejectCode, ServerMsg, SideCode, Unrated, RATED_MIN_MOVES,
-    RATED_PAIR_GAMES_PER_DAY,
+    hash_hex, rule_error_code, Clock, EndReason, GameResult, GameView, PublicPlayer, RatingChange,
+    RejectCode, ServerMsg, SideCode, Unrated, RATED_MIN_MOVES, RATED_PAIR_GAMES_PER_DAY,
 };
 use engine::baifang::step_clock::{Grace, StepClock};
 use engine::baifang::{Action, Game, Side};
@@ -521,7 +520,7 @@ impl Room {
             let mut next = *self.game.state();
             next.apply(action)
                 .err()
-                .map(|e| (RejectCode::Illegal, Some(action_error_code(&e).to_string())))
+                .map(|e| (RejectCode::Illegal, Some(rule_error_code(&e).to_string())))
         };
         match refusal {
             Some((code, rule)) => {

@@ -1,8 +1,8 @@
-//! Actions (the verbs of the game) and why one is rejected. Their wire format
-//! (`actionType` and the packet fields) is the codec's business: `codec.rs`.
+//! Actions (the verbs of the game) and why the rules refuse one. Their wire
+//! format (`actionType`, the packet fields, a malformed packet's error) is the
+//! codec's business: `codec.rs`.
 
 use super::bitboard::CELLS;
-use super::codec::PacketField;
 use super::spec::STONES_PER_SIDE;
 use super::state::Side;
 use core::fmt;
@@ -157,11 +157,14 @@ impl core::ops::Deref for ActionList {
     }
 }
 
-/// Why an action was rejected. A rejected action changes nothing. Pages
-/// translate the code; `Display` is the command line's English sentence.
+/// Why the rules refuse a well-formed action on a valid board: something a
+/// player can do by mistake ("point 3 is not empty"). A refused action
+/// changes nothing. A packet that is not even an action is a
+/// [`super::codec::PacketError`] instead. Pages translate the code; `Display`
+/// is the command line's English sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
-pub enum ActionError {
+pub enum RuleError {
     /// The game is already over.
     GameOver,
     /// A capture is owed; the side to move must capture before anything else.
@@ -175,13 +178,6 @@ pub enum ActionError {
     NotPlacingPhase,
     /// Moving outside phase 2.
     NotMovingPhase,
-    /// An index outside `0..N²` (or missing, i.e. -1).
-    OffBoard {
-        /// Which packet field.
-        field: PacketField,
-        /// The value.
-        index: i64,
-    },
     /// Target point is not empty.
     Occupied {
         /// The point.
@@ -211,29 +207,23 @@ pub enum ActionError {
         /// The point.
         at: u8,
     },
-    /// A capture packet with no index.
-    EmptyEatList,
-    /// More indices than captures owed.
-    TooManyEat {
-        /// Indices given.
-        given: usize,
-        /// Captures owed.
-        owed: u8,
+    /// A typed action names a point past the board. Decoded packets never do
+    /// (the codec refuses them first), but `Action`'s fields are open to any
+    /// caller, and the bitboards must never be indexed with such a point.
+    NotAPoint {
+        /// The point.
+        at: u8,
     },
-    /// Indices remain after a capture ended the game.
-    LeftoverEat {
-        /// How many were left.
-        left: usize,
-    },
-    /// `actionType` not in 0..=5.
-    UnknownActionType(i64),
-    /// `side` is neither `"B"` nor `"W"`.
-    BadSide(String),
+    /// A session player acted while it is the other side's turn.
+    NotYourTurn,
+    /// A session player may only place, move or capture through play; the
+    /// other verbs have their own paths (leaving, the step clock).
+    NotAMove,
 }
 
-impl fmt::Display for ActionError {
+impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ActionError::*;
+        use RuleError::*;
         match self {
             GameOver => write!(f, "the game is already over"),
             CaptureOwed { owed } => {
@@ -245,14 +235,6 @@ impl fmt::Display for ActionError {
             NoCaptureOwed => write!(f, "no capture is owed"),
             NotPlacingPhase => write!(f, "placing is only allowed in the placing phase"),
             NotMovingPhase => write!(f, "moving is only allowed in the moving phase"),
-            OffBoard { field, index } => {
-                write!(
-                    f,
-                    "{} {index} is not a point of the board (0..{})",
-                    field.name(),
-                    CELLS - 1
-                )
-            }
             Occupied { at } => write!(f, "point {at} is not empty"),
             EmptyHand => write!(f, "no stone left in hand"),
             NotOwnStone { at } => write!(f, "point {at} holds no stone of the side to move"),
@@ -267,20 +249,13 @@ impl fmt::Display for ActionError {
                 f,
                 "stone at {at} is shielded by a square or line while loose enemy stones remain"
             ),
-            EmptyEatList => write!(f, "capture action without eatIndices"),
-            TooManyEat { given, owed } => {
-                write!(
-                    f,
-                    "{given} capture indices given but only {owed} capture(s) owed"
-                )
+            NotAPoint { at } => {
+                write!(f, "{at} is not a point of the board (0..{})", CELLS - 1)
             }
-            LeftoverEat { left } => {
-                write!(f, "{left} capture index(es) left over after the game ended")
-            }
-            UnknownActionType(t) => write!(f, "unknown actionType {t} (expected 0..5)"),
-            BadSide(s) => write!(f, "side {s:?} is neither \"B\" nor \"W\""),
+            NotYourTurn => write!(f, "it is the other side's turn"),
+            NotAMove => write!(f, "only a place, move or capture can be played"),
         }
     }
 }
 
-impl std::error::Error for ActionError {}
+impl std::error::Error for RuleError {}

@@ -30,7 +30,7 @@
 //! s.legal_actions(&mut list);
 //! let outcome = s.apply(list[0]).unwrap();
 //! assert!(outcome.turn_passed);
-//! assert_eq!(s.apply(Action::Place { to: 0 }), Err(engine::baifang::ActionError::Occupied { at: 0 }));
+//! assert_eq!(s.apply(Action::Place { to: 0 }), Err(engine::baifang::RuleError::Occupied { at: 0 }));
 //! ```
 
 pub mod action;
@@ -51,8 +51,10 @@ pub mod step_clock;
 pub mod tables;
 pub mod zobrist;
 
-pub use action::{Action, ActionError, ActionList, MAX_ACTIONS};
-pub use codec::{parse_packets, ActionType, Packet, PacketField, ParseError};
+pub use action::{Action, ActionList, RuleError, MAX_ACTIONS};
+pub use codec::{
+    parse_packets, ActionType, Packet, PacketError, PacketField, PacketRefusal, ParseError,
+};
 pub use format::{codec, game_file, game_link, notation};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
@@ -67,7 +69,7 @@ pub struct Replay {
     /// Number of packets accepted.
     pub applied: usize,
     /// The first rejected packet: (its index, why). Replay stops there.
-    pub error: Option<(usize, ActionError)>,
+    pub error: Option<(usize, PacketRefusal)>,
     /// Outcomes of the last accepted packet (for the UI's "last action" view).
     pub last: Vec<ActionOutcome>,
 }
@@ -144,7 +146,7 @@ impl Game {
         self.moves[side.idx()]
     }
     /// Plays one action; a rejected action changes nothing.
-    pub fn play(&mut self, a: Action) -> Result<ActionOutcome, ActionError> {
+    pub fn play(&mut self, a: Action) -> Result<ActionOutcome, RuleError> {
         let mover = self.state.to_move();
         let o = self.state.apply(a)?;
         if matches!(a, Action::Place { .. } | Action::Move { .. }) {
@@ -166,7 +168,7 @@ impl Game {
         Some(a)
     }
     /// Replays a log from the start (fails at the first illegal action).
-    pub fn from_log(log: &[Action]) -> Result<Game, (usize, ActionError)> {
+    pub fn from_log(log: &[Action]) -> Result<Game, (usize, RuleError)> {
         let mut g = Game::new();
         for (i, &a) in log.iter().enumerate() {
             g.play(a).map_err(|e| (i, e))?;

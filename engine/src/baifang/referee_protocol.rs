@@ -16,7 +16,7 @@
 use core::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Action, ActionError, Reason, Side};
+use super::{Action, Reason, RuleError, Side};
 
 /// The protocol version this engine speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -263,7 +263,7 @@ pub enum ServerMsg {
         seq: Option<u32>,
         /// Why.
         code: RejectCode,
-        /// For [`RejectCode::Illegal`]: the engine's rule code ([`action_error_code`]).
+        /// For [`RejectCode::Illegal`]: the engine's rule code ([`rule_error_code`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
     },
@@ -568,27 +568,27 @@ pub enum ErrorCode {
     Unavailable,
 }
 
-/// The engine's stable code for an [`ActionError`] (the web app translates it).
-pub fn action_error_code(e: &ActionError) -> &'static str {
-    use ActionError::*;
+/// The engine's stable code for a [`RuleError`] (the web app translates it).
+/// The referee decodes a client's action before the rules see it, so only a
+/// rule's refusal ever reaches this code; the strings are the wire's, kept as
+/// they were when the packet errors shared the enum.
+pub fn rule_error_code(e: &RuleError) -> &'static str {
+    use RuleError::*;
     match e {
         GameOver => "game_over",
         CaptureOwed { .. } => "capture_owed",
         NoCaptureOwed => "no_capture_owed",
         NotPlacingPhase => "not_placing_phase",
         NotMovingPhase => "not_moving_phase",
-        OffBoard { .. } => "off_board",
         Occupied { .. } => "occupied",
         EmptyHand => "empty_hand",
         NotOwnStone { .. } => "not_own_stone",
         NotAdjacent { .. } => "not_adjacent",
         NotEnemyStone { .. } => "not_enemy_stone",
         Shielded { .. } => "shielded",
-        EmptyEatList => "empty_eat_list",
-        TooManyEat { .. } => "too_many_eat",
-        LeftoverEat { .. } => "leftover_eat",
-        UnknownActionType(_) => "unknown_action_type",
-        BadSide(_) => "bad_side",
+        NotAPoint { .. } => "not_a_point",
+        NotYourTurn => "not_your_turn",
+        NotAMove => "not_a_move",
     }
 }
 
@@ -872,9 +872,6 @@ mod tests {
         ] {
             assert_eq!(EndReason::parse(r).map(EndReason::name), Some(r));
         }
-        assert_eq!(
-            action_error_code(&ActionError::Occupied { at: 1 }),
-            "occupied"
-        );
+        assert_eq!(rule_error_code(&RuleError::Occupied { at: 1 }), "occupied");
     }
 }

@@ -3,9 +3,9 @@
 //! Rule ids (R1…) refer to the rule table of the anatomy report
 //! (`engine spec anatomy`), which points each rule to the spec fields it reads.
 
-use super::action::{Action, ActionError, ActionList};
+use super::action::{Action, ActionList, RuleError};
 use super::bitboard::{self, can_step, count_steps, formations_at, CELLS, FIRST_COL, LAST_COL, N};
-use super::codec::{point, Packet, PacketField};
+use super::codec::{ActionType, Packet, PacketError, PacketRefusal};
 use super::spec::{
     DISCONNECTS_TO_LOSE, LINE_CAPTURE, MIN_STONES, SQUARE_CAPTURE, TIMEOUTS_TO_LOSE,
 };
@@ -203,9 +203,9 @@ impl State {
     // ---- legality ----
 
     /// Checks an action against the rules without changing anything.
-    pub fn validate(&self, a: Action) -> Result<(), ActionError> {
+    pub fn validate(&self, a: Action) -> Result<(), RuleError> {
         if self.phase == Phase::Finished {
-            return Err(ActionError::GameOver);
+            return Err(RuleError::GameOver);
         }
         let me = self.to_move;
         let occupied = self.board[0] | self.board[1];
@@ -213,53 +213,53 @@ impl State {
             // R1
             Action::Place { to } => {
                 if self.phase != Phase::Placing {
-                    return Err(ActionError::NotPlacingPhase);
+                    return Err(RuleError::NotPlacingPhase);
                 }
                 if self.pending > 0 {
-                    return Err(ActionError::CaptureOwed { owed: self.pending });
+                    return Err(RuleError::CaptureOwed { owed: self.pending });
                 }
-                let to = point(PacketField::ToIndex, Some(to as i64))? as usize;
+                let to = on_board(to)?;
                 if occupied >> to & 1 == 1 {
-                    return Err(ActionError::Occupied { at: to as u8 });
+                    return Err(RuleError::Occupied { at: to as u8 });
                 }
                 if self.hand[me.idx()] == 0 {
-                    return Err(ActionError::EmptyHand);
+                    return Err(RuleError::EmptyHand);
                 }
             }
             // R2
             Action::Move { from, to } => {
                 if self.phase != Phase::Moving {
-                    return Err(ActionError::NotMovingPhase);
+                    return Err(RuleError::NotMovingPhase);
                 }
                 if self.pending > 0 {
-                    return Err(ActionError::CaptureOwed { owed: self.pending });
+                    return Err(RuleError::CaptureOwed { owed: self.pending });
                 }
-                let from = point(PacketField::FromIndex, Some(from as i64))? as usize;
-                let to = point(PacketField::ToIndex, Some(to as i64))? as usize;
+                let from = on_board(from)?;
+                let to = on_board(to)?;
                 if self.board[me.idx()] >> from & 1 == 0 {
-                    return Err(ActionError::NotOwnStone { at: from as u8 });
+                    return Err(RuleError::NotOwnStone { at: from as u8 });
                 }
                 if bitboard::NEIGHBOURS[from] >> to & 1 == 0 {
-                    return Err(ActionError::NotAdjacent {
+                    return Err(RuleError::NotAdjacent {
                         from: from as u8,
                         to: to as u8,
                     });
                 }
                 if occupied >> to & 1 == 1 {
-                    return Err(ActionError::Occupied { at: to as u8 });
+                    return Err(RuleError::Occupied { at: to as u8 });
                 }
             }
             // R5
             Action::Capture { at } => {
                 if self.pending == 0 {
-                    return Err(ActionError::NoCaptureOwed);
+                    return Err(RuleError::NoCaptureOwed);
                 }
-                let at = point(PacketField::EatIndices, Some(at as i64))? as usize;
+                let at = on_board(at)?;
                 if self.board[me.other().idx()] >> at & 1 == 0 {
-                    return Err(ActionError::NotEnemyStone { at: at as u8 });
+                    return Err(RuleError::NotEnemyStone { at: at as u8 });
                 }
                 if self.capturable() >> at & 1 == 0 {
-                    return Err(ActionError::Shielded { at: at as u8 });
+                    return Err(RuleError::Shielded { at: at as u8 });
                 }
             }
             Action::Timeout | Action::Resign { .. } | Action::Disconnect { .. } => {}
@@ -268,7 +268,7 @@ impl State {
     }
 
     /// Applies an action if legal; a rejected action leaves the state unchanged.
-    pub fn apply(&mut self, a: Action) -> Result<ActionOutcome, ActionError> {
+    pub fn apply(&mut self, a: Action) -> Result<ActionOutcome, RuleError> {
         self.validate(a)?;
         Ok(self.apply_unchecked(a))
     }
@@ -457,45 +457,60 @@ impl State {
     }
 
     /// Applies one wire packet atomically: the main action and then, in order,
-    /// the captures listed in `eatIndices`. All or nothing.
-    pub fn apply_packet(&mut self, p: &Packet) -> Result<Vec<ActionOutcome>, ActionError> {
+    /// the captures listed in `eatIndices`. All or nothing. The whole packet is
+    /// decoded before any rule is asked, so a malformed packet is always a
+    /// [`PacketError`], whatever the position.
+    pub fn apply_packet(&mut self, p: &Packet) -> Result<Vec<ActionOutcome>, PacketRefusal> {
+        let kind = p.action_type()?;
+        let decoded = p.actions(self.to_move)?;
+        let (lead, captures) = match kind {
+            ActionType::Capture => (None, &decoded[..]),
+            _ => (Some(decoded[0]), &decoded[1..]),
+        };
         let mut s = *self;
         let mut outs = Vec::new();
-        let eat = p.eat();
-        match p.lead(s.to_move)? {
+        match lead {
             Some(lead) => outs.push(s.apply(lead)?),
             None => {
                 if s.phase == Phase::Finished {
-                    return Err(ActionError::GameOver);
+                    return Err(RuleError::GameOver.into());
                 }
                 if s.pending == 0 {
-                    return Err(ActionError::NoCaptureOwed);
+                    return Err(RuleError::NoCaptureOwed.into());
                 }
-                if eat.is_empty() {
-                    return Err(ActionError::EmptyEatList);
+                if captures.is_empty() {
+                    return Err(PacketError::EmptyEatList.into());
                 }
             }
         }
-        if p.action_type()?.carries_captures() && !eat.is_empty() {
-            if eat.len() > s.pending as usize {
-                if s.pending == 0 && s.phase == Phase::Finished {
-                    return Err(ActionError::LeftoverEat { left: eat.len() });
-                }
-                return Err(ActionError::TooManyEat {
-                    given: eat.len(),
-                    owed: s.pending,
-                });
+        if captures.len() > s.pending as usize {
+            if s.pending == 0 && s.phase == Phase::Finished {
+                let left = captures.len();
+                return Err(PacketError::LeftoverEat { left }.into());
             }
-            for (k, &i) in eat.iter().enumerate() {
-                if s.phase == Phase::Finished {
-                    return Err(ActionError::LeftoverEat {
-                        left: eat.len() - k,
-                    });
-                }
-                outs.push(s.apply(Packet::capture(i)?)?);
+            return Err(PacketError::TooManyEat {
+                given: captures.len(),
+                owed: s.pending,
             }
+            .into());
+        }
+        for (k, &c) in captures.iter().enumerate() {
+            if s.phase == Phase::Finished {
+                let left = captures.len() - k;
+                return Err(PacketError::LeftoverEat { left }.into());
+            }
+            outs.push(s.apply(c)?);
         }
         *self = s;
         Ok(outs)
+    }
+}
+
+/// A typed action's point as a bitboard index, if it is on the board.
+fn on_board(p: u8) -> Result<usize, RuleError> {
+    if (p as usize) < CELLS {
+        Ok(p as usize)
+    } else {
+        Err(RuleError::NotAPoint { at: p })
     }
 }

@@ -3,13 +3,13 @@
 //! a message a player reads.
 
 use engine::baifang::session::{BadMessage, OutOfPlace, Reject};
-use engine::baifang::ActionError;
+use engine::baifang::{PacketError, RuleError};
 use web_core::i18n::Lang;
 use web_core::json_text::{json_error, pick};
 
-/// Why the local engine rejected an action.
-pub fn action_error(e: &ActionError, lang: Lang) -> String {
-    use ActionError::*;
+/// Why the rules refused an action.
+pub fn rule_error(e: &RuleError, lang: Lang) -> String {
+    use RuleError::*;
     let s = |zh: String, en: String| pick(lang, zh, en);
     match e {
         GameOver => s("对局已经结束".into(), "the game is already over".into()),
@@ -26,13 +26,6 @@ pub fn action_error(e: &ActionError, lang: Lang) -> String {
             "现在不是走子阶段".into(),
             "it is not the moving phase".into(),
         ),
-        OffBoard { field, index } => {
-            let name = field.name();
-            s(
-                format!("{name} {index} 不在棋盘上"),
-                format!("{name} {index} is not a point of the board"),
-            )
-        }
         Occupied { at } => s(
             format!("第 {at} 点已有棋子"),
             format!("point {at} is taken"),
@@ -54,6 +47,30 @@ pub fn action_error(e: &ActionError, lang: Lang) -> String {
             format!("第 {at} 点在方/洲里受保护，还有散子可吃"),
             format!("point {at} is protected by a formation while loose stones remain"),
         ),
+        NotAPoint { at } => s(
+            format!("{at} 不在棋盘上"),
+            format!("{at} is not a point of the board"),
+        ),
+        NotYourTurn => s("现在轮到对方".into(), "it is the other side's turn".into()),
+        NotAMove => s(
+            "只能落子、走子或吃子".into(),
+            "only a place, move or capture can be played".into(),
+        ),
+    }
+}
+
+/// Why a packet is not a well-formed action at all.
+pub fn packet_error(e: &PacketError, lang: Lang) -> String {
+    use PacketError::*;
+    let s = |zh: String, en: String| pick(lang, zh, en);
+    match e {
+        OffBoard { field, index } => {
+            let name = field.name();
+            s(
+                format!("{name} {index} 不在棋盘上"),
+                format!("{name} {index} is not a point of the board"),
+            )
+        }
         EmptyEatList => s("吃子没有指明位置".into(), "a capture names no point".into()),
         TooManyEat { given, owed } => s(
             format!("吃了 {given} 子，只该吃 {owed} 子"),
@@ -112,11 +129,18 @@ pub fn reject(r: &Reject, lang: Lang) -> String {
             "对方在不该走时走了棋".into(),
             "the other side moved out of turn".into(),
         ),
+        BadPacket(e) => s(
+            format!("对方发来的着法格式不对：{}", packet_error(e, lang)),
+            format!(
+                "the other side sent a malformed action: {}",
+                packet_error(e, lang)
+            ),
+        ),
         Illegal(e) => s(
-            format!("对方的着法不合规则：{}", action_error(e, lang)),
+            format!("对方的着法不合规则：{}", rule_error(e, lang)),
             format!(
                 "the other side's action breaks the rules: {}",
-                action_error(e, lang)
+                rule_error(e, lang)
             ),
         ),
         HashMismatch { .. } => s("双方棋局不一致".into(), "the two boards differ".into()),
@@ -182,7 +206,8 @@ mod tests {
             .unwrap_err()
             .into();
         both(|l| reject(&Reject::Malformed(BadMessage::Json(json.clone())), l));
-        both(|l| reject(&Reject::Illegal(ActionError::Shielded { at: 3 }), l));
+        both(|l| reject(&Reject::Illegal(RuleError::Shielded { at: 3 }), l));
+        both(|l| reject(&Reject::BadPacket(PacketError::UnknownActionType(9)), l));
         both(|l| reject(&Reject::PeerAborted("some english text".into()), l));
     }
 }

@@ -20,8 +20,8 @@
 //! [`review_game`] runs all three natively (the `engine baifang analyse`
 //! command).
 
-use super::super::action::{Action, ActionError};
-use super::super::codec::Packet;
+use super::super::action::{Action, RuleError};
+use super::super::codec::{Packet, PacketRefusal};
 use super::super::game_file::packet_actions;
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};
@@ -125,7 +125,7 @@ pub struct GameLine {
 impl GameLine {
     /// Splits an action log into turns. Fails at the first illegal action
     /// (its index in the log).
-    pub fn from_log(log: &[Action]) -> Result<GameLine, (usize, ActionError)> {
+    pub fn from_log(log: &[Action]) -> Result<GameLine, (usize, RuleError)> {
         let mut s = State::new();
         let mut line = GameLine {
             turns: Vec::new(),
@@ -168,7 +168,7 @@ impl GameLine {
     /// Splits a packet list (the replay command's format: a place or move
     /// may carry its captures in `eatIndices`) into turns. Fails at the first
     /// illegal packet (its index in the list).
-    pub fn from_packets(packets: &[Packet]) -> Result<GameLine, (usize, ActionError)> {
+    pub fn from_packets(packets: &[Packet]) -> Result<GameLine, (usize, PacketRefusal)> {
         let mut s = State::new();
         let mut log = Vec::new();
         let mut first = Vec::with_capacity(packets.len());
@@ -183,7 +183,7 @@ impl GameLine {
         // Every action was checked with its packet; a failure here would be
         // a bug, reported against the packet that holds the action.
         GameLine::from_log(&log)
-            .map_err(|(k, e)| (first.iter().rposition(|&f| f <= k).unwrap_or(0), e))
+            .map_err(|(k, e)| (first.iter().rposition(|&f| f <= k).unwrap_or(0), e.into()))
     }
 
     /// The turns, in order.
@@ -505,7 +505,7 @@ mod tests {
         bad[3].to_index = Some(0);
         let (i, e) = GameLine::from_packets(&bad).unwrap_err();
         assert_eq!(i, 3);
-        assert_eq!(e, ActionError::Occupied { at: 0 });
+        assert_eq!(e, RuleError::Occupied { at: 0 }.into());
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub fn random_turn(state: &State, rng: &mut ChaCha8Rng) -> Vec<Action> {
 /// Replays an action log from the start: the state and the history hashes
 /// (one per action, plus the start) to pass to [`choose_turn`]. Fails at the
 /// first illegal action.
-pub fn replay_log(log: &[Action]) -> Result<(State, Vec<u64>), (usize, super::ActionError)> {
+pub fn replay_log(log: &[Action]) -> Result<(State, Vec<u64>), (usize, super::RuleError)> {
     let mut s = State::new();
     let mut h = Vec::with_capacity(log.len() + 1);
     h.push(s.hash());

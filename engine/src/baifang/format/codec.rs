@@ -1,9 +1,10 @@
 //! The action's wire format, apart from the rules: the `actionType` numbers, the
 //! one packet struct every format builds on (the replay file, the session's
 //! packet, the referee's messages, an action's own JSON), and its decoding into
-//! the rules' typed actions. The numbers 0–5 are written here and nowhere else.
+//! the rules' typed actions, with why a packet is not one. The numbers 0–5 are
+//! written here and nowhere else.
 
-use crate::baifang::action::{Action, ActionError};
+use crate::baifang::action::{Action, RuleError};
 use crate::baifang::bitboard::CELLS;
 use crate::baifang::state::Side;
 use crate::json_error::JsonError;
@@ -52,11 +53,11 @@ impl ActionType {
     }
 
     /// The type of a wire number; any other number is a packet error.
-    pub fn from_code(code: i64) -> Result<ActionType, ActionError> {
+    pub fn from_code(code: i64) -> Result<ActionType, PacketError> {
         ActionType::ALL
             .into_iter()
             .find(|t| t.code() == code)
-            .ok_or(ActionError::UnknownActionType(code))
+            .ok_or(PacketError::UnknownActionType(code))
     }
 
     /// The type of an action.
@@ -146,7 +147,7 @@ pub struct Packet {
 
 impl Packet {
     /// The packet's type (a missing `actionType` reads as -1, unknown).
-    pub fn action_type(&self) -> Result<ActionType, ActionError> {
+    pub fn action_type(&self) -> Result<ActionType, PacketError> {
         ActionType::from_code(self.action_type.unwrap_or(-1))
     }
 
@@ -158,10 +159,10 @@ impl Packet {
     /// The packet's leading action, decoded (`None` for a capture packet, whose
     /// actions are all in `eatIndices`). Resign and disconnect default to
     /// `to_move`'s side.
-    pub fn lead(&self, to_move: Side) -> Result<Option<Action>, ActionError> {
+    pub fn lead(&self, to_move: Side) -> Result<Option<Action>, PacketError> {
         let side = || match &self.side {
             None => Ok(to_move),
-            Some(t) => Side::parse(t).ok_or_else(|| ActionError::BadSide(t.clone())),
+            Some(t) => Side::parse(t).ok_or_else(|| PacketError::BadSide(t.clone())),
         };
         Ok(Some(match self.action_type()? {
             ActionType::Place => Action::Place {
@@ -182,7 +183,7 @@ impl Packet {
     }
 
     /// The capture of one `eatIndices` entry, decoded.
-    pub fn capture(index: i64) -> Result<Action, ActionError> {
+    pub fn capture(index: i64) -> Result<Action, PacketError> {
         Ok(Action::Capture {
             at: point(PacketField::EatIndices, Some(index))?,
         })
@@ -190,7 +191,7 @@ impl Packet {
 
     /// Every action of the packet, in order: the lead, then the captures it
     /// lists (decoding only: whether they are legal is the rules' question).
-    pub fn actions(&self, to_move: Side) -> Result<Vec<Action>, ActionError> {
+    pub fn actions(&self, to_move: Side) -> Result<Vec<Action>, PacketError> {
         let mut acts: Vec<Action> = self.lead(to_move)?.into_iter().collect();
         if self.action_type()?.carries_captures() {
             for &i in self.eat() {
@@ -254,14 +255,115 @@ impl Action {
 }
 
 /// Converts a packet index to a point.
-pub(crate) fn point(field: PacketField, v: Option<i64>) -> Result<u8, ActionError> {
+pub(crate) fn point(field: PacketField, v: Option<i64>) -> Result<u8, PacketError> {
     let index = v.unwrap_or(-1);
     if (0..CELLS as i64).contains(&index) {
         Ok(index as u8)
     } else {
-        Err(ActionError::OffBoard { field, index })
+        Err(PacketError::OffBoard { field, index })
     }
 }
+
+/// Why a packet is not a well-formed action: something only a broken or
+/// lying client sends ("fromIndex 30 is not a point"), never a move a player
+/// chose. A refused packet changes nothing. Pages translate the code; `Display`
+/// is the command line's English sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum PacketError {
+    /// An index outside `0..N²` (or missing, i.e. -1).
+    OffBoard {
+        /// Which packet field.
+        field: PacketField,
+        /// The value.
+        index: i64,
+    },
+    /// A capture packet with no index.
+    EmptyEatList,
+    /// More indices than captures owed.
+    TooManyEat {
+        /// Indices given.
+        given: usize,
+        /// Captures owed.
+        owed: u8,
+    },
+    /// Indices remain after a capture ended the game.
+    LeftoverEat {
+        /// How many were left.
+        left: usize,
+    },
+    /// `actionType` not in 0..=5.
+    UnknownActionType(i64),
+    /// `side` is neither `"B"` nor `"W"`.
+    BadSide(String),
+}
+
+impl fmt::Display for PacketError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PacketError::*;
+        match self {
+            OffBoard { field, index } => {
+                write!(
+                    f,
+                    "{} {index} is not a point of the board (0..{})",
+                    field.name(),
+                    CELLS - 1
+                )
+            }
+            EmptyEatList => write!(f, "capture action without eatIndices"),
+            TooManyEat { given, owed } => {
+                write!(
+                    f,
+                    "{given} capture indices given but only {owed} capture(s) owed"
+                )
+            }
+            LeftoverEat { left } => {
+                write!(f, "{left} capture index(es) left over after the game ended")
+            }
+            UnknownActionType(t) => write!(f, "unknown actionType {t} (expected 0..5)"),
+            BadSide(s) => write!(f, "side {s:?} is neither \"B\" nor \"W\""),
+        }
+    }
+}
+
+impl std::error::Error for PacketError {}
+
+/// Why a packet decoded and played in one call was refused: its shape (a
+/// client bug or a lie) or the rules (a player's mistake). Each sentence
+/// already reads differently, so `Display` adds nothing and command-line
+/// messages stay as they were; callers that treat the two apart match on the
+/// variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "error", rename_all = "snake_case")]
+pub enum PacketRefusal {
+    /// The packet is not a well-formed action.
+    Packet(PacketError),
+    /// The action is well formed but the rules refuse it here.
+    Rule(RuleError),
+}
+
+impl From<PacketError> for PacketRefusal {
+    fn from(e: PacketError) -> Self {
+        PacketRefusal::Packet(e)
+    }
+}
+
+impl From<RuleError> for PacketRefusal {
+    fn from(e: RuleError) -> Self {
+        PacketRefusal::Rule(e)
+    }
+}
+
+impl fmt::Display for PacketRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PacketRefusal::Packet(e) => e.fmt(f),
+            PacketRefusal::Rule(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PacketRefusal {}
 
 /// Error for input that is not a JSON array of action objects: why and where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -307,11 +409,11 @@ mod tests {
         }
         assert_eq!(
             ActionType::from_code(6),
-            Err(ActionError::UnknownActionType(6))
+            Err(PacketError::UnknownActionType(6))
         );
         assert_eq!(
             ActionType::from_code(-1),
-            Err(ActionError::UnknownActionType(-1))
+            Err(PacketError::UnknownActionType(-1))
         );
     }
 
@@ -355,5 +457,49 @@ mod tests {
         assert!(e.unwrap_err().to_string().contains("side must be"));
         let e = serde_json::from_str::<Action>(r#"{"actionType":9}"#);
         assert!(e.unwrap_err().to_string().contains("unknown actionType 9"));
+    }
+
+    #[test]
+    fn packet_codes_and_rule_codes_never_collide() {
+        let code = |v: serde_json::Value| v["code"].as_str().unwrap().to_string();
+        let packet: Vec<String> = [
+            PacketError::OffBoard {
+                field: PacketField::ToIndex,
+                index: 30,
+            },
+            PacketError::EmptyEatList,
+            PacketError::TooManyEat { given: 2, owed: 1 },
+            PacketError::LeftoverEat { left: 1 },
+            PacketError::UnknownActionType(9),
+            PacketError::BadSide("Q".into()),
+        ]
+        .iter()
+        .map(|e| code(serde_json::to_value(e).unwrap()))
+        .collect();
+        let rule: Vec<String> = [
+            RuleError::GameOver,
+            RuleError::CaptureOwed { owed: 1 },
+            RuleError::NoCaptureOwed,
+            RuleError::NotPlacingPhase,
+            RuleError::NotMovingPhase,
+            RuleError::Occupied { at: 3 },
+            RuleError::EmptyHand,
+            RuleError::NotOwnStone { at: 3 },
+            RuleError::NotAdjacent { from: 3, to: 9 },
+            RuleError::NotEnemyStone { at: 3 },
+            RuleError::Shielded { at: 3 },
+            RuleError::NotAPoint { at: 30 },
+            RuleError::NotYourTurn,
+            RuleError::NotAMove,
+        ]
+        .iter()
+        .map(|e| code(serde_json::to_value(e).unwrap()))
+        .collect();
+        assert!(
+            packet.iter().all(|c| !rule.contains(c)),
+            "{packet:?} {rule:?}"
+        );
+        assert_eq!(packet[0], "off_board");
+        assert_eq!(rule[5], "occupied");
     }
 }

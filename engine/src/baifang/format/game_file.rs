@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::Deserialize;
 
-use crate::baifang::{Action, ActionError, Game, Packet, State};
+use crate::baifang::{Action, Game, Packet, PacketRefusal, State};
 
 /// The log as a JSON array, one action object per line.
 pub fn to_json(log: &[Action]) -> String {
@@ -31,8 +31,8 @@ pub enum FileError {
     NotAList,
     /// Element `index` (0-based) is not an action object.
     NotAnAction { index: usize },
-    /// Element `index` (0-based) breaks the rules.
-    Illegal { index: usize, error: ActionError },
+    /// Element `index` (0-based) is malformed or breaks the rules.
+    Illegal { index: usize, error: PacketRefusal },
 }
 
 impl fmt::Display for FileError {
@@ -46,9 +46,14 @@ impl fmt::Display for FileError {
             FileError::NotAnAction { index } => {
                 write!(f, "entry {} of the list is not an action", index + 1)
             }
-            FileError::Illegal { index, error } => {
-                write!(f, "action {} breaks the rules: {error}", index + 1)
-            }
+            FileError::Illegal { index, error } => match error {
+                PacketRefusal::Packet(_) => {
+                    write!(f, "action {} is malformed: {error}", index + 1)
+                }
+                PacketRefusal::Rule(_) => {
+                    write!(f, "action {} breaks the rules: {error}", index + 1)
+                }
+            },
         }
     }
 }
@@ -82,21 +87,24 @@ pub fn from_json(text: &str) -> Result<Game, FileError> {
         log.extend(actions);
     }
     // Every action was checked with its packet.
-    Game::from_log(&log).map_err(|(index, error)| FileError::Illegal { index, error })
+    Game::from_log(&log).map_err(|(index, error)| FileError::Illegal {
+        index,
+        error: error.into(),
+    })
 }
 
 /// The actions of one packet played at `s` (checked: the packet must be
 /// legal there as a whole).
-pub fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, ActionError> {
+pub fn packet_actions(s: &State, p: &Packet) -> Result<Vec<Action>, PacketRefusal> {
     let mut after = *s;
     after.apply_packet(p)?;
-    p.actions(s.to_move())
+    Ok(p.actions(s.to_move())?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baifang::{ActionList, Side};
+    use crate::baifang::{ActionList, PacketError, RuleError, Side};
 
     fn random_game(seed: u64) -> Game {
         let mut game = Game::new();
@@ -183,14 +191,14 @@ mod tests {
                 .unwrap_err(),
             FileError::Illegal {
                 index: 1,
-                error: ActionError::Occupied { at: 3 }
+                error: RuleError::Occupied { at: 3 }.into()
             }
         );
         assert_eq!(
             from_json("[{\"actionType\":9}]").unwrap_err(),
             FileError::Illegal {
                 index: 0,
-                error: ActionError::UnknownActionType(9)
+                error: PacketError::UnknownActionType(9).into()
             }
         );
     }

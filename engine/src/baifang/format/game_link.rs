@@ -22,7 +22,7 @@ use core::fmt;
 
 use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
-use crate::baifang::action::{Action, ActionError};
+use crate::baifang::action::{Action, RuleError};
 use crate::baifang::bitboard::{CELLS, N};
 use crate::baifang::state::Side;
 use crate::baifang::Game;
@@ -111,7 +111,7 @@ pub enum LinkError {
     /// The checksum matched but the content is not a version-1 game.
     Malformed(Flaw),
     /// Action `index` (0-based) breaks the rules.
-    Illegal { index: usize, error: ActionError },
+    Illegal { index: usize, error: RuleError },
 }
 
 impl fmt::Display for LinkError {
@@ -407,7 +407,7 @@ mod tests {
             err,
             LinkError::Illegal {
                 index: 1,
-                error: ActionError::Occupied { at: 3 }
+                error: RuleError::Occupied { at: 3 }
             }
         );
     }

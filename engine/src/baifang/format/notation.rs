@@ -16,7 +16,7 @@
 use crate::baifang::bitboard::{CELLS, N};
 use crate::baifang::rules::ActionOutcome;
 use crate::baifang::state::{Side, State};
-use crate::baifang::{Action, ActionError};
+use crate::baifang::{Action, RuleError};
 
 /// One action of a game in notation, with where it stands in the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub fn action_text(a: Action, outcome: &ActionOutcome) -> String {
 
 /// The whole log in notation, replayed from the start; the first illegal
 /// action is named by its index.
-pub fn notate(log: &[Action]) -> Result<Vec<PlyNote>, (usize, ActionError)> {
+pub fn notate(log: &[Action]) -> Result<Vec<PlyNote>, (usize, RuleError)> {
     let mut state = State::new();
     let mut turn = 0;
     let mut notes = Vec::with_capacity(log.len());
@@ -188,7 +188,7 @@ mod tests {
     fn an_illegal_action_is_named() {
         assert_eq!(
             notate(&[place(3), place(3)]).unwrap_err(),
-            (1, ActionError::Occupied { at: 3 })
+            (1, RuleError::Occupied { at: 3 })
         );
     }
 }

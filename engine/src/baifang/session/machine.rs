@@ -2,7 +2,7 @@
 //! messages, playing our own actions, and ending the match (settled with Elo
 //! from the ratings exchanged in the handshake, or voided).
 
-use super::super::{elo, Action, ActionError, ActionOutcome, Reason, Side, State};
+use super::super::{elo, Action, ActionOutcome, Reason, RuleError, Side, State};
 use super::events::{MatchResult, Player, SessionCommand, Settlement, Stage, UiEvent};
 use super::handshake::EARLY_MESSAGES_KEPT;
 use super::wire::{self, BoardActionPacket, Reject, Wire};
@@ -226,7 +226,7 @@ impl MatchSession {
         action: Action,
         now: u64,
         out: &mut Vec<SessionCommand>,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), RuleError> {
         let before = self.state;
         let mut next = self.state;
         let outcome = next.apply(action)?;
@@ -251,18 +251,18 @@ impl MatchSession {
     }
 
     /// This player plays `action` (a place, move or capture on its turn).
-    pub fn play(&mut self, action: Action, now: u64) -> Result<Vec<SessionCommand>, ActionError> {
+    pub fn play(&mut self, action: Action, now: u64) -> Result<Vec<SessionCommand>, RuleError> {
         if self.stage != Stage::Playing {
-            return Err(ActionError::GameOver);
+            return Err(RuleError::GameOver);
         }
         if !matches!(
             action,
             Action::Place { .. } | Action::Move { .. } | Action::Capture { .. }
         ) {
-            return Err(ActionError::UnknownActionType(-1));
+            return Err(RuleError::NotAMove);
         }
         if self.state.to_move() != self.my_side {
-            return Err(ActionError::NotOwnStone { at: 0 });
+            return Err(RuleError::NotYourTurn);
         }
         let mut out = Vec::new();
         self.send_action(action, now, &mut out)?;

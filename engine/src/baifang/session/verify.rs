@@ -24,7 +24,7 @@
 //! ([`UiEvent::Superseded`]) and applies the timeout.
 
 use super::super::spec::STEP_TIME_LIMIT_MS;
-use super::super::{Action, ActionError, ActionOutcome, ActionType, State};
+use super::super::{Action, ActionOutcome, ActionType, PacketError, State};
 use super::events::{SessionCommand, Stage, UiEvent};
 use super::presence::{Resync, RESYNC_WINDOW_MS};
 use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
@@ -255,7 +255,7 @@ impl MatchSession {
     ) -> Result<PeerTransition, Reject> {
         let peer_side = self.my_side.other();
         let mut next = base;
-        let kind = p.action_type().map_err(Reject::Illegal)?;
+        let kind = p.action_type().map_err(Reject::BadPacket)?;
         let mut captures = Vec::new();
         let (action, outcome) = match kind {
             ActionType::Place | ActionType::Move | ActionType::Capture => {
@@ -263,9 +263,9 @@ impl MatchSession {
                     return Err(Reject::NotSendersTurn);
                 }
                 let packet = p.packet();
-                let outcomes = next.apply_packet(&packet).map_err(Reject::Illegal)?;
+                let outcomes = next.apply_packet(&packet).map_err(Reject::from)?;
                 let first = outcomes.first().copied().unwrap_or_default();
-                let mut actions = packet.actions(peer_side).map_err(Reject::Illegal)?;
+                let mut actions = packet.actions(peer_side).map_err(Reject::BadPacket)?;
                 captures = actions.split_off(1);
                 let action = actions[0];
                 (action, Some(first))
@@ -281,7 +281,7 @@ impl MatchSession {
             // A disconnect is the referee's or the session's to record, never
             // a peer's to claim.
             ActionType::Disconnect => {
-                return Err(Reject::Illegal(ActionError::UnknownActionType(
+                return Err(Reject::BadPacket(PacketError::UnknownActionType(
                     p.action_type,
                 )))
             }

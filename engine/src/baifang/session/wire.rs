@@ -9,7 +9,7 @@
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-use crate::baifang::{Action, ActionError, ActionType, Packet};
+use crate::baifang::{Action, ActionType, Packet, PacketError, PacketRefusal, RuleError};
 use crate::json_error::JsonError;
 
 /// The largest message accepted, checked before parsing (the largest honest
@@ -72,7 +72,7 @@ impl BoardActionPacket {
     }
 
     /// The packet's type, if its number is one.
-    pub fn action_type(&self) -> Result<ActionType, ActionError> {
+    pub fn action_type(&self) -> Result<ActionType, PacketError> {
         ActionType::from_code(self.action_type)
     }
 
@@ -263,8 +263,10 @@ pub enum Reject {
     },
     /// A place, move or capture from the side that is not to move.
     NotSendersTurn,
-    /// The local engine rejects the action.
-    Illegal(ActionError),
+    /// The packet is not a well-formed action (a broken or lying peer).
+    BadPacket(PacketError),
+    /// The local engine's rules refuse the action.
+    Illegal(RuleError),
     /// The action is legal, but the sender's hash differs from ours afterwards.
     HashMismatch {
         /// Our hash after the action.
@@ -296,6 +298,15 @@ pub enum Reject {
     },
 }
 
+impl From<PacketRefusal> for Reject {
+    fn from(r: PacketRefusal) -> Self {
+        match r {
+            PacketRefusal::Packet(e) => Reject::BadPacket(e),
+            PacketRefusal::Rule(e) => Reject::Illegal(e),
+        }
+    }
+}
+
 impl fmt::Display for Reject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Reject::*;
@@ -310,6 +321,7 @@ impl fmt::Display for Reject {
             SeqGap { got, expected } => write!(f, "seq gap: {got} (expected {expected})"),
             Timestamp { got, now } => write!(f, "absurd timestamp {got} (local clock {now})"),
             NotSendersTurn => write!(f, "action from the side not to move"),
+            BadPacket(e) => write!(f, "malformed action: {e}"),
             Illegal(e) => write!(f, "illegal action: {e}"),
             HashMismatch { ours, theirs } => {
                 let ours = crate::baifang::state::hash_hex(*ours);

@@ -11,7 +11,7 @@
 
 use engine::baifang::ai::Strength;
 use engine::baifang::step_clock::StepClock;
-use engine::baifang::{Action, ActionError, ActionOutcome, Game, Side, State};
+use engine::baifang::{Action, ActionOutcome, Game, RuleError, Side, State};
 
 use crate::board::tap::{tap_intent, TapIntent};
 
@@ -153,7 +153,7 @@ impl LocalMatch {
     }
 
     /// Plays an action and reports the engine's reason when it is refused.
-    pub fn try_play(&mut self, action: Action, now: u64) -> Result<ActionOutcome, ActionError> {
+    pub fn try_play(&mut self, action: Action, now: u64) -> Result<ActionOutcome, RuleError> {
         let outcome = self.game.play(action)?;
         self.selection = None;
         let running = !self.state().is_finished();

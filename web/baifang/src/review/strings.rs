@@ -152,7 +152,7 @@ fn flaw_words(flaw: &Flaw, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::baifang::ActionError;
+    use engine::baifang::RuleError;
     use web_core::i18n::has_cjk;
 
     #[test]
@@ -179,7 +179,7 @@ mod tests {
             LinkError::Malformed(Flaw::TrailingBytes),
             LinkError::Illegal {
                 index: 4,
-                error: ActionError::Occupied { at: 3 },
+                error: RuleError::Occupied { at: 3 },
             },
         ];
         for e in &errors {
@@ -198,7 +198,7 @@ mod tests {
             FileError::NotAnAction { index: 0 },
             FileError::Illegal {
                 index: 1,
-                error: ActionError::Occupied { at: 3 },
+                error: RuleError::Occupied { at: 3 }.into(),
             },
         ];
         for e in &errors {

@@ -2,7 +2,7 @@
 //! at each ply, derived from the engine's replay (no rule decided here).
 
 use engine::baifang::game_link::GameRecord;
-use engine::baifang::{Action, ActionError, ActionOutcome, Game, State};
+use engine::baifang::{Action, ActionOutcome, Game, RuleError, State};
 
 use crate::view_model::{board_view, BoardView};
 
@@ -26,7 +26,7 @@ pub struct Frame {
 
 impl Timeline {
     /// Replays `log`; an illegal action is named by its index.
-    pub fn new(log: &[Action]) -> Result<Timeline, (usize, ActionError)> {
+    pub fn new(log: &[Action]) -> Result<Timeline, (usize, RuleError)> {
         let mut game = Game::new();
         let mut states = vec![*game.state()];
         let mut outcomes = Vec::with_capacity(log.len());
@@ -42,7 +42,7 @@ impl Timeline {
     }
 
     /// The timeline of a decoded record (its log is already known legal).
-    pub fn of_record(record: &GameRecord) -> Result<Timeline, (usize, ActionError)> {
+    pub fn of_record(record: &GameRecord) -> Result<Timeline, (usize, RuleError)> {
         Timeline::new(record.log())
     }
 

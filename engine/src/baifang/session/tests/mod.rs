@@ -10,7 +10,9 @@ mod verification;
 
 use super::*;
 use crate::baifang::spec::{DISCONNECTS_TO_LOSE, STEP_TIME_LIMIT_MS};
-use crate::baifang::{elo, Action, ActionError, ActionList, ActionOutcome, Reason, Side};
+use crate::baifang::{
+    elo, Action, ActionList, ActionOutcome, PacketError, Reason, RuleError, Side,
+};
 use std::collections::VecDeque;
 
 const T0: u64 = 1_700_000_000_000;

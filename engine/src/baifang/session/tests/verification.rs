@@ -144,7 +144,7 @@ fn reject_illegal_action() {
     p.to_index = occupied as i64;
     n.inject_a(&Wire::Action(p).to_json());
     assert_voided(&mut n, |r| {
-        matches!(r, Reject::Illegal(ActionError::Occupied { .. }))
+        matches!(r, Reject::Illegal(RuleError::Occupied { .. }))
     });
     // Off-board index, and an unknown action type.
     let mut n = Net::b_to_move();
@@ -152,14 +152,14 @@ fn reject_illegal_action() {
     p.to_index = 25;
     n.inject_a(&Wire::Action(p).to_json());
     assert_voided(&mut n, |r| {
-        matches!(r, Reject::Illegal(ActionError::OffBoard { .. }))
+        matches!(r, Reject::BadPacket(PacketError::OffBoard { .. }))
     });
     let mut n = Net::b_to_move();
     let mut p = n.b_packet(Action::Place { to: 24 });
     p.action_type = 5;
     n.inject_a(&Wire::Action(p).to_json());
     assert_voided(&mut n, |r| {
-        matches!(r, Reject::Illegal(ActionError::UnknownActionType(5)))
+        matches!(r, Reject::BadPacket(PacketError::UnknownActionType(5)))
     });
 }
 
