@@ -76,11 +76,12 @@ test("a hot-seat Baifang game to a capture, by keyboard only", async ({ page }) 
     if (i === 6) {
       // The capture is owed: the points say so to a screen reader.
       await expect(page.getByTestId("point-24")).toHaveAttribute("aria-label", /capturable|可吃/);
-      await expect(page.getByTestId("point-0")).toHaveAttribute("aria-label", /A1/);
+      // Point 0 is named as the move notation names it: column a, row 5 from the bottom.
+      await expect(page.getByTestId("point-0")).toHaveAttribute("aria-label", /^a5[,，]/);
       // The accessibility tree a screen reader walks: rows of labelled cells.
       const tree = await page.getByRole("grid").ariaSnapshot();
       expect(tree).toMatch(/- row/);
-      expect(tree).toMatch(/- gridcell "[^"\n]*A1[^"\n]*"/);
+      expect(tree).toMatch(/- gridcell "a5[,，][^"\n]*"/);
       expect(tree).toMatch(/- gridcell "[^"\n]*(capturable|可吃)[^"\n]*"/);
     }
   }

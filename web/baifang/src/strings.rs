@@ -2,6 +2,7 @@
 //! Player colours are named as the players see them: Black is deep blue (蓝方),
 //! White is orange (橙方).
 
+use engine::baifang::notation::point_name;
 use engine::baifang::{Phase, Reason, Side};
 
 use crate::online::host::SignInFailure;
@@ -96,12 +97,11 @@ pub fn banner_text(banner: Banner, audience: Audience, lang: Lang) -> String {
     }
 }
 
-/// What a screen reader says for point `p`: its coordinates (column letter A–E
-/// from the left, row 1–5 from the top) and what the snapshot shows there.
+/// What a screen reader says for point `p`: its name in the move notation (column a–e
+/// from the left, row 1–5 from the bottom, so a point has one name on the board, in the
+/// move list and in a game file) and what the snapshot shows there.
 pub fn point_label(p: usize, v: &PointView, lang: Lang) -> String {
-    let side = engine::baifang::bitboard::N;
-    let (col, row) = ((b'A' + (p % side) as u8) as char, p / side + 1);
-    let mut words: Vec<String> = vec![format!("{col}{row}")];
+    let mut words: Vec<String> = vec![point_name(p as u8)];
     let stone = match (v.owner, lang) {
         (Some(s), Lang::Zh) => format!("{}棋子", side_name(s, lang)),
         (Some(s), Lang::En) => format!("{} stone", side_name(s, lang)),
@@ -310,6 +310,21 @@ mod tests {
         // Loan words read the same in both languages.
         let faults = translation_faults(BaifangText::ALL, &[BaifangText::Ai], &[]);
         assert_eq!(faults, Vec::<String>::new());
+    }
+
+    /// A point has one name: the screen reader's label starts with the move notation's.
+    #[test]
+    fn every_point_label_is_the_notation_of_its_index() {
+        let empty = PointView::default();
+        for p in 0..engine::baifang::bitboard::CELLS {
+            for lang in [Lang::Zh, Lang::En] {
+                let label = point_label(p, &empty, lang);
+                let name = label.split([',', '，']).next().unwrap();
+                assert_eq!(name, point_name(p as u8), "point {p}");
+            }
+        }
+        assert!(point_label(0, &empty, Lang::En).starts_with("a5"));
+        assert!(point_label(24, &empty, Lang::En).starts_with("e1"));
     }
 
     #[test]
