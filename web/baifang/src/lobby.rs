@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::ai::Strength;
+use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
 use web_core::i18n::{use_lang, Lang};
@@ -56,7 +57,7 @@ pub fn Lobby(
                     <input type="checkbox" data-testid="lobby-step-clock"
                         prop:checked=step_clock
                         on:change=move |ev| step_clock.set(event_target_checked(&ev))/>
-                    <span>{text(BaifangText::StepClock)} " 30 s"</span>
+                    <span data-testid="lobby-step-seconds">{text(BaifangText::StepClock)} {step_seconds_label()}</span>
                 </label>
             </div>
             <RecentGames on_open=on_review/>
@@ -119,5 +120,23 @@ fn AiSheet(
                 </button>
             </div>
         </div>
+    }
+}
+
+/// The step time beside the clock toggle, from the rule spec (the one place the number lives).
+fn step_seconds_label() -> String {
+    format!(" {} s", STEP_TIME_LIMIT_MS / 1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The label shows whole seconds, so a spec step time that is not one would be shown
+    /// wrong: this fails first.
+    #[test]
+    fn the_spec_step_time_is_whole_seconds() {
+        assert_eq!(STEP_TIME_LIMIT_MS % 1000, 0);
+        assert!(step_seconds_label().ends_with(" s"));
     }
 }
