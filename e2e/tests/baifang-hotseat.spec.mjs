@@ -38,6 +38,12 @@ test("a square captures 1 with the warning banner", async ({ page }, testInfo) =
   await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
   for (const p of [0, 1, 5, 6]) expect(await flagsOf(page, p)).toContain("formation");
   for (const p of [22, 23, 24]) expect(await flagsOf(page, p)).toContain("capturable");
+  // The formation's gold outline flashes once, for 0.3 s.
+  const flash = await page.locator(".fx-formation").first().evaluate((el) => {
+    const s = getComputedStyle(el);
+    return [s.animationName, s.animationDuration, s.animationIterationCount];
+  });
+  expect(flash).toEqual(["gold-flash", "0.3s", "1"]);
   await snap(page, testInfo, "baifang-capture-mode");
   // Own stones and empty points are refused; an enemy stone is taken.
   await point(page, 0).click();

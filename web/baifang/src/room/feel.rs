@@ -2,16 +2,27 @@
 //! and its outcome to haptic events, used by every room for every action, whoever
 //! made it.
 
+use std::cell::Cell;
+
 use engine::baifang::{Action, ActionOutcome};
 
 use web_core::host::haptics::{self, Haptic};
 
+/// Two captures closer together than this are felt as one impact (a player taking two
+/// stones in quick succession feels one bump, not a buzz).
+pub const CAPTURE_MERGE_MS: u64 = 120;
+
 /// The haptic events for one applied action, in order:
 /// a stone placed or moved taps lightly; a new formation plays the success pattern
 /// when it earns captures (a light tap when the anti-looping lock refused them);
-/// entering capture mode, and leaving it with the capture that passes the turn,
-/// each give a medium impact.
-pub fn action_haptics(action: Action, outcome: &ActionOutcome) -> Vec<Haptic> {
+/// entering capture mode gives a medium impact, and so does every stone taken, except a
+/// capture within [`CAPTURE_MERGE_MS`] of the previous one (`since_capture_ms`: the time
+/// since the last capture felt, if any), which merges into it.
+pub fn action_haptics(
+    action: Action,
+    outcome: &ActionOutcome,
+    since_capture_ms: Option<u64>,
+) -> Vec<Haptic> {
     let mut out = Vec::new();
     let stone_played = matches!(action, Action::Place { .. } | Action::Move { .. });
     if stone_played {
@@ -24,20 +35,32 @@ pub fn action_haptics(action: Action, outcome: &ActionOutcome) -> Vec<Haptic> {
             Haptic::Light
         });
     }
-    // Only a placement or a move can open capture mode; a capture that still owes
-    // more keeps it open.
+    // Only a placement or a move can open capture mode.
     if stone_played && outcome.owed > 0 {
         out.push(Haptic::Medium);
     }
-    if matches!(action, Action::Capture { .. }) && outcome.turn_passed {
+    let merged = since_capture_ms.is_some_and(|ms| ms < CAPTURE_MERGE_MS);
+    if matches!(action, Action::Capture { .. }) && !merged {
         out.push(Haptic::Medium);
     }
     out
 }
 
+thread_local! {
+    /// When the last capture was felt on this page (one room plays at a time).
+    static LAST_CAPTURE_MS: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
 /// Plays the haptic events of one applied action on the host.
 pub fn feel(action: Action, outcome: &ActionOutcome) {
-    for h in action_haptics(action, outcome) {
+    let now = js_sys::Date::now() as u64;
+    let since = LAST_CAPTURE_MS
+        .with(Cell::get)
+        .map(|t| now.saturating_sub(t));
+    if matches!(action, Action::Capture { .. }) {
+        LAST_CAPTURE_MS.with(|t| t.set(Some(now)));
+    }
+    for h in action_haptics(action, outcome, since) {
         haptics::play(h);
     }
 }
@@ -55,7 +78,7 @@ mod tests {
     fn a_quiet_placement_taps_lightly() {
         let mut g = Game::new();
         let outcome = g.play(place(12)).unwrap();
-        assert_eq!(action_haptics(place(12), &outcome), [Haptic::Light]);
+        assert_eq!(action_haptics(place(12), &outcome, None), [Haptic::Light]);
     }
 
     #[test]
@@ -66,17 +89,19 @@ mod tests {
         }
         let formed = g.play(place(6)).unwrap();
         assert_eq!(
-            action_haptics(place(6), &formed),
+            action_haptics(place(6), &formed, None),
             [Haptic::Light, Haptic::Success, Haptic::Medium]
         );
         let capture = Action::Capture { at: 22 };
         let taken = g.play(capture).unwrap();
         assert!(taken.turn_passed);
-        assert_eq!(action_haptics(capture, &taken), [Haptic::Medium]);
+        assert_eq!(action_haptics(capture, &taken, None), [Haptic::Medium]);
     }
 
+    /// A line owes two captures: each stone taken is a medium impact, unless the second
+    /// comes within the merge window of the first, when the two are felt as one.
     #[test]
-    fn a_line_owing_two_keeps_capture_mode_open_after_the_first_capture() {
+    fn a_two_capture_turn_gives_an_impact_per_stone_merged_when_close() {
         let mut g = Game::new();
         // Black's row 0 (0..=4) while White scatters: a line owes two captures.
         for (b, w) in [(0, 10), (1, 12), (2, 14), (3, 20)] {
@@ -85,11 +110,19 @@ mod tests {
         }
         let formed = g.play(place(4)).unwrap();
         assert_eq!(formed.owed, 2);
-        assert!(action_haptics(place(4), &formed).contains(&Haptic::Success));
+        assert!(action_haptics(place(4), &formed, None).contains(&Haptic::Success));
         let first = Action::Capture { at: 10 };
         let outcome = g.play(first).unwrap();
         assert!(!outcome.turn_passed);
-        assert!(action_haptics(first, &outcome).is_empty());
+        assert_eq!(action_haptics(first, &outcome, None), [Haptic::Medium]);
+        let second = Action::Capture { at: 12 };
+        let last = g.play(second).unwrap();
+        assert!(last.turn_passed);
+        assert_eq!(
+            action_haptics(second, &last, Some(CAPTURE_MERGE_MS)),
+            [Haptic::Medium]
+        );
+        assert!(action_haptics(second, &last, Some(CAPTURE_MERGE_MS - 1)).is_empty());
     }
 
     #[test]
@@ -99,6 +132,6 @@ mod tests {
             side: engine::baifang::Side::Black,
         };
         let outcome = g.play(resign).unwrap();
-        assert!(action_haptics(resign, &outcome).is_empty());
+        assert!(action_haptics(resign, &outcome, None).is_empty());
     }
 }
