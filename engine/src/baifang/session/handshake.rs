@@ -82,14 +82,38 @@ pub(super) struct Peer {
     pub(super) secret: Option<[u8; 32]>,
 }
 
-impl MatchSession {
-    /// The transport found a peer: start the handshake with a fresh secure
-    /// random `secret` (the caller draws it).
-    pub fn on_matched(&mut self, peer_id: &str, secret: [u8; 32], now: u64) -> Vec<SessionCommand> {
-        if self.stage != Stage::Waiting {
-            return Vec::new();
+/// The session's handshake part: the peer being matched, our secret, how far
+/// the commit–reveal exchange went and what arrived before it started.
+#[derive(Clone, Debug)]
+pub(super) struct Handshake {
+    pub(super) peer: Option<Peer>,
+    pub(super) secret: [u8; 32],
+    pub(super) sent_hello: bool,
+    pub(super) sent_reveal: bool,
+    pub(super) matched_at: u64,
+    /// Data that arrived while still waiting (GameKit may deliver the peer's
+    /// hello before our own match callback); replayed once matched.
+    pub(super) early: Vec<Vec<u8>>,
+    /// The peer's rating as Game Center's leaderboard has it, when known.
+    pub(super) checked_peer_rating: Option<i32>,
+}
+
+impl Handshake {
+    /// Before any peer was found.
+    pub(super) fn new() -> Handshake {
+        Handshake {
+            peer: None,
+            secret: [0; 32],
+            sent_hello: false,
+            sent_reveal: false,
+            matched_at: 0,
+            early: Vec::new(),
+            checked_peer_rating: None,
         }
-        self.stage = Stage::Matched;
+    }
+
+    /// A peer was found: our hello goes out with `secret`'s commitment.
+    pub(super) fn start(&mut self, peer_id: &str, secret: [u8; 32], now: u64) {
         self.peer = Some(Peer {
             id: peer_id.to_string(),
             hello: None,
@@ -99,6 +123,36 @@ impl MatchSession {
         self.matched_at = now;
         self.sent_reveal = false;
         self.sent_hello = true;
+    }
+
+    /// The peer that had our reveal and never revealed its own, if any.
+    pub(super) fn abandoned_by(&self) -> Option<String> {
+        self.peer
+            .as_ref()
+            .filter(|p| self.sent_reveal && p.secret.is_none())
+            .map(|p| p.id.clone())
+    }
+
+    /// The handshake failed: forget the peer and what it sent. The secret
+    /// and the match time stay until the next match overwrites them.
+    pub(super) fn reset(&mut self) {
+        self.peer = None;
+        self.early.clear();
+        self.sent_hello = false;
+        self.sent_reveal = false;
+        self.checked_peer_rating = None;
+    }
+}
+
+impl MatchSession {
+    /// The transport found a peer: start the handshake with a fresh secure
+    /// random `secret` (the caller draws it).
+    pub fn on_matched(&mut self, peer_id: &str, secret: [u8; 32], now: u64) -> Vec<SessionCommand> {
+        if self.stage != Stage::Waiting {
+            return Vec::new();
+        }
+        self.stage = Stage::Matched;
+        self.handshake.start(peer_id, secret, now);
         let mut out = vec![SessionCommand::Ui(UiEvent::Matched {
             peer: peer_id.to_string(),
         })];
@@ -116,7 +170,7 @@ impl MatchSession {
             }
             .to_json(),
         ));
-        for bytes in std::mem::take(&mut self.early) {
+        for bytes in std::mem::take(&mut self.handshake.early) {
             out.extend(self.on_data(&bytes, now));
         }
         out
@@ -133,7 +187,7 @@ impl MatchSession {
         if protocol_version != PROTOCOL_VERSION {
             return Err(Reject::ProtocolVersion(protocol_version));
         }
-        let peer = self.peer.as_mut().expect("matched");
+        let peer = self.handshake.peer.as_mut().expect("matched");
         if self.stage != Stage::Matched || peer.hello.is_some() {
             return Err(Reject::Unexpected(OutOfPlace::SecondHello));
         }
@@ -142,11 +196,11 @@ impl MatchSession {
         }
         let (commit, claimed, games) = hello;
         peer.hello = Some((commit, plausible_rating(claimed, games), games));
-        self.sent_reveal = true;
+        self.handshake.sent_reveal = true;
         out.push(SessionCommand::Send(
             Wire::Reveal {
                 player_id: self.me.id.clone(),
-                secret: hex(&self.secret),
+                secret: hex(&self.handshake.secret),
             }
             .to_json(),
         ));
@@ -161,7 +215,7 @@ impl MatchSession {
         now: u64,
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
-        let peer = self.peer.as_mut().expect("matched");
+        let peer = self.handshake.peer.as_mut().expect("matched");
         if self.stage != Stage::Matched || peer.secret.is_some() {
             return Err(Reject::Unexpected(OutOfPlace::RevealOutsideHandshake));
         }
@@ -179,14 +233,17 @@ impl MatchSession {
 
     /// Starts the game once both secrets are known: draws the colours.
     fn try_start(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
-        let peer = self.peer.as_ref().expect("matched");
+        let peer = self.handshake.peer.as_ref().expect("matched");
         let (Some((_, rating, games)), Some(peer_secret)) = (&peer.hello, &peer.secret) else {
             return;
         };
-        if !self.sent_reveal {
+        if !self.handshake.sent_reveal {
             return;
         }
-        let black = black_of((&self.me.id, &self.secret), (&peer.id, peer_secret));
+        let black = black_of(
+            (&self.me.id, &self.handshake.secret),
+            (&peer.id, peer_secret),
+        );
         self.my_side = if black == self.me.id {
             Side::Black
         } else {
@@ -200,7 +257,10 @@ impl MatchSession {
         self.stage = Stage::Playing;
         self.step = StepClock::new(now, true);
         let peer_player = Player {
-            rating: self.checked_peer_rating.unwrap_or(peer_player.rating),
+            rating: self
+                .handshake
+                .checked_peer_rating
+                .unwrap_or(peer_player.rating),
             ..peer_player
         };
         out.push(SessionCommand::Ui(UiEvent::Started {
@@ -213,11 +273,12 @@ impl MatchSession {
     /// claim) and rated games as exchanged in its hello.
     pub(super) fn peer_player(&self) -> (i32, u32) {
         let (claimed, games) = self
+            .handshake
             .peer
             .as_ref()
             .and_then(|p| p.hello.as_ref())
             .map_or((elo::start_rating(), 0), |h| (h.1, h.2));
-        (self.checked_peer_rating.unwrap_or(claimed), games)
+        (self.handshake.checked_peer_rating.unwrap_or(claimed), games)
     }
 
     /// The peer's rating as Game Center's leaderboard has it (the host reads
@@ -225,7 +286,7 @@ impl MatchSession {
     /// for the settlement.
     pub fn on_peer_rating_checked(&mut self, rating: i32) {
         if self.stage != Stage::Finished {
-            self.checked_peer_rating = Some(rating);
+            self.handshake.checked_peer_rating = Some(rating);
         }
     }
 
@@ -234,17 +295,9 @@ impl MatchSession {
     /// commands in order leaves the new search running). A peer that had our
     /// reveal and never revealed its own abandoned the match.
     pub(super) fn back_to_waiting(&mut self, out: &mut Vec<SessionCommand>) {
-        let abandoned_by = self
-            .peer
-            .as_ref()
-            .filter(|p| self.sent_reveal && p.secret.is_none())
-            .map(|p| p.id.clone());
+        let abandoned_by = self.handshake.abandoned_by();
         self.stage = Stage::Waiting;
-        self.peer = None;
-        self.early.clear();
-        self.sent_hello = false;
-        self.sent_reveal = false;
-        self.checked_peer_rating = None;
+        self.handshake.reset();
         out.push(SessionCommand::Disconnect);
         out.push(SessionCommand::Ui(match abandoned_by {
             Some(peer) => UiEvent::PeerAbandoned { peer },

@@ -19,7 +19,7 @@ impl MatchSession {
     }
     /// The peer's id, once matched.
     pub fn peer_id(&self) -> Option<&str> {
-        self.peer.as_ref().map(|p| p.id.as_str())
+        self.handshake.peer.as_ref().map(|p| p.id.as_str())
     }
     /// This player's colour (meaningful from `Playing` on).
     pub fn my_side(&self) -> Side {
@@ -58,8 +58,8 @@ impl MatchSession {
     pub fn on_data(&mut self, bytes: &[u8], now: u64) -> Vec<SessionCommand> {
         let mut out = Vec::new();
         if self.stage == Stage::Waiting {
-            if self.early.len() < EARLY_MESSAGES_KEPT {
-                self.early.push(bytes.to_vec());
+            if self.handshake.early.len() < EARLY_MESSAGES_KEPT {
+                self.handshake.early.push(bytes.to_vec());
             }
             return out;
         }
@@ -80,7 +80,12 @@ impl MatchSession {
         out: &mut Vec<SessionCommand>,
     ) -> Result<(), Reject> {
         let msg = Wire::parse(bytes)?;
-        let peer_id = self.peer.as_ref().map(|p| p.id.clone()).unwrap_or_default();
+        let peer_id = self
+            .handshake
+            .peer
+            .as_ref()
+            .map(|p| p.id.clone())
+            .unwrap_or_default();
         let sender = match &msg {
             Wire::Hello { player_id, .. }
             | Wire::Reveal { player_id, .. }
@@ -132,15 +137,12 @@ impl MatchSession {
         self.state = next;
         self.actions += 1;
         self.log.push(action);
-        self.last_was_timeout = action == Action::Timeout;
+        self.crossing.last_was_timeout = action == Action::Timeout;
         if turn_passed {
             self.step.new_turn(now, true);
         }
         if by_peer {
-            // The peer built on everything we sent: nothing of ours can be
-            // superseded any more, and it is back on our line.
-            self.own_line.clear();
-            self.shadow = None;
+            self.crossing.peer_caught_up();
         }
         out.push(SessionCommand::Ui(UiEvent::Applied {
             action,
@@ -157,7 +159,7 @@ impl MatchSession {
     pub(super) fn settle(&mut self, winner: Side, reason: Reason, out: &mut Vec<SessionCommand>) {
         let s = self.settlement_for(winner, reason);
         self.stage = Stage::Finished;
-        self.peer_away = None;
+        self.presence.peer_away = None;
         self.result = Some(MatchResult::Decided(s.clone()));
         out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Decided(
             s,
@@ -206,7 +208,7 @@ impl MatchSession {
         }
         let forfeit = self.stage == Stage::Playing && self.own_state_sound();
         self.stage = Stage::Finished;
-        self.peer_away = None;
+        self.presence.peer_away = None;
         let result = if forfeit {
             MatchResult::Forfeited {
                 settlement: self.settlement_for(self.my_side, Reason::Resign),
@@ -230,7 +232,7 @@ impl MatchSession {
         let before = self.state;
         let mut next = self.state;
         let outcome = next.apply(action)?;
-        self.own_line.push(super::verify::OwnStep {
+        self.crossing.own_line.push(super::verify::OwnStep {
             before,
             actions: self.actions,
             log_len: self.log.len(),
@@ -240,11 +242,11 @@ impl MatchSession {
             action,
             self.me.id.clone(),
             now as i64,
-            self.sent.len() as u64 + 1,
+            self.window.sent.len() as u64 + 1,
             crate::baifang::state::hash_hex(next.hash()),
         );
         let json = Wire::Action(packet).to_json();
-        self.sent.push(json.clone());
+        self.window.sent.push(json.clone());
         out.push(SessionCommand::Send(json));
         self.commit_state(next, action, outcome, false, now, out);
         Ok(())

@@ -35,7 +35,8 @@
 //!   is ignored once (its seq exactly next in the re-send order, its hash the
 //!   one we received); the window closes when the peer's answer arrives (it
 //!   follows the re-sends), when the re-sends are through, or after
-//!   [`RESYNC_WINDOW_MS`]. Any other old seq is a replay and voids the match.
+//!   [`RESYNC_WINDOW_MS`](super::RESYNC_WINDOW_MS). Any other old seq is a
+//!   replay and voids the match.
 
 use super::super::spec::DISCONNECTS_TO_LOSE;
 use super::super::step_clock::Grace;
@@ -50,89 +51,26 @@ pub const NETWORK_GRACE_MS: u64 = 3_000;
 /// An outage of our own network this shortly before the peer's drop was
 /// reported still makes the drop shared (the transport notices silence late).
 pub const SPLIT_WINDOW_MS: u64 = 5_000;
-/// A resync's window for re-sent packets closes after this at the latest.
-pub const RESYNC_WINDOW_MS: u64 = 10_000;
 
-/// The open window of a resync we asked for or answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Resync {
-    /// `received` when our `sync` went out: re-sends start after it.
-    pub(super) from: u64,
-    /// The last seq ignored as a re-send (re-sends come in order).
-    pub(super) tolerated: u64,
-    /// When our `sync` went out.
-    pub(super) opened_at: u64,
-    /// Our `sync` asked for an answer, which closes the window.
-    pub(super) awaiting_reply: bool,
+/// The session's presence part: who is away, for how long, and whether an
+/// absence of the peer was its own or shared with an outage of ours.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Presence {
+    /// The peer's grace, while it is away.
+    pub(super) peer_away: Option<Grace>,
+    /// Drops of the peer that were its own (not shared with an outage of ours).
+    pub(super) peer_disconnects: u8,
+    /// The peer's current absence overlaps an outage of our own network.
+    pub(super) absence_shared: bool,
+    /// Our own network is down since then.
+    pub(super) local_offline_since: Option<u64>,
+    /// When our own network last came back.
+    pub(super) local_outage_end: Option<u64>,
+    /// Our own grace, while our app is in the background.
+    pub(super) local_away: Option<Grace>,
 }
 
-impl MatchSession {
-    /// When the current turn's 30 s run out (ms), while playing (present or not).
-    pub fn step_deadline(&self) -> Option<u64> {
-        self.step
-            .deadline()
-            .filter(|_| self.stage == Stage::Playing)
-    }
-    /// When the peer's grace runs out (ms), while it is away.
-    pub fn grace_deadline(&self) -> Option<u64> {
-        self.peer_away
-            .filter(|_| self.stage == Stage::Playing)
-            .map(|g| g.deadline())
-    }
-    /// Times the peer has dropped in this match.
-    pub fn peer_disconnects(&self) -> u8 {
-        self.peer_disconnects
-    }
-
-    /// Time passed: step clocks, the grace period, the handshake timeout.
-    pub fn tick(&mut self, now: u64) -> Vec<SessionCommand> {
-        let mut out = Vec::new();
-        match self.stage {
-            Stage::Matched if now >= self.matched_at + HANDSHAKE_TIMEOUT_MS => {
-                self.back_to_waiting(&mut out);
-            }
-            Stage::Playing => {
-                if self.peer_away.is_some_and(|g| g.expired(now)) {
-                    if self.absence_shared {
-                        self.interrupted(&mut out);
-                    } else {
-                        self.peer_lost(&mut out);
-                    }
-                    return out;
-                }
-                // The clock runs on while the peer is away: a timeout in its
-                // absence counts, and reaches it with the resync.
-                let mine = self.state.to_move() == self.my_side;
-                let grace = if mine { 0 } else { NETWORK_GRACE_MS };
-                if self.step.expired(now.saturating_sub(grace)) {
-                    let before = self.state;
-                    if self.send_action(Action::Timeout, now, &mut out).is_ok() && !mine {
-                        // The peer's move may be on its way: keep its line.
-                        self.shadow = Some(before);
-                    }
-                }
-            }
-            _ => {}
-        }
-        out
-    }
-
-    /// Our own network went down (`online` false: our connectivity signal, or
-    /// the transport lost every peer at once) or came back.
-    pub fn on_local_network(&mut self, online: bool, now: u64) -> Vec<SessionCommand> {
-        if online {
-            if self.local_offline_since.take().is_some() {
-                self.local_outage_end = Some(now);
-            }
-            return Vec::new();
-        }
-        self.local_offline_since.get_or_insert(now);
-        if self.peer_away.is_some() {
-            self.share_absence();
-        }
-        Vec::new()
-    }
-
+impl Presence {
     /// Whether an outage of ours touches a peer drop reported at `at`.
     fn outage_near(&self, at: u64) -> bool {
         self.local_offline_since.is_some()
@@ -148,11 +86,80 @@ impl MatchSession {
             self.peer_disconnects = self.peer_disconnects.saturating_sub(1);
         }
     }
+}
+
+impl MatchSession {
+    /// When the current turn's 30 s run out (ms), while playing (present or not).
+    pub fn step_deadline(&self) -> Option<u64> {
+        self.step
+            .deadline()
+            .filter(|_| self.stage == Stage::Playing)
+    }
+    /// When the peer's grace runs out (ms), while it is away.
+    pub fn grace_deadline(&self) -> Option<u64> {
+        self.presence
+            .peer_away
+            .filter(|_| self.stage == Stage::Playing)
+            .map(|g| g.deadline())
+    }
+    /// Times the peer has dropped in this match.
+    pub fn peer_disconnects(&self) -> u8 {
+        self.presence.peer_disconnects
+    }
+
+    /// Time passed: step clocks, the grace period, the handshake timeout.
+    pub fn tick(&mut self, now: u64) -> Vec<SessionCommand> {
+        let mut out = Vec::new();
+        match self.stage {
+            Stage::Matched if now >= self.handshake.matched_at + HANDSHAKE_TIMEOUT_MS => {
+                self.back_to_waiting(&mut out);
+            }
+            Stage::Playing => {
+                if self.presence.peer_away.is_some_and(|g| g.expired(now)) {
+                    if self.presence.absence_shared {
+                        self.interrupted(&mut out);
+                    } else {
+                        self.peer_lost(&mut out);
+                    }
+                    return out;
+                }
+                // The clock runs on while the peer is away: a timeout in its
+                // absence counts, and reaches it with the resync.
+                let mine = self.state.to_move() == self.my_side;
+                let grace = if mine { 0 } else { NETWORK_GRACE_MS };
+                if self.step.expired(now.saturating_sub(grace)) {
+                    let before = self.state;
+                    if self.send_action(Action::Timeout, now, &mut out).is_ok() && !mine {
+                        // The peer's move may be on its way: keep its line.
+                        self.crossing.shadow = Some(before);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Our own network went down (`online` false: our connectivity signal, or
+    /// the transport lost every peer at once) or came back.
+    pub fn on_local_network(&mut self, online: bool, now: u64) -> Vec<SessionCommand> {
+        if online {
+            if self.presence.local_offline_since.take().is_some() {
+                self.presence.local_outage_end = Some(now);
+            }
+            return Vec::new();
+        }
+        self.presence.local_offline_since.get_or_insert(now);
+        if self.presence.peer_away.is_some() {
+            self.presence.share_absence();
+        }
+        Vec::new()
+    }
 
     /// The grace ran out while the absence was shared: no result here.
     fn interrupted(&mut self, out: &mut Vec<SessionCommand>) {
         self.stage = Stage::Finished;
-        self.peer_away = None;
+        self.presence.peer_away = None;
         self.result = Some(MatchResult::Interrupted);
         out.push(SessionCommand::Ui(UiEvent::Finished(
             MatchResult::Interrupted,
@@ -185,7 +192,7 @@ impl MatchSession {
         if self.stage != Stage::Playing {
             return Vec::new();
         }
-        self.local_away.get_or_insert(Grace::start(now));
+        self.presence.local_away.get_or_insert(Grace::start(now));
         vec![SessionCommand::Send(
             Wire::Presence {
                 player_id: self.me.id.clone(),
@@ -201,7 +208,7 @@ impl MatchSession {
         if self.stage != Stage::Playing {
             return Vec::new();
         }
-        let away = self.local_away.take();
+        let away = self.presence.local_away.take();
         if away.is_some_and(|g| g.expired(now)) {
             let mut out = Vec::new();
             let mut next = self.state;
@@ -243,31 +250,12 @@ impl MatchSession {
         if self.stage != Stage::Playing {
             return Err(Reject::Unexpected(OutOfPlace::SyncOutsideGame));
         }
-        let from = received as usize;
-        if !reply {
-            // A new exchange: everything the peer says it misses goes again.
-            self.resent_through = 0;
-        }
-        if from < self.sent.len() {
-            let start = from.max(self.resent_through as usize);
-            for m in &self.sent[start..] {
-                out.push(SessionCommand::Send(m.clone()));
-            }
-            self.resent_through = self.sent.len() as u64;
-        } else if from > self.sent.len() {
-            return Err(Reject::SeqGap {
-                got: received,
-                expected: self.sent.len() as u64,
-            });
-        }
+        self.window.resend_missed(received, reply, out)?;
         if actions == self.actions && hash != crate::baifang::state::hash_hex(self.state.hash()) {
             return Err(Reject::SyncMismatch);
         }
         if reply {
-            // The answer follows the peer's re-sends: the window is done.
-            if self.resync.is_some_and(|r| r.awaiting_reply) {
-                self.resync = None;
-            }
+            self.window.close_on_reply();
         } else {
             let answer = self.open_resync(now, true);
             out.push(SessionCommand::Send(answer));
@@ -278,25 +266,11 @@ impl MatchSession {
     /// Opens the window for re-sends (an open one stays, with the re-sends
     /// it already expects) and returns our `sync` (an answer when `reply`).
     fn open_resync(&mut self, now: u64, reply: bool) -> String {
-        self.resync = Some(match self.resync {
-            Some(r) if now < r.opened_at + RESYNC_WINDOW_MS => Resync {
-                awaiting_reply: r.awaiting_reply || !reply,
-                ..r
-            },
-            _ => Resync {
-                from: self.received,
-                tolerated: self.received,
-                opened_at: now,
-                awaiting_reply: !reply,
-            },
-        });
-        if !reply {
-            self.resent_through = 0;
-        }
+        self.window.open(now, reply);
         Wire::Sync {
             player_id: self.me.id.clone(),
-            received: self.received,
-            sent: self.sent.len() as u64,
+            received: self.window.received,
+            sent: self.window.sent.len() as u64,
             actions: self.actions,
             hash: crate::baifang::state::hash_hex(self.state.hash()),
             reply,
@@ -317,15 +291,15 @@ impl MatchSession {
     }
 
     fn peer_left(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
-        if self.peer_away.is_some() {
+        if self.presence.peer_away.is_some() {
             return;
         }
-        self.peer_away = Some(Grace::start(now));
-        self.absence_shared = self.outage_near(now);
-        if !self.absence_shared {
-            self.peer_disconnects += 1;
+        self.presence.peer_away = Some(Grace::start(now));
+        self.presence.absence_shared = self.presence.outage_near(now);
+        if !self.presence.absence_shared {
+            self.presence.peer_disconnects += 1;
         }
-        if self.peer_disconnects >= DISCONNECTS_TO_LOSE {
+        if self.presence.peer_disconnects >= DISCONNECTS_TO_LOSE {
             self.peer_lost(out);
             return;
         }
@@ -335,11 +309,11 @@ impl MatchSession {
     }
 
     fn peer_returned(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
-        if self.peer_away.take().is_none() {
+        if self.presence.peer_away.take().is_none() {
             return;
         }
         // The turn's clock ran on through the absence: no fresh 30 s.
-        self.absence_shared = false;
+        self.presence.absence_shared = false;
         out.push(SessionCommand::Ui(UiEvent::PeerBack));
         let sync = self.open_resync(now, false);
         out.push(SessionCommand::Send(sync));

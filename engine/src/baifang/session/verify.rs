@@ -3,7 +3,7 @@
 //!
 //! Checked in order: the game is running, the protocol version, `seq` exactly
 //! next (a re-send that we asked for after a reconnection and that arrived
-//! anyway is ignored once, see [`super::presence`]), a sane timestamp,
+//! anyway is ignored once, see [`super::resync`]), a sane timestamp,
 //! legality in our own engine, and, after applying it, our state hash against
 //! the sender's. The sender id was checked for every message before. Any
 //! failure voids the match: both sides show 「对局数据异常」, no rating
@@ -26,7 +26,6 @@
 use super::super::spec::STEP_TIME_LIMIT_MS;
 use super::super::{Action, ActionOutcome, ActionType, PacketError, State};
 use super::events::{SessionCommand, Stage, UiEvent};
-use super::presence::{Resync, RESYNC_WINDOW_MS};
 use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
 use super::MatchSession;
 
@@ -59,6 +58,31 @@ pub(super) struct OwnStep {
     pub(super) turn_began: u64,
 }
 
+/// The session's part that settles a move and a timeout claim that crossed on
+/// the network: our unanswered line and the peer's superseded one.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Crossing {
+    /// Our own actions since the last packet of the peer we applied, with the
+    /// state before each: the peer may not have seen them when it claimed a
+    /// timeout for our turn.
+    pub(super) own_line: Vec<OwnStep>,
+    /// After we applied a timeout for the peer's turn: the state the peer may
+    /// still be playing on (its move crossed our claim). Its packets that fit
+    /// this line are superseded and ignored.
+    pub(super) shadow: Option<State>,
+    /// Whether we already applied a timeout for the current turn (ours or the peer's).
+    pub(super) last_was_timeout: bool,
+}
+
+impl Crossing {
+    /// The peer built on everything we sent: nothing of ours can be
+    /// superseded any more, and it is back on our line.
+    pub(super) fn peer_caught_up(&mut self) {
+        self.own_line.clear();
+        self.shadow = None;
+    }
+}
+
 impl MatchSession {
     /// Verifies and applies one action packet from the peer.
     pub(super) fn receive_action(
@@ -73,12 +97,12 @@ impl MatchSession {
         if p.protocol_version != PROTOCOL_VERSION {
             return Err(Reject::ProtocolVersion(p.protocol_version));
         }
-        if self.is_tolerated_resend(&p, now) {
+        if self.window.is_tolerated_resend(&p, now) {
             return Ok(());
         }
-        self.check_seq(p.seq)?;
-        self.check_timestamp(p.timestamp, now)?;
-        self.note_fresh_packet();
+        self.window.check_seq(p.seq)?;
+        self.window.check_timestamp(p.timestamp, now)?;
+        self.window.note_fresh_packet();
         let t = match self.peer_transition(&p, now) {
             Ok(t) if crate::baifang::state::hash_hex(t.next.hash()) == p.hash => t,
             first => {
@@ -92,28 +116,21 @@ impl MatchSession {
                 });
             }
         };
-        self.accept(&p);
+        self.window.accept(&p);
         match t.outcome {
             Some(outcome) => {
                 self.commit_state(t.next, t.action, outcome, true, now, out);
                 self.log.extend(t.captures);
             }
-            None => self.last_was_timeout = false,
+            None => self.crossing.last_was_timeout = false,
         }
         Ok(())
-    }
-
-    /// Records a packet as received (its seq, hash and timestamp).
-    fn accept(&mut self, p: &BoardActionPacket) {
-        self.received = p.seq;
-        self.received_hashes.push(p.hash.clone());
-        self.last_peer_ts = p.timestamp;
     }
 
     /// A packet of the peer's that fits the line it played on before our
     /// timeout claim for its turn: it crossed the claim, and the timeout stands.
     fn superseded_by_our_claim(&mut self, p: &BoardActionPacket) -> bool {
-        let Some(shadow) = self.shadow else {
+        let Some(shadow) = self.crossing.shadow else {
             return false;
         };
         let Ok(t) = self.transition_from(shadow, p) else {
@@ -122,8 +139,8 @@ impl MatchSession {
         if crate::baifang::state::hash_hex(t.next.hash()) != p.hash {
             return false;
         }
-        self.accept(p);
-        self.shadow = Some(t.next);
+        self.window.accept(p);
+        self.crossing.shadow = Some(t.next);
         true
     }
 
@@ -140,7 +157,7 @@ impl MatchSession {
             return false;
         }
         let limit = STEP_TIME_LIMIT_MS as u64;
-        let base = self.own_line.iter().position(|step| {
+        let base = self.crossing.own_line.iter().position(|step| {
             let mut next = step.before;
             step.before.to_move() == self.my_side
                 && now.saturating_sub(step.turn_began) + TIMEOUT_CLAIM_TOLERANCE_MS >= limit
@@ -150,13 +167,13 @@ impl MatchSession {
         let Some(i) = base else {
             return false;
         };
-        let step = self.own_line[i];
-        let undone = (self.own_line.len() - i) as u32;
+        let step = self.crossing.own_line[i];
+        let undone = (self.crossing.own_line.len() - i) as u32;
         let mut next = step.before;
         let Ok(outcome) = next.apply(Action::Timeout) else {
             return false;
         };
-        self.accept(p);
+        self.window.accept(p);
         self.state = step.before;
         self.actions = step.actions;
         self.log.truncate(step.log_len);
@@ -165,70 +182,15 @@ impl MatchSession {
         true
     }
 
-    /// A packet re-sent after a reconnection that had arrived after all: only
-    /// while the resync's window is open, each seq once and in order.
-    fn is_tolerated_resend(&mut self, p: &BoardActionPacket, now: u64) -> bool {
-        let Some(r) = self.resync else {
-            return false;
-        };
-        if now >= r.opened_at + RESYNC_WINDOW_MS {
-            self.resync = None;
-            return false;
-        }
-        let ok = p.seq == r.tolerated + 1
-            && p.seq <= self.received
-            && self.received_hashes.get(p.seq as usize - 1) == Some(&p.hash);
-        if ok {
-            self.resync = Some(Resync {
-                tolerated: p.seq,
-                ..r
-            });
-        }
-        ok
-    }
-
-    /// A fresh packet arrived: once re-sends were seen, the re-sent stretch is
-    /// over and the window closes.
-    fn note_fresh_packet(&mut self) {
-        if self.resync.is_some_and(|r| r.tolerated > r.from) {
-            self.resync = None;
-        }
-    }
-
-    /// `seq` must be exactly one more than the last one received.
-    fn check_seq(&self, seq: u64) -> Result<(), Reject> {
-        let expected = self.received + 1;
-        if seq == expected {
-            return Ok(());
-        }
-        Err(if seq == self.received && seq > 0 {
-            Reject::DuplicateSeq { got: seq, expected }
-        } else if seq < expected {
-            Reject::OldSeq { got: seq, expected }
-        } else {
-            Reject::SeqGap { got: seq, expected }
-        })
-    }
-
-    /// The timestamp never goes backwards and stays near our clock.
-    fn check_timestamp(&self, timestamp: i64, now: u64) -> Result<(), Reject> {
-        let skew = (timestamp as i128 - now as i128).unsigned_abs();
-        if timestamp < self.last_peer_ts || skew > MAX_CLOCK_SKEW_MS as u128 {
-            return Err(Reject::Timestamp {
-                got: timestamp,
-                now,
-            });
-        }
-        Ok(())
-    }
-
     /// Applies the packet's action to a copy of our state, with the checks
     /// only this side can make (whether it confirms our timeout, whether a
     /// timeout claimed for our turn is due).
     fn peer_transition(&self, p: &BoardActionPacket, now: u64) -> Result<PeerTransition, Reject> {
         if p.action_type() == Ok(ActionType::Timeout) {
             let next = self.state;
-            if crate::baifang::state::hash_hex(next.hash()) == p.hash && self.last_was_timeout {
+            if crate::baifang::state::hash_hex(next.hash()) == p.hash
+                && self.crossing.last_was_timeout
+            {
                 // The peer confirms the timeout we already applied.
                 return Ok(PeerTransition {
                     next,

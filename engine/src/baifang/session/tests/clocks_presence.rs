@@ -165,8 +165,8 @@ fn sync_with_different_state_voids() {
     n.inject_a(
         &Wire::Sync {
             player_id: "bob".into(),
-            received: n.b.received,
-            sent: n.b.sent.len() as u64,
+            received: n.b.window.received,
+            sent: n.b.window.sent.len() as u64,
             actions: n.a.actions(),
             hash: "0123456789abcdef".into(),
             reply: false,

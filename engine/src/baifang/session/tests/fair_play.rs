@@ -299,7 +299,7 @@ impl Net {
             to_index: -1,
             eat_indices: vec![],
             timestamp: self.now as i64,
-            seq: self.b.sent.len() as u64 + 1,
+            seq: self.b.window.sent.len() as u64 + 1,
             hash: crate::baifang::state::hash_hex(next.hash()),
         }
     }
@@ -495,7 +495,7 @@ fn a_replay_after_the_resync_is_over_is_rejected() {
     n.step();
     n.step();
     // …and someone replays one of those packets long after the resync.
-    let old = n.b.sent[n.b.sent.len() - 2].clone();
+    let old = n.b.window.sent[n.b.window.sent.len() - 2].clone();
     n.now += 60_000;
     n.inject_a(&old);
     assert_voided(&mut n, |r| {

@@ -167,7 +167,7 @@ impl Net {
             action,
             "bob".into(),
             self.now as i64,
-            self.b.sent.len() as u64 + 1,
+            self.b.window.sent.len() as u64 + 1,
             crate::baifang::state::hash_hex(next.hash()),
         )
     }

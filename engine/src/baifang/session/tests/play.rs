@@ -158,7 +158,7 @@ fn a_received_packet_with_captures_reports_its_placement() {
         to_index: 6,
         eat_indices: vec![20],
         timestamp: n.now as i64,
-        seq: sender.sent.len() as u64 + 1,
+        seq: sender.window.sent.len() as u64 + 1,
         hash: crate::baifang::state::hash_hex(probe.hash()),
     };
     let receiver = if black_is_a { &mut n.b } else { &mut n.a };

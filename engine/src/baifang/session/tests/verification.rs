@@ -126,7 +126,7 @@ fn reject_action_out_of_turn() {
         to_index: 24,
         eat_indices: vec![],
         timestamp: n.now as i64,
-        seq: 1 + n.b.sent.len() as u64,
+        seq: 1 + n.b.window.sent.len() as u64,
         hash: crate::baifang::state::hash_hex(st.hash()),
     };
     n.inject_a(&Wire::Action(packet).to_json());
@@ -190,7 +190,7 @@ fn reject_premature_timeout_claim() {
         to_index: -1,
         eat_indices: vec![],
         timestamp: n.now as i64,
-        seq: 1 + n.b.sent.len() as u64,
+        seq: 1 + n.b.window.sent.len() as u64,
         hash: crate::baifang::state::hash_hex(st.hash()),
     };
     n.inject_a(&Wire::Action(packet).to_json());
@@ -348,7 +348,7 @@ fn resends_that_arrived_anyway_are_ignored_once_after_a_sync() {
     assert_eq!(n.a.actions(), before);
     assert_eq!(n.a.stage(), Stage::Playing);
     // The same packet a third time is a replay.
-    let last = n.b.sent.last().unwrap().clone();
+    let last = n.b.window.sent.last().unwrap().clone();
     n.inject_a(&last);
     assert_voided(&mut n, |r| matches!(r, Reject::DuplicateSeq { .. }));
 }
