@@ -816,3 +816,38 @@ fn perft_bulk_equals_full_in_the_middle_game() {
     play(&mut t, Place { to: 6 });
     assert_eq!(perft(&t, 1), 3);
 }
+
+/// The timeout-claim tolerance is one number, the spec's: the session reads it, and both
+/// documents that state it say the spec's value (they once said 5 s and 1 s).
+#[test]
+fn the_docs_state_the_spec_timeout_claim_tolerance() {
+    use engine::baifang::session::TIMEOUT_CLAIM_TOLERANCE_MS as SESSION;
+    use engine::baifang::spec::{STEP_TIME_LIMIT_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
+    assert_eq!(SESSION, TIMEOUT_CLAIM_TOLERANCE_MS as u64);
+    let (step, tol) = (STEP_TIME_LIMIT_MS / 1000, TIMEOUT_CLAIM_TOLERANCE_MS / 1000);
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/");
+    let rules = std::fs::read_to_string(format!("{docs}baifang-rules.md")).unwrap();
+    let online = std::fs::read_to_string(format!("{docs}online-play.md")).unwrap();
+    let said = |text: &str| {
+        text.replace('\n', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let wanted = format!(
+        "{} s of the step ({step} s less a {tol} s tolerance",
+        step - tol
+    );
+    assert!(
+        said(&rules).contains(&wanted),
+        "baifang-rules.md must say: {wanted}"
+    );
+    let wanted = format!(
+        "{} s since the turn began ({step} s less a {tol} s tolerance",
+        step - tol
+    );
+    assert!(
+        said(&online).contains(&wanted),
+        "online-play.md must say: {wanted}"
+    );
+}

@@ -583,7 +583,8 @@ mod tests {
             "{:?}",
             a.unread_params
         );
-        assert_eq!(a.unread_params.len(), 2);
+        // The step time, the disconnect grace and the timeout-claim tolerance: the session's.
+        assert_eq!(a.unread_params.len(), 3);
         assert!(a.ok());
         assert!(a.to_text().contains("orphans=0"));
         assert_eq!(a.alphabet, 25 + 80 + 25 + 1 + 2 + 4);

@@ -97,6 +97,9 @@ pub const ELO_DIVISOR: i32 = param("eloDivisor") as i32;
 pub const STEP_TIME_LIMIT_MS: u32 = param("stepTimeLimitMs") as u32;
 /// Session layer only: reconnection grace in milliseconds (`params.disconnectGraceMs`, reserved).
 pub const DISCONNECT_GRACE_MS: u32 = param("disconnectGraceMs") as u32;
+/// Session layer only: how early a peer's timeout claim for our turn may come
+/// (`params.timeoutClaimToleranceMs`, reserved).
+pub const TIMEOUT_CLAIM_TOLERANCE_MS: u32 = param("timeoutClaimToleranceMs") as u32;
 
 // The board must fit a u32 bitboard and the counters must fit their u8 fields.
 const _: () = assert!(BOARD_SIZE >= 2 && BOARD_SIZE * BOARD_SIZE <= 32);

@@ -29,8 +29,9 @@ use super::events::{SessionCommand, Stage, UiEvent};
 use super::wire::{self, BoardActionPacket, OutOfPlace, Reject, PROTOCOL_VERSION};
 use super::MatchSession;
 
-/// A timeout claim for our own turn is accepted this much before our 30 s.
-pub const TIMEOUT_CLAIM_TOLERANCE_MS: u64 = 1_000;
+/// A timeout claim for our own turn is accepted this much before our step time (the rule
+/// spec's `timeoutClaimToleranceMs`, the one place the number lives).
+pub const TIMEOUT_CLAIM_TOLERANCE_MS: u64 = crate::baifang::spec::TIMEOUT_CLAIM_TOLERANCE_MS as u64;
 /// Timestamps further than this from the local clock are absurd.
 pub const MAX_CLOCK_SKEW_MS: u64 = 5 * 60 * 1000;
 
