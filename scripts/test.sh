@@ -76,9 +76,12 @@ read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; 
 [ "$cargo_status" -eq 0 ] || fail "cargo test"
 scripts/services.sh stop "$services_dir" >/dev/null 2>&1 || true
 
-step "engine CLI (release build; the browser tests check the UI against it)"
-cargo build -p engine --release --quiet || fail "engine build"
+step "engine CLI (the release binary cargo test built for its CLI tests; the browser tests check the UI against it)"
+# `cargo test --release` above built target/release/engine and target/release/server for the
+# integration tests. A `cargo build` here would build both again with another feature set
+# (no dev-dependencies), about two minutes, and the next test run would rebuild them back.
 export ENGINE_BIN="$PWD/target/release/engine"
+[ -x "$ENGINE_BIN" ] || cargo build -p engine --release --quiet || fail "engine build"
 
 step "level content law (engine hex verify levels/*.json)"
 "$ENGINE_BIN" hex verify levels/*.json || fail "hex verify"
@@ -105,9 +108,9 @@ node scripts/bundle-size.mjs dist || fail "page size over its budget (scripts/bu
 step "Hex generator: same seed, same level in wasm32 and natively (node)"
 scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 
-step "referee server (release build; the server browser tests start it on loopback)"
-cargo build -p server --release --quiet || fail "server build"
+step "referee server (the release binary cargo test built; the server browser tests start it on loopback)"
 export SERVER_BIN="$PWD/target/release/server"
+[ -x "$SERVER_BIN" ] || cargo build -p server --release --quiet || fail "server build"
 
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts
