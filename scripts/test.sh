@@ -90,7 +90,7 @@ step "Hex generator beside hamilton.c (informational: never fails the run, downl
 scripts/bench-hamilton.sh || echo "note: the generator bench reported a failed seed (see above)"
 
 step "rule spec anatomy (engine spec anatomy)"
-"$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)="
+"$ENGINE_BIN" spec anatomy | grep -E "^(orphans|unused_verbs|unread_params|coverage)=|^== (surfaced|hidden)"
 "$ENGINE_BIN" spec anatomy | grep -q "orphans=0" || fail "spec anatomy has orphan state components"
 
 step "iOS wrapper (Swift syntax, bridge contract)"

@@ -222,14 +222,14 @@ const flags = (page, p) => point(page, p).getAttribute("data-flags");
 
 /**
  * Stones a player must tell apart in a capture: `mover` has just made a formation;
- * `locked` is a protected enemy stone, `loose` a capturable one, `own` a stone of the mover.
+ * `shielded` is a protected enemy stone, `loose` a capturable one, `own` a stone of the mover.
  */
-async function checkCapture(page, { own, locked, loose }) {
-  expect(await flags(page, locked)).toContain("locked");
+async function checkCapture(page, { own, shielded, loose }) {
+  expect((await flags(page, shielded)).split(" ")).toContain("shielded");
   expect(await flags(page, loose)).toContain("capturable");
   const points = await probePoints(page, {
     ...(await stoneProbes(page, "own", own)),
-    ...(await stoneProbes(page, "locked", locked)),
+    ...(await stoneProbes(page, "shielded", shielded)),
     ...(await stoneProbes(page, "loose", loose)),
   });
   await expectDistinguishable(page, points, (v) => {
@@ -238,7 +238,7 @@ async function checkCapture(page, { own, locked, loose }) {
       "black stone vs white stone": contrast(mine, theirs),
       "capture marker vs its stone": contrast(v.area("loose rim"), theirs),
       // a protected stone is told from an ordinary one of its colour by its lock mark
-      "lock mark vs protected stone": contrast(v.area("locked lock"), v.area("locked face")),
+      "lock mark vs protected stone": contrast(v.area("shielded lock"), v.area("shielded face")),
     };
   });
   // An ordinary stone carries no mark: the lock is what tells them apart.
@@ -255,7 +255,7 @@ test("Baifang: Black captures beside White's protected square, distinguishable u
   const actions = [...[0, 18, 1, 19, 2, 23, 3, 14, 10, 24].map(place), capture(10), place(4)];
   await playChecked(page, actions);
   expect(engineReplay(actions).pendingCaptures).toBeGreaterThan(0);
-  await checkCapture(page, { own: 0, locked: 18, loose: 14 });
+  await checkCapture(page, { own: 0, shielded: 18, loose: 14 });
 });
 
 test("Baifang: White captures beside Black's protected square, distinguishable under simulated colour vision", async ({ page }) => {
@@ -265,5 +265,5 @@ test("Baifang: White captures beside Black's protected square, distinguishable u
   const actions = [...[0, 24, 1, 13, 5, 14, 6].map(place), capture(24), ...[18, 10, 19].map(place)];
   await playChecked(page, actions);
   expect(engineReplay(actions).pendingCaptures).toBeGreaterThan(0);
-  await checkCapture(page, { own: 13, locked: 0, loose: 10 });
+  await checkCapture(page, { own: 13, shielded: 0, loose: 10 });
 });

@@ -124,6 +124,15 @@ export async function expectOwnSideAtBottom(page, side) {
 /** The heartbeats (haptic "tick") a page has played: one a second in the last five of its own turn. */
 export const heartbeats = (page) => page.evaluate(() => (window.__haptics ?? []).filter((h) => h === "tick").length);
 
+/** Expects `side`'s scoreboard in an online room to count `used` disconnects against it, as square pips. */
+export async function expectDisconnectPips(page, side, used) {
+  const pips = page.getByTestId(`score-${side}-disconnects`);
+  await expect(pips).toHaveAttribute("data-used", String(used));
+  await expect(pips.locator(".pip.used")).toHaveCount(used);
+  await expect(pips.locator(".pip")).toHaveCount(3);
+  await expect(pips).toBeVisible();
+}
+
 /** Expects `side`'s scoreboard to show `used` timeout pips filled. */
 export async function expectTimeoutPips(page, side, used) {
   const pips = page.getByTestId(`score-${side}-timeouts`);

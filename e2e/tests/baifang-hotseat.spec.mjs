@@ -28,7 +28,7 @@ test("lobby offers the three ways to play, and online play its two", async ({ pa
   console.expectClean();
 });
 
-test("a square captures 1 with the warning banner", async ({ page }, testInfo) => {
+test("a square captures 1 with the warning banner", { tag: ["@surfaced-hand"] }, async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await startHotSeat(page);
   await playChecked(page, [0, 24, 1, 23, 5, 22].map(place));
@@ -54,6 +54,11 @@ test("a square captures 1 with the warning banner", async ({ page }, testInfo) =
   await expect(banner(page)).not.toContainText("吃掉");
   await expect(page.getByTestId("score-W")).toHaveAttribute("data-on-board", "2");
   await expect(page.getByTestId("score-B")).toHaveAttribute("data-taken", "1");
+  // Stones in hand, as the scoreboards print them, are the engine's.
+  const { inHand } = engineReplay([...[0, 24, 1, 23, 5, 22, 6].map(place), capture(22)]);
+  for (const side of ["B", "W"]) {
+    await expect(page.getByTestId(`score-${side}-hand`)).toHaveText(String(inHand[side]));
+  }
   console.expectClean();
 });
 
@@ -101,7 +106,7 @@ test("a picked-up stone's targets breathe as one animation", async ({ page }) =>
   await expect.poll(() => fxAnimations(page).then((a) => a.filter((k) => k === "target"))).toEqual(["target"]);
 });
 
-test("a line captures 2", async ({ page }) => {
+test("a line captures 2", { tag: ["@surfaced-board", "@surfaced-pendingCaptures"] }, async ({ page }) => {
   await startHotSeat(page);
   await playChecked(page, [0, 20, 1, 22, 2, 24, 3, 11].map(place));
   await point(page, 4).click();
@@ -113,10 +118,13 @@ test("a line captures 2", async ({ page }) => {
   expect(await boardString(page)).toBe(engineReplay([...[0, 20, 1, 22, 2, 24, 3, 11, 4].map(place), capture(20), capture(22)]).board);
 });
 
-test("a five-stone diagonal gives no response", async ({ page }) => {
+test("a five-stone diagonal gives no response", { tag: ["@surfaced-toMove"] }, async ({ page }) => {
   await startHotSeat(page);
   await playChecked(page, [0, 4, 6, 2, 12, 14, 18, 20, 24].map(place));
   await expect(banner(page)).toHaveText("橙方落子");
+  // The side to move is named by the banner and raised on its scoreboard.
+  await expect(page.getByTestId("score-W")).toHaveClass(/\bto-move\b/);
+  await expect(page.getByTestId("score-B")).not.toHaveClass(/\bto-move\b/);
   for (let p = 0; p < 25; p++) {
     const flags = await flagsOf(page, p);
     expect(flags).not.toContain("formation");
@@ -131,7 +139,7 @@ test("shielded stones cannot be captured while loose ones exist, and can once no
   await point(page, 4).click(); // Black's row 0: owes 2.
   await expect(banner(page)).toHaveText("请挑拣并吃掉对方 2 枚棋子");
   for (const p of [18, 19, 23, 24]) {
-    expect(await flagsOf(page, p)).toContain("locked");
+    expect((await flagsOf(page, p)).split(" ")).toContain("shielded");
     await point(page, p).click();
     await expect(point(page, p)).toHaveAttribute("data-owner", "W");
   }
@@ -140,15 +148,15 @@ test("shielded stones cannot be captured while loose ones exist, and can once no
   await expect(banner(page)).toHaveText("请挑拣并吃掉对方 1 枚棋子");
   // No loose White stone is left: the shield lifts.
   for (const p of [18, 19, 23, 24]) {
-    const flags = await flagsOf(page, p);
+    const flags = (await flagsOf(page, p)).split(" ");
     expect(flags).toContain("capturable");
-    expect(flags).not.toContain("locked");
+    expect(flags).not.toContain("shielded");
   }
   await point(page, 18).click();
   await expect(point(page, 18)).toHaveAttribute("data-owner", "");
 });
 
-test("the A-B shuttle captures only the first time", async ({ page }, testInfo) => {
+test("the A-B shuttle captures only the first time, its stone marked while the lock stands", { tag: ["@surfaced-locks", "@surfaced-phase"] }, async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await startHotSeat(page);
   const moves = scenarios.shuttle;
@@ -172,7 +180,15 @@ test("the A-B shuttle captures only the first time", async ({ page }, testInfo) 
   await page.waitForTimeout(700); // the formation ripple and gold flash run their course
   expect(await longTasks.longest(), "no main-thread task over 50 ms during the drag and formation").toBeLessThanOrEqual(50);
 
-  await playChecked(page, moves, firstCapture + 1, last);
+  // The lock is recorded once the capturing turn completes: its stone is marked.
+  let turnEnd = firstCapture + 1;
+  while (moves[turnEnd]?.actionType === 2) turnEnd++;
+  await playChecked(page, moves, firstCapture + 1, turnEnd);
+  expect(engineReplay(moves.slice(0, turnEnd)).loopLocked).toEqual([shuttle.toIndex]);
+  await expect.poll(() => loopLocked(page)).toEqual([shuttle.toIndex]);
+  await expect(banner(page)).toContainText("走子");
+  await playChecked(page, moves, turnEnd, last);
+  await expect.poll(() => loopLocked(page)).toEqual(engineReplay(moves.slice(0, last)).loopLocked);
   await expect(point(page, moves[last].fromIndex)).toHaveAttribute("data-owner", /[BW]/);
   // Moving back B→A re-forms the formation, but the capture is intercepted and shown.
   await point(page, moves[last].fromIndex).click();
@@ -183,11 +199,28 @@ test("the A-B shuttle captures only the first time", async ({ page }, testInfo) 
   expect(after.pendingCaptures).toBe(0);
   expect(await boardString(page)).toBe(after.board);
   for (let p = 0; p < 25; p++) expect(await flagsOf(page, p)).not.toContain("capturable");
+  // The intercepted shuttle keeps the lock: the mark follows the stone back.
+  expect(after.loopLocked).toEqual([moves[last].toIndex]);
+  await expect.poll(() => loopLocked(page)).toEqual(after.loopLocked);
+  await expect(point(page, moves[last].toIndex).locator(".loop-glyph")).toBeVisible();
+  await snap(page, testInfo, "baifang-loop-lock");
   console.expectClean();
 });
 
+/** The points whose stone shows the anti-looping lock's badge, by the hook and the drawing. */
+async function loopLocked(page) {
+  const marked = [];
+  for (let p = 0; p < 25; p++) {
+    const flagged = (await flagsOf(page, p)).split(" ").includes("loop-locked");
+    const drawn = await point(page, p).locator(".loop-glyph").isVisible();
+    expect(drawn, `point ${p}: the badge is drawn exactly when the hook says so`).toBe(flagged);
+    if (flagged) marked.push(p);
+  }
+  return marked;
+}
+
 for (const [name, reason] of [["fewerThanFour", "fewer_than_four"], ["noMoves", "no_moves"]]) {
-  test(`a ${reason} ending reaches the settlement with that reason`, async ({ page }, testInfo) => {
+  test(`a ${reason} ending reaches the settlement with that reason`, { tag: ["@surfaced-result"] }, async ({ page }, testInfo) => {
     await startHotSeat(page);
     const game = scenarios[name];
     const expected = engineReplay(game);
@@ -222,7 +255,7 @@ test("resign from the menu, with confirmation", async ({ page }) => {
   await expect(page.getByTestId("settlement-reason")).toHaveText("认输");
 });
 
-test("the step clock on one device: a heartbeat in the last five seconds of each turn, each timeout a pip on its side", async ({ page }) => {
+test("the step clock on one device: a heartbeat in the last five seconds of each turn, each timeout a pip on its side", { tag: ["@surfaced-timeouts"] }, async ({ page }) => {
   await page.clock.install();
   await openBaifang(page);
   await page.getByTestId("lobby-step-clock").check();

@@ -3,7 +3,7 @@
 // (?host=mock, the GameKit code path). Each test opens its own two pages.
 import { test, expect } from "@playwright/test";
 import {
-  scenarios, clickAction, boardString, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline, openOnlineLobby,
+  scenarios, clickAction, boardString, expectDisconnectPips, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline, openOnlineLobby,
 } from "./baifang-helpers.mjs";
 import { watchConsole, snap } from "./helpers.mjs";
 
@@ -194,7 +194,7 @@ test("three step timeouts lose", async ({ context }) => {
   await expect(black.getByTestId("settlement-rating")).toHaveAttribute("data-delta", "-16");
 });
 
-test("a dropped network within the grace resumes, and the side behind receives the missed packet", async ({ context }) => {
+test("a dropped network within the grace resumes, and the side behind receives the missed packet; the drop is counted on the side that stayed", { tag: ["@surfaced-disconnects"] }, async ({ context }) => {
   const { black, white } = await pairPages(context);
   const game = scenarios.fewerThanFour;
   await playByClicks(black, white, game.slice(0, 2));
@@ -211,6 +211,12 @@ test("a dropped network within the grace resumes, and the side behind receives t
   await expect(black.getByTestId("grace-countdown")).toHaveCount(0, { timeout: 10_000 });
   await expect(white.getByTestId("grace-countdown")).toHaveCount(0, { timeout: 10_000 });
   await expectSameBoards(black, white, 3);
+  // Black's room counts White's drop. White's own network went, so White excuses the silence
+  // it saw from Black, and a device never draws a count of its own drops (the peer keeps it).
+  await expectDisconnectPips(black, "W", 1);
+  await expect(black.getByTestId("score-B-disconnects")).toHaveCount(0);
+  await expectDisconnectPips(white, "B", 0);
+  await expect(white.getByTestId("score-W-disconnects")).toHaveCount(0);
   // The game goes on, boards identical.
   await playByClicks(black, white, game.slice(3, 8), 3);
   await expect(black.getByTestId("settlement")).toHaveCount(0);

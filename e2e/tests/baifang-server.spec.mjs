@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  scenarios, clickAction, boardString, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline,
+  scenarios, clickAction, boardString, expectDisconnectPips, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline,
 } from "./baifang-helpers.mjs";
 import { watchConsole } from "./helpers.mjs";
 
@@ -274,7 +274,7 @@ test("a player who closes the page loses when the 15 s grace runs out on the ser
   await stays.context.close();
 });
 
-test("a reload mid-game comes back to the same board and clock and play goes on", async ({ browser }) => {
+test("a reload mid-game comes back to the same board and clock and play goes on, the drop counted on both screens", { tag: ["@surfaced-disconnects"] }, async ({ browser }) => {
   test.setTimeout(90_000);
   const { a, b, black, white } = await quickPair(browser);
   const count = await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 3));
@@ -286,6 +286,11 @@ test("a reload mid-game comes back to the same board and clock and play goes on"
   await expect(room(white)).toHaveAttribute("data-connected", "true");
   // The reload itself is one disconnect action in the log.
   await expect(room(white)).toHaveAttribute("data-actions", String(before.actions + 1));
+  // Both rooms count it against White, and nothing against Black.
+  for (const page of [black, white]) {
+    await expectDisconnectPips(page, "W", 1);
+    await expectDisconnectPips(page, "B", 0);
+  }
   expect(await boardString(white)).toBe(board);
   await expect(white.getByTestId("step-timer")).toBeVisible();
   const left = Number(await white.getByTestId("step-timer").getAttribute("data-remaining"));

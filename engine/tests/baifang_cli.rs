@@ -32,6 +32,8 @@ fn replay_of_the_empty_game_has_the_contract_fields_in_order() {
         "applied",
         "error",
         "hash",
+        "disconnects",
+        "loopLocked",
     ];
     let mut at = 0;
     for k in keys {
@@ -124,6 +126,9 @@ fn replay_a_shuttle_after_the_context_changed_captures_again() {
     assert_eq!(v["phase"], "moving");
     assert_eq!(v["toMove"], "W");
     assert_eq!(v["board"], "BWWBBBB.BBBBWWWBBW..WWB..");
+    // The capturing shuttle left its stone locked where it stands.
+    assert_eq!(v["loopLocked"], serde_json::json!([6]));
+    assert_eq!(v["disconnects"], serde_json::json!({"B": 0, "W": 0}));
     // Without the last packet the capture is owed at 23 (and at any loose White stone).
     let packets = std::fs::read_to_string(&path).unwrap();
     let mut list: Vec<serde_json::Value> = serde_json::from_str(&packets).unwrap();

@@ -7,8 +7,11 @@
 //!   grid edges, x0…x24, timeout, resign, disconnect).
 //! - Rules: each rule of [`super::rules`] with the spec fields it reads; the
 //!   numbers are printed from the spec, not written here.
-//! - State: the components of [`State::components`] (the engine snapshot) and
-//!   the rules that write each.
+//! - State: the components of [`State::components`] (the engine snapshot), the
+//!   rules that write each, and where the players see it or why they do not; the
+//!   report lists the surfaced and the hidden ones with their ratio, and each
+//!   surfaced one has a browser test tagged `@surfaced-<key>` that finds it on
+//!   screen.
 //!
 //! Checks: orphan state components (no writer) = 0; verbs never used by the
 //! reference self-play game = 0; spec fields that no rule reads are listed and
@@ -65,6 +68,8 @@ pub struct StateRow {
     pub repr: &'static str,
     /// Shown to the players by the UI.
     pub surfaced: bool,
+    /// Where the players see it, or why they do not.
+    pub surface: &'static str,
     /// Rules that write it.
     pub written_by: Vec<&'static str>,
 }
@@ -144,37 +149,63 @@ const RULES: &[(&str, &str, &str, &[&str])] = &[
     ("E4", "rating", "tier = highest tier with min ≤ R", &["tiers"]),
 ];
 
-/// (key, representation, surfaced, writers).
-const STATES: &[(&str, &str, bool, &[&str])] = &[
-    ("board", "u32×2 bitboards", true, &["R0", "R1", "R2", "R6"]),
-    ("hand", "u8×2", true, &["R0", "R1"]),
-    ("timeouts", "u8×2", true, &["R11"]),
-    ("disconnects", "u8×2", true, &["R13"]),
+/// Where the players see a state component, or why they do not. Each shown
+/// component has a browser test tagged `@surfaced-<key>` that finds it on
+/// screen (checked by `every_surfaced_component_has_a_screen_test_naming_it`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// Drawn by the room, here.
+    Shown(&'static str),
+    /// Not drawn, for this reason.
+    Hidden(&'static str),
+}
+
+/// (key, representation, surface, writers).
+const STATES: &[(&str, &str, Surface, &[&str])] = &[
+    ("board", "u32×2 bitboards", Surface::Shown("the stones on the board's points"), &["R0", "R1", "R2", "R6"]),
+    ("hand", "u8×2", Surface::Shown("each scoreboard's 手中 count"), &["R0", "R1"]),
+    ("timeouts", "u8×2", Surface::Shown("each scoreboard's round pips, out of timeoutsToLose"), &["R11"]),
+    (
+        "disconnects",
+        "u8×2",
+        Surface::Shown("the online rooms' square pips, out of disconnectsToLose"),
+        &["R13"],
+    ),
     (
         "phase",
         "enum",
-        true,
+        Surface::Shown("the banner's 落子 / 走子, and the settlement once finished"),
         &["R8", "R9", "R10", "R11", "R12", "R13"],
     ),
-    ("toMove", "enum", true, &["R0", "R8"]),
-    ("pendingCaptures", "u8", true, &["R4", "R6", "R11"]),
+    ("toMove", "enum", Surface::Shown("the banner's side, and the raised scoreboard"), &["R0", "R8"]),
+    (
+        "pendingCaptures",
+        "u8",
+        Surface::Shown("the banner's 请挑拣并吃掉对方 N 枚棋子"),
+        &["R4", "R6", "R11"],
+    ),
     (
         "pendingLock",
         "u16 (pos, other)",
-        false,
+        Surface::Hidden("lives only between a capturing move and the end of its turn, while the capture banner holds the screen"),
         &["R7", "R6", "R11"],
     ),
-    ("locks", "u64×MAX_LOCKS sorted", true, &["R7", "R6"]),
+    (
+        "locks",
+        "u64×MAX_LOCKS sorted",
+        Surface::Shown("a circular-arrow badge on each locked stone"),
+        &["R7", "R6"],
+    ),
     (
         "result",
         "(winner, reason)",
-        true,
+        Surface::Shown("the settlement card's winner and reason"),
         &["R9", "R10", "R11", "R12", "R13"],
     ),
     (
         "hash",
         "u64 Zobrist",
-        false,
+        Surface::Hidden("a machine check between peers and the referee, not a thing to play by"),
         &[
             "R0", "R1", "R2", "R4", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13",
         ],
@@ -375,7 +406,7 @@ fn state_table(last: &State) -> (Vec<StateRow>, Vec<String>) {
     let mut orphans = Vec::new();
     for (key, _) in last.components() {
         match STATES.iter().find(|s| s.0 == key) {
-            Some(&(key, repr, surfaced, writers)) => {
+            Some(&(key, repr, surface, writers)) => {
                 let written_by: Vec<&str> = writers
                     .iter()
                     .copied()
@@ -384,10 +415,15 @@ fn state_table(last: &State) -> (Vec<StateRow>, Vec<String>) {
                 if written_by.is_empty() {
                     orphans.push(key.to_string());
                 }
+                let (surfaced, surface) = match surface {
+                    Surface::Shown(at) => (true, at),
+                    Surface::Hidden(why) => (false, why),
+                };
                 states.push(StateRow {
                     key,
                     repr,
                     surfaced,
+                    surface,
                     written_by,
                 });
             }
@@ -471,6 +507,35 @@ pub fn anatomy() -> Anatomy {
 }
 
 impl Anatomy {
+    /// The state components the players see, then the hidden ones.
+    pub fn surfaced(&self) -> (Vec<&StateRow>, Vec<&StateRow>) {
+        self.states.iter().partition(|s| s.surfaced)
+    }
+
+    /// The surfaced and hidden lists with their ratio.
+    fn surface_text(&self) -> String {
+        let (shown, hidden) = self.surfaced();
+        let total = self.states.len().max(1);
+        let mut o = format!(
+            "\n== surfaced: {} of {} state components ({} %) ==\n",
+            shown.len(),
+            self.states.len(),
+            shown.len() * 100 / total
+        );
+        for s in &shown {
+            o += &format!("{:<16} {}\n", s.key, s.surface);
+        }
+        o += &format!(
+            "\n== hidden: {} of {} ==\n",
+            hidden.len(),
+            self.states.len()
+        );
+        for s in &hidden {
+            o += &format!("{:<16} {}\n", s.key, s.surface);
+        }
+        o
+    }
+
     /// Whether every coverage check passes.
     pub fn ok(&self) -> bool {
         self.orphans.is_empty()
@@ -513,6 +578,7 @@ impl Anatomy {
                 s.written_by.join("/")
             );
         }
+        o += &self.surface_text();
         let kinds = ["precondition", "resolution", "rating", "invariant"]
             .iter()
             .map(|k| format!("{k} {}", self.rules.iter().filter(|r| r.kind == *k).count()))
@@ -588,5 +654,75 @@ mod tests {
         assert!(a.ok());
         assert!(a.to_text().contains("orphans=0"));
         assert_eq!(a.alphabet, 25 + 80 + 25 + 1 + 2 + 4);
+    }
+
+    #[test]
+    fn the_report_lists_surfaced_and_hidden_components_with_their_ratio() {
+        let a = anatomy();
+        let text = a.to_text();
+        let (shown, hidden) = a.surfaced();
+        assert_eq!(shown.len() + hidden.len(), a.states.len());
+        assert!(text.contains(&format!(
+            "== surfaced: {} of {} state components ({} %) ==",
+            shown.len(),
+            a.states.len(),
+            shown.len() * 100 / a.states.len()
+        )));
+        assert!(text.contains(&format!(
+            "== hidden: {} of {} ==",
+            hidden.len(),
+            a.states.len()
+        )));
+        for s in &a.states {
+            assert!(
+                text.contains(&format!("{:<16} {}", s.key, s.surface)),
+                "{}",
+                s.key
+            );
+        }
+        let keys = |rows: &[&StateRow]| rows.iter().map(|s| s.key).collect::<Vec<_>>();
+        assert_eq!(keys(&hidden), ["pendingLock", "hash"]);
+    }
+
+    /// The browser tests' sources, concatenated.
+    fn browser_tests() -> String {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../e2e/tests");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".spec.mjs"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// "Surfaced" is a claim about the screens: a browser test tagged
+    /// `@surfaced-<key>` must look for the component there, and no test may
+    /// claim to find a hidden or unknown one.
+    #[test]
+    fn every_surfaced_component_has_a_screen_test_naming_it() {
+        let a = anatomy();
+        let tests = browser_tests();
+        for s in &a.states {
+            let tag = format!("\"@surfaced-{}\"", s.key);
+            assert_eq!(
+                tests.contains(&tag),
+                s.surfaced,
+                "{}: marked surfaced={} but a browser test tagged {tag} is {}",
+                s.key,
+                s.surfaced,
+                if s.surfaced { "missing" } else { "present" }
+            );
+        }
+        for tag in tests.split("\"@surfaced-").skip(1) {
+            let key = tag.split('"').next().unwrap_or_default();
+            assert!(
+                a.states.iter().any(|s| s.key == key),
+                "a browser test is tagged @surfaced-{key}, which is no state component"
+            );
+        }
     }
 }

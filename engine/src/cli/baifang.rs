@@ -140,6 +140,9 @@ struct Report {
     applied: usize,
     error: Option<ErrorReport>,
     hash: String,
+    disconnects: Sides,
+    /// Points whose stone carries a standing anti-looping lock.
+    loop_locked: Vec<usize>,
 }
 
 fn report(r: &Replay) -> Report {
@@ -167,6 +170,11 @@ fn report(r: &Replay) -> Report {
             message: e.to_string(),
         }),
         hash: engine::baifang::state::hash_hex(s.hash()),
+        disconnects: Sides {
+            b: s.disconnects(Black),
+            w: s.disconnects(White),
+        },
+        loop_locked: baifang::bitboard::bits(s.locked_points()).collect(),
     }
 }
 

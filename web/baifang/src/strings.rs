@@ -113,7 +113,8 @@ pub fn point_label(p: usize, v: &PointView, lang: Lang) -> String {
         (v.selected, "已拿起", "picked up"),
         (v.legal, "可以走到这里", "you can go here"),
         (v.capturable, "可吃", "capturable"),
-        (v.locked, "受保护", "protected"),
+        (v.shielded, "受保护", "protected"),
+        (v.loop_locked, "退步不吃子", "moving back captures nothing"),
     ];
     for (on, zh, en) in flags {
         if on {
@@ -212,7 +213,8 @@ translations! {
         OnBoard => ("盘上", "On board"),
         InHand => ("手中", "In hand"),
         Taken => ("吃子", "Taken"),
-        TimeoutsUsed => ("已超时次数（满 3 次判负）", "Timeouts used (the 3rd loses)"),
+        TimeoutsUsed => ("已超时次数（用满判负）", "Timeouts used (the last one loses)"),
+        DisconnectsCounted => ("断线次数（用满判负）", "Disconnects counted (the last one loses)"),
         StepClock => ("步时", "Step clock"),
         You => ("你", "You"),
         Ai => ("AI", "AI"),

@@ -1,7 +1,7 @@
 //! The board as plain data: what the view draws, derived from the engine state.
 //!
 //! Nothing here decides a rule. Every flag comes from an engine query
-//! (`capturable`, `shielded`, `move_targets`, the last `ActionOutcome`), so hot-seat,
+//! (`capturable`, `shielded`, `locked_points`, `move_targets`, the last `ActionOutcome`), so hot-seat,
 //! vs-AI and online games render the same way from the same snapshot.
 
 use engine::baifang::bitboard::{CELLS as POINTS, LINES, N as SIDE, SQUARES};
@@ -18,7 +18,10 @@ pub struct PointView {
     /// An enemy stone the player may remove now.
     pub capturable: bool,
     /// An enemy stone shielded by its formation while capturing.
-    pub locked: bool,
+    pub shielded: bool,
+    /// A stone under a standing anti-looping lock: shuttling it back between
+    /// the same two points captures nothing while its surroundings stay the same.
+    pub loop_locked: bool,
     /// A stone of a formation the last action completed (ripple + gold line).
     pub formation: bool,
     /// An own stone that may be picked up now (moving phase): pressing it selects it,
@@ -33,8 +36,9 @@ impl PointView {
             (self.selected, "selected"),
             (self.legal, "legal"),
             (self.capturable, "capturable"),
-            (self.locked, "locked"),
+            (self.shielded, "shielded"),
             (self.formation, "formation"),
+            (self.loop_locked, "loop-locked"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -53,6 +57,8 @@ pub struct ScoreView {
     /// Enemy stones this side has taken.
     pub taken: u8,
     pub timeouts: u8,
+    /// Disconnects counted against this side (online games).
+    pub disconnects: u8,
     pub to_move: bool,
 }
 
@@ -101,7 +107,8 @@ pub fn board_view(
     let pending = state.pending_captures();
     let capture_mode = pending > 0 && !state.is_finished();
     let capturable = if capture_mode { state.capturable() } else { 0 };
-    let locked = if capture_mode { state.shielded() } else { 0 };
+    let shielded = if capture_mode { state.shielded() } else { 0 };
+    let loop_locked = state.locked_points();
     let formed = last.map_or(0, ActionOutcome::formed_stones);
     let selection = selection.filter(|_| interactive && !capture_mode);
     let targets = selection.map_or(0, |s| state.move_targets(s as usize));
@@ -114,7 +121,8 @@ pub fn board_view(
         view.selected = selection == Some(p as u8);
         view.legal = (placing_open && view.owner.is_none()) || targets & bit != 0;
         view.capturable = interactive && capturable & bit != 0;
-        view.locked = locked & bit != 0;
+        view.shielded = shielded & bit != 0;
+        view.loop_locked = loop_locked & bit != 0 && view.owner.is_some();
         view.formation = formed & bit != 0 && view.owner.is_some();
         view.pickable = interactive
             && !capture_mode
@@ -145,6 +153,7 @@ pub fn board_view(
         in_hand: state.in_hand(side),
         taken: state.captured(side.other()),
         timeouts: state.timeouts(side),
+        disconnects: state.disconnects(side),
         to_move: !state.is_finished() && to_move == side,
     };
 
@@ -261,7 +270,7 @@ mod tests {
     }
 
     #[test]
-    fn shielded_stones_are_locked_while_loose_ones_exist() {
+    fn shielded_stones_are_marked_while_loose_ones_exist() {
         let mut game = Game::new();
         // White builds a square (18, 19, 23, 24) plus a loose stone on 14.
         play(
@@ -292,11 +301,38 @@ mod tests {
         assert!(view.points[14].capturable);
         for p in [18, 19, 23, 24] {
             assert!(
-                view.points[p].locked && !view.points[p].capturable,
+                view.points[p].shielded && !view.points[p].capturable,
                 "point {p}"
             );
         }
         assert_eq!(view.formation_segments, vec![(0, 4)]);
+    }
+
+    #[test]
+    fn a_standing_loop_lock_is_marked_on_its_stone_and_follows_it() {
+        // Black completes the square {0,1,5,6} by stepping 7 → 6 and takes 17.
+        let (b, w) = State::parse_board("BB.W. B.B.W ..... WWW.. ..W.W").unwrap();
+        let mut s = State::from_position(b, w, [0, 0], Side::Black).unwrap();
+        s.apply(Action::Move { from: 7, to: 6 }).unwrap();
+        let during = board_view(&s, None, None, true);
+        assert!(
+            during.points.iter().all(|p| !p.loop_locked),
+            "the lock is recorded when the turn completes"
+        );
+        s.apply(Action::Capture { at: 17 }).unwrap();
+        let locked = |s: &State| -> Vec<usize> {
+            let view = board_view(s, None, None, true);
+            (0..POINTS)
+                .filter(|&p| view.points[p].loop_locked)
+                .collect()
+        };
+        assert_eq!(locked(&s), vec![6]);
+        assert!(board_view(&s, None, None, true).points[6]
+            .flags()
+            .contains("loop-locked"));
+        s.apply(Action::Move { from: 24, to: 19 }).unwrap();
+        s.apply(Action::Move { from: 6, to: 7 }).unwrap();
+        assert_eq!(locked(&s), vec![7], "the mark follows the stone");
     }
 
     #[test]

@@ -32,6 +32,9 @@ use web_core::i18n::{use_lang, Lang};
 
 /// Pointer travel (in SVG units) before a press on a stone becomes a drag.
 const DRAG_SLOP: f64 = 10.0;
+/// Offset of the loop-lock badge from the stone's centre (right and up), so it
+/// sits on the stone's shoulder, clear of the shield's padlock at the centre.
+const LOOP_BADGE: f64 = STONE_R * 0.65;
 
 /// A press in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -380,6 +383,13 @@ fn point(
                 <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
                     <rect x=-9 y=-3 width=18 height=14 rx=3/>
                     <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>
+                </g>
+                // A standing anti-looping lock: a circular-arrow badge on the stone's
+                // shoulder, apart from the shield's padlock at its centre.
+                <g class="loop-glyph" transform=format!("translate({} {})", cx + LOOP_BADGE, cy - LOOP_BADGE)>
+                    <circle r=11/>
+                    <path d="M 5.2 3 A 6 6 0 1 1 4.2 -4.3"/>
+                    <path class="loop-arrow" d="M 6.5 -8 L 4.2 -4.3 L 0.2 -5.6"/>
                 </g>
             </Show>
         </g>

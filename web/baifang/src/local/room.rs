@@ -110,6 +110,8 @@ pub fn Room(
         tags: Signal::derive(move || {
             [Side::Black, Side::White].map(|side| score_tag(setup.opponent, side))
         }),
+        // One device has no connection to lose.
+        disconnects: Signal::derive(|| [None, None]),
         tap,
         can_resign: Signal::derive(move || !game.with(|m| m.state().is_finished())),
         confirm_resign: true,

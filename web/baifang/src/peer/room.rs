@@ -99,6 +99,13 @@ pub fn PeerRoom(
         step_left,
         my_turn,
         tags: Signal::derive(move || you_tag(me.get())),
+        // Each device counts the drops of its peer (shared outages excused); its
+        // own drops are the peer's to count, so its own side draws none.
+        disconnects: Signal::derive(move || {
+            let opponent = me.get().other();
+            let peer = session.with(|s| s.peer_disconnects());
+            [Side::Black, Side::White].map(|side| (side == opponent).then_some(peer))
+        }),
         tap: Callback::new(move |p: u8| ctl.tap(p)),
         can_resign: playing,
         confirm_resign: false,

@@ -2,7 +2,7 @@
 //! match, the peer-to-peer session or the referee server each provide a
 //! [`RoomSource`]; the room draws the header with its step clock, the board
 //! with its refusal shake, both scoreboards (the player's own side at the
-//! bottom, timeouts as pips), the menu, the heartbeat of a running clock,
+//! bottom, timeouts as pips, online the disconnects counted), the menu, the heartbeat of a running clock,
 //! and the mode's own panels and settlement in slots.
 
 pub mod feel;
@@ -51,6 +51,9 @@ pub struct RoomSource {
     pub my_turn: Signal<bool>,
     /// The scoreboards' tags ("you", "AI"), by side.
     pub tags: Signal<[Option<BaifangText>; 2]>,
+    /// The disconnects counted against each side, by side, where this room
+    /// counts them (`None`: not drawn).
+    pub disconnects: Signal<[Option<u8>; 2]>,
     /// A tap on a point; `false`: refused (the room shakes the point).
     pub tap: Callback<u8, bool>,
     pub can_resign: Signal<bool>,
@@ -91,7 +94,10 @@ pub fn GameRoom(
     let capture_mode = move || s.view.with(|v| v.capture_mode);
     let bottom = Memo::new(move |_| s.my_side.get());
     let score = move |side: Side| Signal::derive(move || s.view.with(|v| v.scores[side as usize]));
-    let seat = move |side: Side| view! { <ScoreBoard side=side score=score(side) tag=s.tags.get()[side as usize]/> };
+    let seat = move |side: Side| {
+        let disconnects = Signal::derive(move || s.disconnects.get()[side as usize]);
+        view! { <ScoreBoard side=side score=score(side) tag=s.tags.get()[side as usize] disconnects=disconnects/> }
+    };
     view! {
         <div class=format!("room {class}") class:capture-mode=capture_mode data-testid="room"
             data-bottom=move || bottom.get().letter().to_string()>

@@ -1,10 +1,11 @@
 //! One side's scoreboard: stones on the board, in hand, and taken, the
-//! timeouts used as pips (the last one loses); the side to move carries the
-//! soft 2 dp shadow.
+//! timeouts used as pips and, in online rooms, the disconnects counted against
+//! the side (the last pip of either loses); the side to move carries the soft
+//! 2 dp shadow.
 
 use leptos::prelude::*;
 
-use engine::baifang::spec::TIMEOUTS_TO_LOSE;
+use engine::baifang::spec::{DISCONNECTS_TO_LOSE, TIMEOUTS_TO_LOSE};
 use engine::baifang::Side;
 
 use web_core::i18n::use_lang;
@@ -19,6 +20,10 @@ pub fn ScoreBoard(
     /// "你" / "AI" tag in vs-AI games.
     #[prop(default = None)]
     tag: Option<BaifangText>,
+    /// The disconnects counted against this side, in rooms that count them
+    /// (`None`: not drawn: a local game has none, and a peer cannot count its own).
+    #[prop(into)]
+    disconnects: Signal<Option<u8>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let letter = side.letter();
@@ -43,7 +48,12 @@ pub fn ScoreBoard(
                 <span class=format!("score-dot stone-{letter}")></span>
                 <span>{move || side_name(side, lang.get())}</span>
                 {tag.map(|t| view! { <span class="score-tag">{move || t.in_lang(lang.get())}</span> })}
-                <TimeoutPips letter=letter score=score/>
+                <Pips testid=format!("score-{letter}-timeouts") words=BaifangText::TimeoutsUsed
+                    used=Signal::derive(move || score.get().timeouts) of=TIMEOUTS_TO_LOSE/>
+                <Show when=move || disconnects.get().is_some()>
+                    <Pips testid=format!("score-{letter}-disconnects") words=BaifangText::DisconnectsCounted
+                        used=Signal::derive(move || disconnects.get().unwrap_or(0)) of=DISCONNECTS_TO_LOSE/>
+                </Show>
             </div>
             {stat(BaifangText::OnBoard, |s| s.on_board, "board")}
             {stat(BaifangText::InHand, |s| s.in_hand, "hand")}
@@ -52,19 +62,16 @@ pub fn ScoreBoard(
     }
 }
 
-/// The timeouts used, one filled pip each, out of the number that loses.
+/// A count used up toward a loss, one filled pip each out of the number that
+/// loses (timeouts, disconnects).
 #[component]
-fn TimeoutPips(letter: char, score: Signal<ScoreView>) -> impl IntoView {
+fn Pips(testid: String, words: BaifangText, used: Signal<u8>, of: u8) -> impl IntoView {
     let lang = use_lang();
-    let used = Signal::derive(move || score.get().timeouts);
-    let label = move || {
-        let words = BaifangText::TimeoutsUsed.in_lang(lang.get());
-        format!("{words}: {}/{TIMEOUTS_TO_LOSE}", used.get())
-    };
+    let label = move || format!("{}: {}/{of}", words.in_lang(lang.get()), used.get());
     view! {
-        <span class="score-pips" data-testid=format!("score-{letter}-timeouts") data-used=used
-            role="img" aria-label=label title=label>
-            {(0..TIMEOUTS_TO_LOSE).map(|i| view! { <i class="pip" class:used={move || used.get() > i}></i> }).collect_view()}
+        <span class=format!("score-pips {}", testid.rsplit('-').next().unwrap_or_default())
+            data-testid=testid data-used=used role="img" aria-label=label title=label>
+            {(0..of).map(|i| view! { <i class="pip" class:used={move || used.get() > i}></i> }).collect_view()}
         </span>
     }
 }

@@ -77,6 +77,10 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         step_left,
         my_turn: Signal::derive(move || !over.get() && mover.get() == me.get()),
         tags: Signal::derive(move || you_tag(me.get())),
+        // The referee counts both sides' drops in the game's own state.
+        disconnects: Signal::derive(move || {
+            view.with(|v: &BoardView| v.scores.map(|s| Some(s.disconnects)))
+        }),
         tap: Callback::new(move |p: u8| ctl.tap(p)),
         can_resign: Signal::derive(move || !over.get()),
         confirm_resign: true,
