@@ -134,3 +134,37 @@ fn generate_then_verify_and_share() {
     assert!(err.contains("share decode:"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `hex daily` prints the library's puzzle of the date: the same level a
+/// device makes (the wasm build runs the same function), with its number,
+/// weekday and share code; a bad date is named, not a panic.
+#[test]
+fn daily_prints_the_puzzle_every_device_makes() {
+    use engine::hex::daily::{daily, Date};
+    use engine::hex::level_file::level_to_json;
+    let mut date = Date::parse("2026-12-21").unwrap();
+    for _ in 0..7 {
+        let (code, out, err) = run(&["hex", "daily", &date.to_string(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let want = daily(date).unwrap();
+        assert_eq!(v["number"], want.number);
+        assert_eq!(v["date"], date.to_string());
+        assert_eq!(v["tier"], want.deduced.grade.tier);
+        assert_eq!(
+            v["level"],
+            serde_json::to_value(level_to_json(&want.level)).unwrap()
+        );
+        assert_eq!(v["share"], engine::hex::share::encode(&want.level));
+        date = date.next();
+    }
+    let (code, out, _) = run(&["hex", "daily", "2026-12-24"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Hex Stroke daily No. 24 · 2026-12-24 (Thursday)"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["hex", "daily", "2026-02-30"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), "2026-02-30 is not a day of the calendar");
+}

@@ -110,6 +110,13 @@ pub enum Command {
     /// Share codes for links.
     #[command(subcommand)]
     Share(ShareCommand),
+    /// The daily puzzle of a date (YYYY-MM-DD): the same level every device makes.
+    Daily {
+        date: String,
+        /// Machine-readable output (the level in the `levels/` format).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -223,6 +230,7 @@ pub fn run(cmd: Command) -> i32 {
             max_tier,
         } => deduce_command(&file, trace, max_tier),
         Command::Hint { file, path } => hint_command(&file, &path),
+        Command::Daily { date, json } => super::hex_daily::run(&date, json),
         Command::Share(ShareCommand::Encode { file }) => {
             let text = match read_input(&file) {
                 Ok(t) => t,

@@ -11,6 +11,7 @@
 pub mod checks;
 pub mod content;
 pub mod coord;
+pub mod daily;
 pub mod deduce;
 pub mod generator;
 pub mod graded;
@@ -22,6 +23,7 @@ pub mod problem;
 pub mod rules;
 pub mod share;
 pub mod solver;
+pub mod streak;
 #[cfg(test)]
 mod test_levels;
 
