@@ -110,7 +110,7 @@ fn every_level_is_solved_by_reasoning_one_new_technique_per_pack() {
             let x = r.reasoning.as_ref().expect("reasoning ran");
             assert_eq!(x.outcome, Outcome::Solved, "{}: needs guessing", l.id);
             assert!(content::reasoning_rules(p.pack, r).is_empty(), "{}", l.id);
-            if p.pack == content::TUTORIAL_PACK {
+            if p.pack == content::tutorial_pack() {
                 assert_eq!(x.grade.tier, 1, "{}: the tutorial uses tier 1 only", l.id);
             }
             if let Some(prev) = last {
@@ -126,7 +126,7 @@ fn every_level_is_solved_by_reasoning_one_new_technique_per_pack() {
         per_pack.push((p.pack, used));
     }
     // in the order players meet the packs: tutorial, 3, 4, 5, then the spinner branch
-    for n in content::PROGRESSION {
+    for &n in content::progression() {
         let used = &per_pack.iter().find(|(p, _)| *p == n).unwrap().1;
         let new: Vec<_> = used.difference(&known).collect();
         if n != 1 {
@@ -148,23 +148,23 @@ fn techniques_of(pack: &Pack) -> BTreeSet<Technique> {
 #[test]
 fn the_spinner_branch_opens_after_the_main_line_because_it_builds_on_it() {
     // one order for the law and the app: the whole main line, then the branch
-    assert_eq!(content::PROGRESSION, [1, 3, 4, 5, 2]);
+    assert_eq!(content::progression(), [1, 3, 4, 5, 2]);
     assert_eq!(
-        content::earlier_packs(content::SPINNER_PACK),
+        content::earlier_packs(content::spinner_pack()),
         [1, 3, 4, 5],
         "the app opens 2-1 once these are cleared"
     );
     let packs = load();
     let used = |n: u32| techniques_of(packs.iter().find(|p| p.pack == n).unwrap());
-    let spinner = used(content::SPINNER_PACK);
-    let main_line: BTreeSet<Technique> = content::earlier_packs(content::SPINNER_PACK)
+    let spinner = used(content::spinner_pack());
+    let main_line: BTreeSet<Technique> = content::earlier_packs(content::spinner_pack())
         .into_iter()
         .flat_map(used)
         .collect();
     let new_after_main: Vec<_> = spinner.difference(&main_line).collect();
     assert_eq!(new_after_main, [&Technique::Spinner]);
     // right after the tutorial it would bring several new techniques at once
-    let tutorial = used(content::TUTORIAL_PACK);
+    let tutorial = used(content::tutorial_pack());
     let after_tutorial: Vec<_> = spinner.difference(&tutorial).collect();
     assert!(after_tutorial.len() > 1, "{after_tutorial:?}");
 }

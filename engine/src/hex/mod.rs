@@ -4,7 +4,8 @@
 //! [`level_file`] (JSON packs and levels), [`problem`] (what can be wrong with a level), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
-//! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
+//! table, knob schedule, spinner limits) reading its numbers from [`spec`]
+//! (`engine/spec/hex.json`), [`hint`], [`generator`] and [`share`]
 //! (URL share codes). The rules they implement are stated in
 //! `docs/hex-stroke-rules.md`. Nothing here imports the Baifang mode.
 
@@ -22,6 +23,7 @@ pub mod problem;
 pub mod rules;
 pub mod share;
 pub mod solver;
+pub mod spec;
 #[cfg(test)]
 mod test_levels;
 
