@@ -440,6 +440,15 @@ fn level_rules(kind: PackKind, pack: u32, index: usize, level: &Level, out: &mut
     wall_beside_clue_rule(level, pack, index, out);
 }
 
+/// Every per-level rule the law asks of `level` as entry `index` (1-based) of
+/// `pack` (its kind's ranges, table rows, knob schedule, walls beside clues),
+/// without the pack-wide ones (size, ids): the designer filters candidates by it.
+pub fn level_law(pack: u32, index: usize, level: &Level) -> Vec<Violation> {
+    let mut out = Vec::new();
+    level_rules(pack_kind(pack), pack, index, level, &mut out);
+    out
+}
+
 /// Every pack-level rule for one loaded pack: its size, level ids, the per-level
 /// rules of its kind and table, the main line's knob schedule, walls beside clues.
 pub fn pack_rules(pack: &Pack) -> Vec<Violation> {
