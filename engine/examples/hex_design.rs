@@ -20,18 +20,27 @@
 //!
 //! Output: one JSON object per line on stdout (`{"score":…,"level":{…}}`), a drawing
 //! of each candidate on stderr.
+//!
+//! The content knobs come from `engine/spec/hex.json` (through
+//! `engine::hex::spec`), as the content law reads them: a tutorial candidate
+//! passes the law's rules for its entry; `main` / `graded` refuse a cell count
+//! outside the main packs' range and keep only candidates within its wall range
+//! with a wall beside a clue (the review pass never drops the last such wall);
+//! `spinner` refuses cell and spinner counts outside the spinner pack's ranges.
 
 use std::collections::HashSet;
 
 use engine::hex::checks::{
     check_level_with_reasoning as check_level, CheckOptions, CheckReport, Verdict,
 };
+use engine::hex::content::{self, has_wall_beside_clue};
 use engine::hex::coord::{canonical_vertex, vertex_names, Axial};
-use engine::hex::deduce::{deduce_using, Outcome, Technique, Toolbox};
+use engine::hex::deduce::{deduce_using, Outcome, Technique, Toolbox, MAX_TIER};
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_json, parse_pack};
 use engine::hex::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec};
 use engine::hex::solver::{solve, SolveOptions};
+use engine::hex::spec::{spec, Range};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -346,10 +355,23 @@ fn all_walls_necessary(r: &CheckReport) -> bool {
         .all(|w| w.necessary == Verdict::Yes)
 }
 
-/// Tutorial searches, one kind per tutorial level.
+/// The tutorial entry a search kind (`1-4`, `1-8b`) designs.
+fn tutorial_entry(kind: &str) -> usize {
+    let (pack, entry) = kind
+        .trim_end_matches('b')
+        .split_once('-')
+        .unwrap_or_else(|| panic!("unknown tutorial kind {kind}"));
+    assert_eq!(pack, spec().tutorial_pack().to_string(), "{kind}");
+    entry.parse().expect("entry number")
+}
+
+/// Tutorial searches, one kind per tutorial level. A candidate must pass the
+/// content law's rules for its entry (the spec's tutorial table and knob
+/// schedule), so the search ranges below only narrow the spec's.
 fn tutorial(kind: &str, seed: u64, tries: usize) {
     let mut rng = R::new(seed);
-    // (cells range, holes, walls, clue count)
+    let entry = tutorial_entry(kind);
+    // search ranges inside the spec's row: (cells range, holes, walls, clue count)
     let (nmin, nmax, holes, walls, clues) = match kind {
         "1-2" => (5, 5, 0, 0, 2),
         "1-3" => (6, 7, 0, 1, 1),
@@ -442,27 +464,19 @@ fn tutorial(kind: &str, seed: u64, tries: usize) {
         if !r.ok || !all_walls_necessary(&r) {
             continue;
         }
-        let start = p[0];
-        let start_walled = level.wall_dirs(start) != 0;
-        let start_open = level
-            .neighbors(start)
-            .filter(|&(d, _)| level.wall_dirs(start) & (1 << d) == 0)
-            .count();
-        let mids = sub.iter().filter(|&&i| i + 1 < n).count();
+        if !content::level_law(spec().tutorial_pack(), entry, &level).is_empty() {
+            continue;
+        }
+        let start_walled = level.wall_dirs(p[0]) != 0;
+        // what the law does not say: the designer's own taste per level
         let ok = match kind {
-            // clues exactly 1 and 5, and 5 is not next to 1 in a straight line
-            "1-2" => sub == vec![4],
             // the wall does not touch the start (that is 1-4's lesson)
             "1-3" => !start_walled,
-            "1-4" => start_walled && start_open == 1,
-            "1-5" => mids >= 1,
-            "1-6" => true,
             "1-7" => {
                 let (prob, _, first) = trap(&level);
                 first >= 2 && prob < 0.5
             }
-            "1-8" | "1-8b" => true,
-            _ => false,
+            _ => true,
         };
         if !ok {
             continue;
@@ -574,6 +588,17 @@ fn spinner(
     tries: usize,
     tools: Option<Toolbox>,
 ) {
+    let pack = &spec().spinner;
+    let spinners_ok = pack.spinners.contains(nsp);
+    if !pack.cells.is_none_or(|r| r.contains(cells)) || !spinners_ok {
+        eprintln!(
+            "the spinner pack has {} and {} (engine/spec/hex.json)",
+            pack.cells
+                .map_or("any cells".into(), |r| r.describe("cell", "cells")),
+            pack.spinners.describe("spinner", "spinners")
+        );
+        return;
+    }
     let mut rng = R::new(seed);
     let mut seen = HashSet::new();
     for _ in 0..tries {
@@ -749,8 +774,34 @@ fn spinner(
     }
 }
 
+/// Whether `cells` is a main-pack cell count; says so on stderr when it is not.
+fn main_cells_ok(cells: usize) -> bool {
+    let range = spec().main.cells;
+    let ok = range.is_none_or(|r| r.contains(cells));
+    if !ok {
+        if let Some(r) = range {
+            eprintln!(
+                "main packs have {} (engine/spec/hex.json)",
+                r.describe("cell", "cells")
+            );
+        }
+    }
+    ok
+}
+
+/// Whether a reviewed candidate fits the main packs: the spec's wall range and a
+/// wall beside a clue (the law asks it from the spec's entry on, and every
+/// shipped main level has one).
+fn fits_main(level: &Level) -> bool {
+    let walls = spec().main.walls.unwrap_or(Range(0, None));
+    walls.contains(level.walls().len()) && has_wall_beside_clue(level)
+}
+
 /// Main packs: the engine's generator over a seed range, then the review pass.
 fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, to: u64) {
+    if !main_cells_ok(cells) {
+        return;
+    }
     for seed in from..=to {
         let opts = GenOptions {
             cells,
@@ -763,14 +814,27 @@ fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, t
         let Ok(level) = generate(&opts) else {
             continue;
         };
-        if let Some((level, r, dropped)) = review(level, Toolbox::up_to(3)) {
-            emit_main(&level, &r, seed, &dropped);
+        if let Some((level, r, dropped)) = review(level, Toolbox::up_to(MAX_TIER)) {
+            if fits_main(&level) {
+                emit_main(&level, &r, seed, &dropped);
+            }
         }
     }
 }
 
+/// `level` without the wall between the cells named `a` and `b`.
+fn without_wall(level: &Level, a: &str, b: &str) -> Level {
+    let mut parts = level.parts();
+    let (a, b) = (level.index_of(a).unwrap(), level.index_of(b).unwrap());
+    parts
+        .walls
+        .retain(|&(x, y)| !((x == a && y == b) || (x == b && y == a)));
+    Level::build(parts).unwrap()
+}
+
 /// The review pass: the content checks with walls required to matter; then a wall
-/// that is not needed on its own goes (while 3+ remain) as long as the checks pass
+/// that is not needed on its own goes (while more than the main packs' fewest
+/// walls remain, and never the last wall beside a clue) as long as the checks pass
 /// and reasoning with `tools` still solves the level. Returns the level, its report
 /// and the dropped walls.
 fn review(mut level: Level, tools: Toolbox) -> Option<(Level, CheckReport, Vec<String>)> {
@@ -778,22 +842,19 @@ fn review(mut level: Level, tools: Toolbox) -> Option<(Level, CheckReport, Vec<S
     if !r.ok {
         return None;
     }
+    let fewest = spec().main.walls.map_or(0, Range::min);
     let mut dropped = Vec::new();
-    while level.walls().len() > 2 {
-        let Some(w) = r
+    while level.walls().len() > fewest {
+        let beside = has_wall_beside_clue(&level);
+        let Some((w, cand)) = r
             .necessary_walls
             .iter()
-            .find(|w| w.necessary == Verdict::No)
-            .cloned()
+            .filter(|w| w.necessary == Verdict::No)
+            .map(|w| (w.clone(), without_wall(&level, &w.a, &w.b)))
+            .find(|(_, cand)| has_wall_beside_clue(cand) || !beside)
         else {
             break;
         };
-        let mut parts = level.parts();
-        let (a, b) = (level.index_of(&w.a).unwrap(), level.index_of(&w.b).unwrap());
-        parts
-            .walls
-            .retain(|&(x, y)| !((x == a && y == b) || (x == b && y == a)));
-        let cand = Level::build(parts).unwrap();
         let r2 = check_level(&cand, &opts_required());
         if !r2.ok || !solved_with(&cand, tools) {
             break;
@@ -858,6 +919,9 @@ fn graded(
     to: u64,
     tools: Toolbox,
 ) {
+    if !main_cells_ok(cells) {
+        return;
+    }
     for seed in from..=to {
         let opts = GenOptions {
             cells,
@@ -874,7 +938,9 @@ fn graded(
         let Some((level, r, dropped)) = review(level, tools) else {
             continue;
         };
-        emit_main(&level, &r, seed, &dropped);
+        if fits_main(&level) {
+            emit_main(&level, &r, seed, &dropped);
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use engine::hex::checks::{check_level_with_reasoning, CheckOptions, CheckReport,
 use engine::hex::content::{self, PackKind};
 use engine::hex::deduce::{Outcome, Technique};
 use engine::hex::level_file::{parse_pack, Pack};
+use engine::hex::spec::spec;
 
 fn load() -> Vec<Pack> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
@@ -110,7 +111,7 @@ fn every_level_is_solved_by_reasoning_one_new_technique_per_pack() {
             let x = r.reasoning.as_ref().expect("reasoning ran");
             assert_eq!(x.outcome, Outcome::Solved, "{}: needs guessing", l.id);
             assert!(content::reasoning_rules(p.pack, r).is_empty(), "{}", l.id);
-            if p.pack == content::TUTORIAL_PACK {
+            if p.pack == content::tutorial_pack() {
                 assert_eq!(x.grade.tier, 1, "{}: the tutorial uses tier 1 only", l.id);
             }
             if let Some(prev) = last {
@@ -126,7 +127,7 @@ fn every_level_is_solved_by_reasoning_one_new_technique_per_pack() {
         per_pack.push((p.pack, used));
     }
     // in the order players meet the packs: tutorial, 3, 4, 5, then the spinner branch
-    for n in content::PROGRESSION {
+    for &n in content::progression() {
         let used = &per_pack.iter().find(|(p, _)| *p == n).unwrap().1;
         let new: Vec<_> = used.difference(&known).collect();
         if n != 1 {
@@ -148,29 +149,31 @@ fn techniques_of(pack: &Pack) -> BTreeSet<Technique> {
 #[test]
 fn the_spinner_branch_opens_after_the_main_line_because_it_builds_on_it() {
     // one order for the law and the app: the whole main line, then the branch
-    assert_eq!(content::PROGRESSION, [1, 3, 4, 5, 2]);
+    assert_eq!(content::progression(), [1, 3, 4, 5, 2]);
     assert_eq!(
-        content::earlier_packs(content::SPINNER_PACK),
+        content::earlier_packs(content::spinner_pack()),
         [1, 3, 4, 5],
         "the app opens 2-1 once these are cleared"
     );
     let packs = load();
     let used = |n: u32| techniques_of(packs.iter().find(|p| p.pack == n).unwrap());
-    let spinner = used(content::SPINNER_PACK);
-    let main_line: BTreeSet<Technique> = content::earlier_packs(content::SPINNER_PACK)
+    let spinner = used(content::spinner_pack());
+    let main_line: BTreeSet<Technique> = content::earlier_packs(content::spinner_pack())
         .into_iter()
         .flat_map(used)
         .collect();
     let new_after_main: Vec<_> = spinner.difference(&main_line).collect();
     assert_eq!(new_after_main, [&Technique::Spinner]);
     // right after the tutorial it would bring several new techniques at once
-    let tutorial = used(content::TUTORIAL_PACK);
+    let tutorial = used(content::tutorial_pack());
     let after_tutorial: Vec<_> = spinner.difference(&tutorial).collect();
     assert!(after_tutorial.len() > 1, "{after_tutorial:?}");
 }
 
 #[test]
 fn knob_schedule() {
+    let s = spec();
+    let m = &s.main_line;
     let packs = load();
     for p in &packs {
         for (i, l) in p.levels.iter().enumerate() {
@@ -179,31 +182,31 @@ fn knob_schedule() {
             };
             assert_eq!(
                 l.walls().is_empty(),
-                pos < 3,
-                "{}: walls from the third level",
+                pos < m.first_wall.value,
+                "{}: walls from the first-wall level",
                 l.id
             );
-            if pos < 6 {
-                assert_eq!(l.holes(), 0, "{}: holes from the sixth level", l.id);
+            if pos < m.first_hole.value {
+                assert_eq!(l.holes(), 0, "{}: holes from the first-hole level", l.id);
             }
-            if pos < 14 {
-                assert!(l.clue_cell(1).is_some(), "{}: clue 1 until 3-6", l.id);
+            if pos < m.first_without_clue1.value {
+                assert!(l.clue_cell(1).is_some(), "{}: clue 1 kept", l.id);
             }
             if content::pack_kind(p.pack) == PackKind::Main {
                 let n = l.len();
-                assert!((9..=20).contains(&n), "{}: {n} cells", l.id);
-                assert!((2..=4).contains(&l.walls().len()), "{}", l.id);
-                // walls beside clues: some wall touches a clue cell
+                assert!(s.main.cells.unwrap().contains(n), "{}: {n} cells", l.id);
+                assert!(s.main.walls.unwrap().contains(l.walls().len()), "{}", l.id);
+                // walls beside clues: every shipped main level has one, beyond
+                // what the law asks (from entry 4 on), and none is exempt
                 assert!(
-                    l.walls()
-                        .iter()
-                        .any(|e| l.cell(e.a).clue.is_some() || l.cell(e.b).clue.is_some()),
+                    content::has_wall_beside_clue(l),
                     "{}: no wall beside a clue",
                     l.id
                 );
             }
         }
     }
+    assert!(s.wall_beside_clue.exemptions.is_empty());
     // the knobs do get turned: holes, mid clues and start-less levels appear
     let main: Vec<_> = packs
         .iter()
@@ -257,11 +260,19 @@ fn spinner_pack_limits() {
     let packs = load();
     let p = packs.iter().find(|p| p.pack == 2).unwrap();
     let counts: Vec<usize> = p.levels.iter().map(|l| l.spinners().len()).collect();
-    assert!(counts.iter().all(|&c| (1..=4).contains(&c)), "{counts:?}");
-    assert_eq!(*counts.last().unwrap(), 4, "spinners rise to 4");
+    let limits = &spec().spinner;
+    assert!(
+        counts.iter().all(|&c| limits.spinners.contains(c)),
+        "{counts:?}"
+    );
+    assert_eq!(
+        counts.last().copied(),
+        limits.spinners.1,
+        "spinners rise to the most"
+    );
     assert!(counts.windows(2).all(|w| w[0] <= w[1]));
     for l in &p.levels {
-        assert!((7..=19).contains(&l.len()), "{}", l.id);
+        assert!(limits.cells.unwrap().contains(l.len()), "{}", l.id);
         // spinners sit at interior vertices: all three candidate edges on the board
         for s in l.spinners() {
             assert_eq!(s.on_board_candidates(), 3, "{}", l.id);

@@ -1,68 +1,53 @@
 //! The shipped content's law on top of the per-level checks of [`super::checks`]:
 //! which levels must have walls that matter, pack sizes, the tutorial table, the
-//! knob schedule of the main line, the spinner pack's limits, and reasoning: every
-//! level solved by the deduction solver without guessing (the tutorial with tier-1
-//! techniques), difficulty by reasoning grade rising inside each pack, one new
-//! technique per pack (all stated in `docs/hex-stroke-rules.md`, "Packs" and "The
-//! content law"). `hex verify` applies all of it, so the test command fails on any
-//! violation.
+//! knob schedule of the main line, the spinner pack's limits, walls beside clues,
+//! and reasoning: every level solved by the deduction solver without guessing (the
+//! tutorial with tier-1 techniques), difficulty by reasoning grade rising inside
+//! each pack, one new technique per pack (all stated in `docs/hex-stroke-rules.md`,
+//! "Packs" and "The content law"). `hex verify` applies all of it, so the test
+//! command fails on any violation.
 //!
-//! Packs are told apart by number: 1 the tutorial, 2 the spinner pack (an
-//! experimental branch), 3–5 the main packs. The main line is 1-1 … 1-8 then
-//! 3-1 … 5-8; [`PROGRESSION`] is the one order players meet the packs in (the law
-//! judges each pack's techniques by it, the app lists and unlocks by it); other
-//! pack numbers (samples, designer files) only get the per-level checks.
+//! Every number of the law (pack numbers and sizes, ranges, table rows, schedule
+//! positions, tiers) comes from `engine/spec/hex.json` through [`super::spec`]; a
+//! test fails if one is written here as a literal. Packs are told apart by number:
+//! the tutorial, the spinner pack (an experimental branch) and the main packs. The
+//! main line is the tutorial then the main packs; [`progression`] is the one order
+//! players meet the packs in (the law judges each pack's techniques by it, the app
+//! lists and unlocks by it); other pack numbers (samples, designer files) only get
+//! the per-level checks.
 
 use std::collections::BTreeSet;
 
 use super::checks::{CheckOptions, CheckReport};
-use super::deduce::{Outcome, Technique, MAX_TIER};
+use super::deduce::{Outcome, Technique};
 use super::level_file::Pack;
 use super::model::Level;
+use super::spec::{spec, PackSpec, Range, Row};
 
 /// The tutorial pack's number.
-pub const TUTORIAL_PACK: u32 = 1;
+pub fn tutorial_pack() -> u32 {
+    spec().tutorial_pack()
+}
+
 /// The experimental spinner pack's number.
-pub const SPINNER_PACK: u32 = 2;
-/// The main packs after the tutorial.
-pub const MAIN_PACKS: [u32; 3] = [3, 4, 5];
+pub fn spinner_pack() -> u32 {
+    spec().spinner_pack()
+}
+
+/// The main packs after the tutorial, in main-line order.
+pub fn main_packs() -> &'static [u32] {
+    &spec().main.packs
+}
+
 /// The shipped packs in the order players meet them: the tutorial, the main packs,
 /// then the experimental spinner branch. It is the one definition of that order:
 /// the content law judges what each pack may introduce against the packs before it
 /// ([`earlier_packs`]), and the app lists the packs in this order and opens a pack
-/// that is not on the main line once every pack before it is cleared.
-///
-/// The spinner branch comes last. The main line teaches the techniques one pack at
-/// a time (`distance` in 3, `region` in 4, `lookahead` in 5) and the spinner pack
-/// uses all of them besides spinner timing: no board with three or four spinners,
-/// every one needed, was found that the tutorial's techniques alone solve. Opened
-/// right after the tutorial it would drop four new techniques on a player at once;
-/// after pack 5 it adds exactly one, and as an experimental mechanism it does not
-/// stand between a player and the main line.
-pub const PROGRESSION: [u32; 5] = [
-    TUTORIAL_PACK,
-    MAIN_PACKS[0],
-    MAIN_PACKS[1],
-    MAIN_PACKS[2],
-    SPINNER_PACK,
-];
-/// Most spinners in one level of the spinner pack.
-pub const SPINNER_MAX: usize = 4;
-/// Cell range of the spinner pack.
-pub const SPINNER_CELLS: (usize, usize) = (7, 19);
-/// Cell range of the main packs (9–14 regular, 15–20 late).
-pub const MAIN_CELLS: (usize, usize) = (9, 20);
-/// Static wall range of the main packs (2–4 walls do the reasoning).
-pub const MAIN_WALLS: (usize, usize) = (2, 4);
-/// First main-line position allowed to go without clue 1 (after the 13th level).
-pub const FIRST_WITHOUT_START: usize = 14;
-/// First main-line position with holes (knob table: the 6th level).
-pub const FIRST_HOLE: usize = 6;
-/// First main-line position with walls (knob table: the 3rd level).
-pub const FIRST_WALL: usize = 3;
-/// The tutorial level where players first pause to think: its reasoning grade is
-/// above the level before it.
-pub const FIRST_PAUSE: usize = 4;
+/// that is not on the main line once every pack before it is cleared. Why the
+/// spinner branch comes last is the spec's `progression.why`.
+pub fn progression() -> &'static [u32] {
+    &spec().progression.order
+}
 
 /// What kind of pack a number is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,11 +60,26 @@ pub enum PackKind {
 }
 
 pub fn pack_kind(pack: u32) -> PackKind {
-    match pack {
-        TUTORIAL_PACK => PackKind::Tutorial,
-        SPINNER_PACK => PackKind::Spinner,
-        p if MAIN_PACKS.contains(&p) => PackKind::Main,
-        _ => PackKind::Other,
+    let s = spec();
+    if s.tutorial.packs.contains(&pack) {
+        PackKind::Tutorial
+    } else if s.spinner.packs.contains(&pack) {
+        PackKind::Spinner
+    } else if s.main.packs.contains(&pack) {
+        PackKind::Main
+    } else {
+        PackKind::Other
+    }
+}
+
+/// The spec of a kind of shipped pack (`None` for [`PackKind::Other`]).
+pub fn pack_spec(kind: PackKind) -> Option<&'static PackSpec> {
+    let s = spec();
+    match kind {
+        PackKind::Tutorial => Some(&s.tutorial),
+        PackKind::Spinner => Some(&s.spinner),
+        PackKind::Main => Some(&s.main),
+        PackKind::Other => None,
     }
 }
 
@@ -92,39 +92,68 @@ pub enum Lesson {
     Wall,
 }
 
-/// The one-line lesson of entry `index` (1-based) of pack `pack`, if it has one.
+/// The one-line lesson of entry `index` (1-based) of pack `pack`, if it has one:
+/// the tutorial's first entry and its first entry with walls.
 pub fn lesson(pack: u32, index: usize) -> Option<Lesson> {
-    match (pack_kind(pack), index) {
-        (PackKind::Tutorial, 1) => Some(Lesson::Slide),
-        (PackKind::Tutorial, FIRST_WALL) => Some(Lesson::Wall),
-        _ => None,
+    if pack_kind(pack) != PackKind::Tutorial {
+        return None;
+    }
+    if index == 1 {
+        Some(Lesson::Slide)
+    } else if index == spec().main_line.first_wall.value {
+        Some(Lesson::Wall)
+    } else {
+        None
     }
 }
 
-/// Levels a pack must hold (8 / 9 / 8 / 8 / 8).
+/// Levels a pack must hold (the spec's `levels` of its kind).
 pub fn expected_size(pack: u32) -> Option<usize> {
-    match pack_kind(pack) {
-        PackKind::Tutorial | PackKind::Main => Some(8),
-        PackKind::Spinner => Some(9),
-        PackKind::Other => None,
-    }
+    pack_spec(pack_kind(pack)).map(|k| k.levels)
 }
 
-/// 1-based position on the main line (1-1 … 1-8, 3-1 … 5-8) of entry `index`
-/// (1-based) of pack `pack`; `None` off the main line.
+/// 1-based position on the main line (the tutorial, then the main packs in order)
+/// of entry `index` (1-based) of pack `pack`; `None` off the main line.
 pub fn main_line_position(pack: u32, index: usize) -> Option<usize> {
+    let s = spec();
     match pack_kind(pack) {
         PackKind::Tutorial => Some(index),
-        PackKind::Main => Some(8 + (pack - MAIN_PACKS[0]) as usize * 8 + index),
+        PackKind::Main => {
+            let k = s.main.packs.iter().position(|&p| p == pack)?;
+            Some(s.tutorial.levels + k * s.main.levels + index)
+        }
         _ => None,
     }
 }
 
-/// The check options for entry `index` (1-based) of pack `pack`: from 1-3 on and in
-/// every other content pack, removing all walls and spinners must break uniqueness.
+/// The level id (`p-i`) at main-line position `pos` (1-based), if the line has it.
+pub fn main_line_id(pos: usize) -> Option<String> {
+    let s = spec();
+    if pos == 0 {
+        return None;
+    }
+    if pos <= s.tutorial.levels {
+        return Some(format!("{}-{pos}", s.tutorial_pack()));
+    }
+    let after = pos - s.tutorial.levels - 1;
+    let pack = s.main.packs.get(after / s.main.levels)?;
+    Some(format!("{pack}-{}", after % s.main.levels + 1))
+}
+
+/// A main-line position with its level id, for messages: `"6 (1-6)"`.
+fn position_name(pos: usize) -> String {
+    match main_line_id(pos) {
+        Some(id) => format!("{pos} ({id})"),
+        None => pos.to_string(),
+    }
+}
+
+/// The check options for entry `index` (1-based) of pack `pack`: from the first
+/// tutorial level with walls on, and in every other content pack, removing all
+/// walls and spinners must break uniqueness.
 pub fn check_options(pack: u32, index: usize, base: &CheckOptions) -> CheckOptions {
     let required = match pack_kind(pack) {
-        PackKind::Tutorial => Some(index >= FIRST_WALL),
+        PackKind::Tutorial => Some(index >= spec().main_line.first_wall.value),
         PackKind::Spinner | PackKind::Main => Some(true),
         PackKind::Other => base.walls_matter_required,
     };
@@ -161,6 +190,14 @@ pub fn has_mid_clue(level: &Level) -> bool {
     clue_values(level).iter().any(|&c| c > 1 && c < n)
 }
 
+/// Whether some wall lies on an edge of a cell that carries a clue.
+pub fn has_wall_beside_clue(level: &Level) -> bool {
+    level
+        .walls()
+        .iter()
+        .any(|e| level.cell(e.a).clue.is_some() || level.cell(e.b).clue.is_some())
+}
+
 /// Open (unwalled) neighbours of a cell.
 fn open_neighbours(level: &Level, i: usize) -> usize {
     level
@@ -169,179 +206,251 @@ fn open_neighbours(level: &Level, i: usize) -> usize {
         .count()
 }
 
-fn in_range(x: usize, (lo, hi): (usize, usize)) -> bool {
-    (lo..=hi).contains(&x)
+/// Whether the clue-1 cell has a wall and exactly one open neighbour.
+fn start_cornered(level: &Level) -> bool {
+    level
+        .clue_cell(1)
+        .is_some_and(|s| level.wall_dirs(s) != 0 && open_neighbours(level, s) == 1)
 }
 
-/// The tutorial table for entry `index`: what each tutorial level must show,
-/// read strictly (exact cell, wall and clue counts where the table names them).
-fn tutorial_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
-    let l = Some(level);
-    let n = level.len();
-    let walls = level.walls().len();
-    let clues = clue_values(level);
-    if !level.spinners().is_empty() {
-        out.push(v(l, "tutorial levels have no spinners".into()));
+/// Whether after the first tap a spinner blocks an edge of the start cell.
+fn first_tap_blocked(level: &Level) -> bool {
+    level.clue_cell(1).is_some_and(|st| {
+        level
+            .spinners()
+            .iter()
+            .any(|sp| sp.blocked_edge(1).is_some_and(|e| e.touches(st)))
+    })
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
-    let size = match index {
-        1 if n != 3 || walls != 0 => Some(format!(
-            "1-1 has 3 cells and no wall (it has {n} cells, {walls} walls)"
-        )),
-        2 if n != 5 || walls != 0 || clues != [1, 5] => Some(format!(
-            "1-2 has 5 cells, no wall and exactly the clues 1 and 5 (it has {n} cells, {walls} walls, clues {clues:?})"
-        )),
-        3..=7 if !in_range(n, (6, 8)) => {
-            Some(format!("1-3 … 1-7 have 6–8 cells (this one has {n})"))
-        }
-        8 if !in_range(n, (10, 14)) || walls != 3 || clues.len() != 3 => Some(format!(
-            "1-8 has 10–14 cells, exactly 3 walls and exactly 3 clues (it has {n} cells, {walls} walls, {} clues)",
-            clues.len()
-        )),
-        _ => None,
+}
+
+/// One count a table row names, in words (`"3 cells"`).
+fn count(n: usize, singular: &str, plural: &str) -> String {
+    Range(n, Some(n)).describe(singular, plural)
+}
+
+/// A table row as a sentence: `"1-1 has 3 cells and no wall"`,
+/// `"1-3 … 1-7 have 6–8 cells"`. The docs' "Packs" table states the rows so.
+pub fn row_text(pack: u32, row: &Row) -> String {
+    let (a, b) = row.entries;
+    let (span, verb) = if a == b {
+        (format!("{pack}-{a}"), "has")
+    } else {
+        (format!("{pack}-{a} … {pack}-{b}"), "have")
     };
-    if let Some(m) = size {
-        out.push(v(l, m));
+    let mut needs = Vec::new();
+    if let Some(r) = row.cells {
+        needs.push(r.describe("cell", "cells"));
     }
-    match index {
-        3 if walls == 0 => out.push(v(l, "1-3 teaches the first wall but has none".into())),
-        4 => {
-            let ok = level
-                .clue_cell(1)
-                .is_some_and(|s| level.wall_dirs(s) != 0 && open_neighbours(level, s) == 1);
-            if !ok {
-                out.push(v(
-                    l,
-                    "1-4: the clue-1 cell must have a wall and exactly one open neighbour".into(),
-                ));
-            }
-        }
-        5 if !has_mid_clue(level) => {
-            out.push(v(l, "1-5 teaches a mid-path clue but has none".into()))
-        }
-        6 if walls != 2 || level.holes() != 1 => out.push(v(
-            l,
-            format!(
-                "1-6 has exactly two walls and one enclosed hole (it has {walls} walls, {} holes)",
-                level.holes()
-            ),
-        )),
-        _ => {}
+    if let Some(r) = row.walls {
+        needs.push(r.describe("wall", "walls"));
     }
+    if let Some(h) = row.holes {
+        needs.push(count(h, "enclosed hole", "enclosed holes"));
+    }
+    if let Some(c) = &row.clues {
+        let vals: Vec<String> = c.iter().map(u32::to_string).collect();
+        needs.push(format!("exactly the clues {}", and_list(&vals)));
+    }
+    if let Some(c) = row.clue_count {
+        needs.push(count(c, "clue", "clues"));
+    }
+    if row.mid_clue {
+        needs.push("a clue between 1 and N".into());
+    }
+    if row.start_cornered {
+        needs.push("a wall at the clue-1 cell, which has exactly one open neighbour".into());
+    }
+    if row.first_tap_blocked {
+        needs.push("a spinner blocking a step out of the start cell after the first tap".into());
+    }
+    format!("{span} {verb} {}", and_list(&needs))
 }
 
-/// The spinner pack's plan for entry `index`: 2-1 blocks the intuitive first
-/// step, 2-2 counts beats with a mid-path clue, 2-3 adds a static wall.
-fn spinner_rules(level: &Level, index: usize, out: &mut Vec<Violation>) {
-    let l = Some(level);
-    let n = level.len();
-    let s = level.spinners().len();
-    if !in_range(n, SPINNER_CELLS) {
-        out.push(v(
-            l,
-            format!(
-                "spinner-pack levels have {}–{} cells (this one has {n})",
-                SPINNER_CELLS.0, SPINNER_CELLS.1
-            ),
-        ));
+/// Checks one table row on entry `index`: `None` when it holds, else the row's
+/// sentence with what the level has.
+fn row_violation(pack: u32, index: usize, row: &Row, level: &Level) -> Option<String> {
+    let (n, walls, holes, clues) = (
+        level.len(),
+        level.walls().len(),
+        level.holes(),
+        clue_values(level),
+    );
+    let counts_ok = row.cells.is_none_or(|r| r.contains(n))
+        && row.walls.is_none_or(|r| r.contains(walls))
+        && row.holes.is_none_or(|h| h == holes)
+        && row.clues.as_ref().is_none_or(|c| *c == clues)
+        && row.clue_count.is_none_or(|c| c == clues.len());
+    let ok = counts_ok
+        && (!row.mid_clue || has_mid_clue(level))
+        && (!row.start_cornered || start_cornered(level))
+        && (!row.first_tap_blocked || first_tap_blocked(level));
+    if ok {
+        return None;
     }
-    if s == 0 || s > SPINNER_MAX {
-        out.push(v(
-            l,
-            format!("spinner-pack levels have 1–{SPINNER_MAX} spinners (this one has {s})"),
-        ));
+    let mut has = Vec::new();
+    if row.cells.is_some() {
+        has.push(count(n, "cell", "cells"));
     }
-    if level.clue_cell(1).is_none() {
-        out.push(v(
-            l,
-            "spinner-pack levels keep clue 1 (the first tap starts the beat)".into(),
-        ));
+    if row.walls.is_some() {
+        has.push(count(walls, "wall", "walls"));
     }
-    match index {
-        1 => {
-            // after the first tap (t = 1) a spinner blocks an edge of the start cell
-            let ok = level.clue_cell(1).is_some_and(|st| {
-                level
-                    .spinners()
-                    .iter()
-                    .any(|sp| sp.blocked_edge(1).is_some_and(|e| e.touches(st)))
-            });
-            if !ok {
-                out.push(v(
-                    l,
-                    "2-1: after the first tap a spinner must block a step out of the start cell"
-                        .into(),
-                ));
-            }
-        }
-        2 if !has_mid_clue(level) => out.push(v(
-            l,
-            "2-2 counts beats with a mid-path clue but has none".into(),
-        )),
-        3 if level.walls().is_empty() => out.push(v(
-            l,
-            "2-3 combines a static wall with a spinner but has no wall".into(),
-        )),
-        _ => {}
+    if row.holes.is_some() {
+        has.push(count(holes, "enclosed hole", "enclosed holes"));
     }
+    if row.clues.is_some() {
+        has.push(format!("the clues {clues:?}"));
+    }
+    if row.clue_count.is_some() {
+        has.push(count(clues.len(), "clue", "clues"));
+    }
+    let text = row_text(pack, row);
+    if has.is_empty() {
+        return Some(text);
+    }
+    let who = if row.entries.0 == row.entries.1 {
+        "it".to_string()
+    } else {
+        format!("{pack}-{index}")
+    };
+    Some(format!("{text} ({who} has {})", has.join(", ")))
 }
 
-/// Main-pack limits and the main line's knob schedule: one new knob at a time
-/// (walls from the 3rd level, holes from the 6th, levels without clue 1 from
-/// the 14th).
+/// What every level of a kind of pack must show (cells, walls, spinners, clue 1),
+/// then the rows of its table that cover entry `index`.
+fn kind_rules(kind: &PackSpec, name: &str, pack: u32, index: usize, level: &Level) -> Vec<String> {
+    let mut out = Vec::new();
+    let ranges = [
+        (kind.cells, level.len(), "cell", "cells"),
+        (kind.walls, level.walls().len(), "wall", "walls"),
+        (
+            Some(kind.spinners),
+            level.spinners().len(),
+            "spinner",
+            "spinners",
+        ),
+    ];
+    for (range, x, one, many) in ranges {
+        if let Some(r) = range.filter(|r| !r.contains(x)) {
+            out.push(format!(
+                "{name} levels have {} (this one has {})",
+                r.describe(one, many),
+                count(x, one, many)
+            ));
+        }
+    }
+    if kind.keeps_clue1 && level.clue_cell(1).is_none() {
+        out.push(format!(
+            "{name} levels keep clue 1 (the first tap starts the beat)"
+        ));
+    }
+    for row in kind.table.iter().filter(|r| r.covers(index)) {
+        out.extend(row_violation(pack, index, row, level));
+    }
+    out
+}
+
+/// The main line's knob schedule: one new knob at a time (walls, then holes, then
+/// levels without clue 1, each from its spec position on).
 fn main_line_rules(level: &Level, pack: u32, index: usize, out: &mut Vec<Violation>) {
     let l = Some(level);
     let Some(pos) = main_line_position(pack, index) else {
         return;
     };
-    if pack_kind(pack) == PackKind::Main {
-        let n = level.len();
-        let w = level.walls().len();
-        if !in_range(n, MAIN_CELLS) {
-            out.push(v(
-                l,
-                format!(
-                    "main-pack levels have {}–{} cells (this one has {n})",
-                    MAIN_CELLS.0, MAIN_CELLS.1
-                ),
-            ));
-        }
-        if !in_range(w, MAIN_WALLS) {
-            out.push(v(
-                l,
-                format!(
-                    "main-pack levels have {}–{} walls (this one has {w})",
-                    MAIN_WALLS.0, MAIN_WALLS.1
-                ),
-            ));
-        }
-        if !level.spinners().is_empty() {
-            out.push(v(l, "spinners live only in the spinner pack".into()));
-        }
+    let m = &spec().main_line;
+    let (wall, hole, no_start) = (
+        m.first_wall.value,
+        m.first_hole.value,
+        m.first_without_clue1.value,
+    );
+    if pos < wall && !level.walls().is_empty() {
+        let at = position_name(wall);
+        out.push(v(l, format!("walls start at main-line level {at}")));
     }
-    if pos < FIRST_WALL && !level.walls().is_empty() {
-        out.push(v(l, format!("walls start at main-line level {FIRST_WALL}")));
-    }
-    if pos >= FIRST_WALL && level.walls().is_empty() {
+    if pos >= wall && level.walls().is_empty() {
+        let at = position_name(wall);
         out.push(v(
             l,
-            format!("from main-line level {FIRST_WALL} on every level has a wall"),
+            format!("from main-line level {at} on every level has a wall"),
         ));
     }
-    if pos < FIRST_HOLE && level.holes() > 0 {
-        out.push(v(l, format!("holes start at main-line level {FIRST_HOLE}")));
+    if pos < hole && level.holes() > 0 {
+        let at = position_name(hole);
+        out.push(v(l, format!("holes start at main-line level {at}")));
     }
-    if pos < FIRST_WITHOUT_START && level.clue_cell(1).is_none() {
+    if pos < no_start && level.clue_cell(1).is_none() {
+        let at = position_name(no_start);
         out.push(v(
             l,
-            format!(
-                "main-line level {pos} lacks clue 1; levels without clue 1 start at the {FIRST_WITHOUT_START}th (3-6)"
-            ),
+            format!("main-line level {pos} lacks clue 1; levels without clue 1 start at main-line level {at}"),
         ));
     }
 }
 
-/// Every pack-level rule for one loaded pack: its size, level ids, the tutorial
-/// table, the spinner pack's limits, the main packs' knob schedule.
+/// The wall-beside-clue rule for entry `index` of `pack`: from the spec's entry on
+/// in the packs it lists, some wall touches a clue cell, unless the spec exempts
+/// the level (and an exemption the level does not need is reported too, so the
+/// list cannot go stale).
+fn wall_beside_clue_rule(level: &Level, pack: u32, index: usize, out: &mut Vec<Violation>) {
+    let rule = &spec().wall_beside_clue;
+    if !rule.applies(pack, index) {
+        return;
+    }
+    let from = format!("{pack}-{}", rule.from_entry);
+    match (rule.exemption(&level.id), has_wall_beside_clue(level)) {
+        (None, false) => out.push(v(
+            Some(level),
+            format!(
+                "no wall lies beside a clue: from {from} on, every level of pack {pack} has a wall on an edge of a clue cell"
+            ),
+        )),
+        (Some(_), true) => out.push(v(
+            Some(level),
+            format!(
+                "the spec exempts {} from the wall-beside-clue rule, but it has a wall beside a clue: drop the exemption",
+                level.id
+            ),
+        )),
+        _ => {}
+    }
+}
+
+/// Every rule for entry `index` (1-based) of a shipped pack.
+fn level_rules(kind: PackKind, pack: u32, index: usize, level: &Level, out: &mut Vec<Violation>) {
+    let name = match kind {
+        PackKind::Tutorial => "tutorial",
+        PackKind::Spinner => "spinner-pack",
+        PackKind::Main => "main-pack",
+        PackKind::Other => return,
+    };
+    if let Some(k) = pack_spec(kind) {
+        for m in kind_rules(k, name, pack, index, level) {
+            out.push(v(Some(level), m));
+        }
+    }
+    main_line_rules(level, pack, index, out);
+    wall_beside_clue_rule(level, pack, index, out);
+}
+
+/// Every per-level rule the law asks of `level` as entry `index` (1-based) of
+/// `pack` (its kind's ranges, table rows, knob schedule, walls beside clues),
+/// without the pack-wide ones (size, ids): the designer filters candidates by it.
+pub fn level_law(pack: u32, index: usize, level: &Level) -> Vec<Violation> {
+    let mut out = Vec::new();
+    level_rules(pack_kind(pack), pack, index, level, &mut out);
+    out
+}
+
+/// Every pack-level rule for one loaded pack: its size, level ids, the per-level
+/// rules of its kind and table, the main line's knob schedule, walls beside clues.
 pub fn pack_rules(pack: &Pack) -> Vec<Violation> {
     let mut out = Vec::new();
     let kind = pack_kind(pack.pack);
@@ -372,15 +481,7 @@ pub fn pack_rules(pack: &Pack) -> Vec<Violation> {
                 ),
             ));
         }
-        match kind {
-            PackKind::Tutorial => {
-                tutorial_rules(level, index, &mut out);
-                main_line_rules(level, pack.pack, index, &mut out);
-            }
-            PackKind::Spinner => spinner_rules(level, index, &mut out),
-            PackKind::Main => main_line_rules(level, pack.pack, index, &mut out),
-            PackKind::Other => {}
-        }
+        level_rules(kind, pack.pack, index, level, &mut out);
     }
     if kind == PackKind::Spinner {
         let counts: Vec<usize> = pack.levels.iter().map(|l| l.spinners().len()).collect();
@@ -410,33 +511,32 @@ pub fn content_law(packs: &[&Pack]) -> Vec<Violation> {
     out
 }
 
-/// The highest deduction tier a pack's levels may need: the tutorial teaches the
-/// one-cell techniques only; the other content packs may use every tier but must
-/// be solved by reasoning. `None`: not shipped content, nothing required.
+/// The highest deduction tier a pack's levels may need (the spec's `maxTier` of
+/// its kind): the tutorial teaches the one-cell techniques only; the other content
+/// packs may use every tier but must be solved by reasoning. `None`: not shipped
+/// content, nothing required.
 pub fn max_tier(pack: u32) -> Option<u8> {
-    match pack_kind(pack) {
-        PackKind::Tutorial => Some(1),
-        PackKind::Spinner | PackKind::Main => Some(MAX_TIER),
-        PackKind::Other => None,
-    }
+    pack_spec(pack_kind(pack)).map(|k| k.max_tier)
 }
 
-/// The packs a player has met before `pack`, in [`PROGRESSION`] order (empty for
+/// The packs a player has met before `pack`, in [`progression`] order (empty for
 /// the tutorial and for packs outside the shipped content). The content law judges
 /// a pack's new techniques against them; the app opens the spinner branch once
 /// every level of them is cleared.
 pub fn earlier_packs(pack: u32) -> Vec<u32> {
-    match PROGRESSION.iter().position(|&p| p == pack) {
-        Some(k) => PROGRESSION[..k].to_vec(),
+    let order = progression();
+    match order.iter().position(|&p| p == pack) {
+        Some(k) => order[..k].to_vec(),
         None => Vec::new(),
     }
 }
 
-/// Where the level select lists `pack`: by its place in [`PROGRESSION`], packs
+/// Where the level select lists `pack`: by its place in [`progression`], packs
 /// outside the shipped content after them by number.
 pub fn listing_key(pack: u32) -> (usize, u32) {
-    let place = PROGRESSION.iter().position(|&p| p == pack);
-    (place.unwrap_or(PROGRESSION.len()), pack)
+    let order = progression();
+    let place = order.iter().position(|&p| p == pack);
+    (place.unwrap_or(order.len()), pack)
 }
 
 /// The per-level reasoning rule: a content level is solved by reasoning alone,
@@ -486,9 +586,39 @@ fn highest_tier(reports: &[&CheckReport]) -> u8 {
         .unwrap_or(0)
 }
 
+/// 0-based slot of a 1-based entry.
+fn slot(entry: usize) -> usize {
+    entry - 1
+}
+
+/// The tutorial's first pause: its level there needs more reasoning than the one
+/// before it.
+fn first_pause_rule(packs: &[(u32, Vec<&CheckReport>)]) -> Option<(u32, Violation)> {
+    let t = tutorial_pack();
+    let pause = spec().main_line.first_pause.value;
+    let (_, tutorial) = packs.iter().find(|(n, _)| *n == t)?;
+    let a = tutorial.get(slot(pause - 1))?.reasoning.as_ref()?;
+    let at = tutorial.get(slot(pause))?;
+    let b = at.reasoning.as_ref()?;
+    if b.grade > a.grade {
+        return None;
+    }
+    Some((
+        t,
+        Violation {
+            level: Some(at.id.clone()),
+            message: format!(
+                "{t}-{pause} is where players first pause to think: it must need more reasoning than {t}-{} (tier {} × {} steps against tier {} × {})",
+                pause - 1, b.grade.tier, b.grade.steps, a.grade.tier, a.grade.steps
+            ),
+        },
+    ))
+}
+
 /// The reasoning order across packs (`packs` pairs a pack number with its levels'
 /// reports in order): within a pack the grade (tier, then steps at that tier)
-/// never falls, and in the tutorial it rises at [`FIRST_PAUSE`]; each pack after the tutorial introduces at most one technique the
+/// never falls, and in the tutorial it rises at the spec's first pause; each pack
+/// after the tutorial introduces at most one technique the
 /// packs before it (all loaded) did not use; along the main line a pack's hardest
 /// tier is not below the previous pack's. Each violation comes with the pack it
 /// belongs to.
@@ -510,29 +640,7 @@ pub fn reasoning_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<(u32, Violatio
             }
         }
     }
-    if let Some((_, tutorial)) = packs.iter().find(|(n, _)| *n == TUTORIAL_PACK) {
-        if let (Some(a), Some(b)) = (
-            tutorial
-                .get(FIRST_PAUSE - 2)
-                .and_then(|r| r.reasoning.as_ref()),
-            tutorial
-                .get(FIRST_PAUSE - 1)
-                .and_then(|r| r.reasoning.as_ref()),
-        ) {
-            if b.grade <= a.grade {
-                out.push((
-                    TUTORIAL_PACK,
-                    Violation {
-                        level: Some(tutorial[FIRST_PAUSE - 1].id.clone()),
-                        message: format!(
-                            "1-{FIRST_PAUSE} is where players first pause to think: it must need more reasoning than 1-{} (tier {} × {} steps against tier {} × {})",
-                            FIRST_PAUSE - 1, b.grade.tier, b.grade.steps, a.grade.tier, a.grade.steps
-                        ),
-                    },
-                ));
-            }
-        }
-    }
+    out.extend(first_pause_rule(packs));
     let loaded = |p: u32| packs.iter().find(|(n, _)| *n == p).map(|(_, r)| r);
     for (n, reports) in packs {
         let earlier = earlier_packs(*n);
@@ -568,14 +676,14 @@ pub fn reasoning_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<(u32, Violatio
         .collect();
     line.sort();
     for w in line.windows(2) {
-        if w[1].2 < w[0].2 {
+        let ((_, before, was), (_, pack, tier)) = (w[0], w[1]);
+        if tier < was {
             out.push((
-                w[1].1,
+                pack,
                 Violation {
                     level: None,
                     message: format!(
-                        "the hardest tier falls from pack {} (tier {}) to pack {} (tier {})",
-                        w[0].1, w[0].2, w[1].1, w[1].2
+                        "the hardest tier falls from pack {before} (tier {was}) to pack {pack} (tier {tier})"
                     ),
                 },
             ));
@@ -587,6 +695,7 @@ pub fn reasoning_order(packs: &[(u32, Vec<&CheckReport>)]) -> Vec<(u32, Violatio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::level_file::parse_pack;
 
     #[test]
     fn main_line_positions() {
@@ -596,31 +705,42 @@ mod tests {
         assert_eq!(main_line_position(5, 8), Some(32));
         assert_eq!(main_line_position(2, 1), None);
         assert_eq!(main_line_position(9, 1), None);
+        // the id at a position is the inverse
+        for pack in progression() {
+            for i in 1..=expected_size(*pack).unwrap() {
+                if let Some(pos) = main_line_position(*pack, i) {
+                    assert_eq!(main_line_id(pos), Some(format!("{pack}-{i}")));
+                }
+            }
+        }
+        assert_eq!(main_line_id(14).as_deref(), Some("3-6"));
+        assert_eq!(main_line_id(0), None);
+        assert_eq!(main_line_id(33), None);
     }
 
     #[test]
     fn the_spinner_branch_comes_after_the_main_line() {
-        assert_eq!(earlier_packs(TUTORIAL_PACK), Vec::<u32>::new());
+        assert_eq!(earlier_packs(tutorial_pack()), Vec::<u32>::new());
         assert_eq!(earlier_packs(4), vec![1, 3]);
-        assert_eq!(earlier_packs(SPINNER_PACK), vec![1, 3, 4, 5]);
+        assert_eq!(earlier_packs(spinner_pack()), vec![1, 3, 4, 5]);
         assert_eq!(earlier_packs(9), Vec::<u32>::new());
         let mut listed = vec![9, 5, 2, 4, 1, 3];
         listed.sort_by_key(|&p| listing_key(p));
         assert_eq!(listed, [1, 3, 4, 5, 2, 9]);
         // every main pack is met before the branch
-        for p in MAIN_PACKS {
-            assert!(earlier_packs(SPINNER_PACK).contains(&p));
-            assert!(!earlier_packs(p).contains(&SPINNER_PACK));
+        for &p in main_packs() {
+            assert!(earlier_packs(spinner_pack()).contains(&p));
+            assert!(!earlier_packs(p).contains(&spinner_pack()));
         }
     }
 
     #[test]
     fn lessons_sit_on_the_first_tutorial_level_and_its_first_wall() {
-        assert_eq!(lesson(TUTORIAL_PACK, 1), Some(Lesson::Slide));
-        assert_eq!(lesson(TUTORIAL_PACK, 2), None);
-        assert_eq!(lesson(TUTORIAL_PACK, 3), Some(Lesson::Wall));
-        assert_eq!(lesson(SPINNER_PACK, 1), None);
-        assert_eq!(lesson(MAIN_PACKS[0], 3), None);
+        assert_eq!(lesson(tutorial_pack(), 1), Some(Lesson::Slide));
+        assert_eq!(lesson(tutorial_pack(), 2), None);
+        assert_eq!(lesson(tutorial_pack(), 3), Some(Lesson::Wall));
+        assert_eq!(lesson(spinner_pack(), 1), None);
+        assert_eq!(lesson(main_packs()[0], 3), None);
     }
 
     #[test]
@@ -638,13 +758,202 @@ mod tests {
 
     #[test]
     fn wrong_sizes_and_tutorial_table_are_reported() {
-        use crate::hex::level_file::parse_pack;
         let pack = parse_pack(
             r#"{"pack":1,"title":"t","levels":[{"id":"1-1","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0}]}]}"#,
         )
         .unwrap();
         let v = pack_rules(&pack);
         assert!(v.iter().any(|x| x.message.contains("must hold 8 levels")));
-        assert!(v.iter().any(|x| x.message.contains("1-1 has 3 cells")));
+        assert!(
+            v.iter()
+                .any(|x| x.message == "1-1 has 3 cells and no wall (it has 2 cells, no wall)"),
+            "{v:#?}"
+        );
+    }
+
+    /// A pack of `n` copies of a four-cell level with the clue 1 on `a` and one
+    /// wall, `a/b` (beside the clue) or `c/d` (away from it).
+    fn pack_with_wall(pack: u32, n: usize, wall: [&str; 2]) -> Pack {
+        let levels: Vec<String> = (1..=n)
+            .map(|i| {
+                format!(
+                    r#"{{"id":"{pack}-{i}","cells":[{{"id":"a","q":0,"r":0,"clue":1}},{{"id":"b","q":1,"r":0}},{{"id":"c","q":0,"r":1}},{{"id":"d","q":1,"r":1}}],"walls":[["{}","{}"]]}}"#,
+                    wall[0], wall[1]
+                )
+            })
+            .collect();
+        let text = format!(
+            r#"{{"pack":{pack},"title":"t","levels":[{}]}}"#,
+            levels.join(",")
+        );
+        parse_pack(&text).unwrap()
+    }
+
+    fn beside_clue_complaints(pack: &Pack) -> Vec<Violation> {
+        pack_rules(pack)
+            .into_iter()
+            .filter(|x| x.message.contains("beside a clue"))
+            .collect()
+    }
+
+    #[test]
+    fn a_main_level_from_entry_4_needs_a_wall_beside_a_clue() {
+        let away = beside_clue_complaints(&pack_with_wall(3, 4, ["c", "d"]));
+        // entries 1–3 are before the rule starts; entry 4 is reported
+        assert_eq!(
+            away,
+            vec![Violation {
+                level: Some("3-4".into()),
+                message: "no wall lies beside a clue: from 3-4 on, every level of pack 3 has a wall on an edge of a clue cell".into(),
+            }]
+        );
+        assert!(beside_clue_complaints(&pack_with_wall(3, 4, ["a", "b"])).is_empty());
+        // packs the rule does not list are not asked
+        assert!(beside_clue_complaints(&pack_with_wall(2, 4, ["c", "d"])).is_empty());
+        assert!(beside_clue_complaints(&pack_with_wall(9, 4, ["c", "d"])).is_empty());
+    }
+
+    /// The non-test code of `content.rs`, comments removed (strings kept: a
+    /// message must format its numbers from the spec too).
+    fn code_of_content_rs() -> String {
+        let src = include_str!("content.rs");
+        let end = src
+            .find("#[cfg(test)]")
+            .expect("content.rs has a test module");
+        let (mut out, mut chars) = (String::new(), src[..end].chars().peekable());
+        let mut in_str = false;
+        while let Some(c) = chars.next() {
+            if in_str {
+                out.push(c);
+                if c == '\\' {
+                    out.extend(chars.next());
+                } else if c == '"' {
+                    in_str = false;
+                }
+            } else if c == '/' && chars.peek() == Some(&'/') {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            } else {
+                in_str = c == '"';
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Integer literals in `code` (digit runs not inside an identifier like `u32`),
+    /// with the line they stand on.
+    fn integer_literals(code: &str) -> Vec<(u64, String)> {
+        let mut out = Vec::new();
+        for line in code.lines() {
+            let b = line.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                let ident_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+                if b[i].is_ascii_digit() && !ident_before {
+                    let start = i;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let n = line[start..i].parse().expect("digits");
+                    out.push((n, line.trim().to_string()));
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn content_rs_writes_no_spec_number_as_a_literal() {
+        // Allowed: 0 (none, the empty case) and 1 (clue 1, a rule of the game, and
+        // the step between 1-based entries and 0-based slots); `windows(2)` takes
+        // consecutive pairs. Every other number is a content knob and must come
+        // from engine/spec/hex.json, in code and in messages alike.
+        let code = code_of_content_rs().replace("windows(2)", "windows(PAIR)");
+        let stray: Vec<(u64, String)> = integer_literals(&code)
+            .into_iter()
+            .filter(|(n, _)| *n > 1)
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "content knobs written as literals: {stray:#?}"
+        );
+        // the scanner does see literals, in code and in strings, and skips
+        // comments and identifiers
+        let probe = "let a: u32 = 14; // 99\nformat!(\"3-6 x{n}\")";
+        let found: Vec<u64> = integer_literals(probe)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(found, [14, 99, 3, 6]);
+        assert!(integer_literals(&code).iter().any(|(n, _)| *n == 1));
+    }
+
+    /// The "### Packs" table of `docs/hex-stroke-rules.md`.
+    fn docs_packs_table() -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/hex-stroke-rules.md");
+        let doc = std::fs::read_to_string(path).expect("docs/hex-stroke-rules.md");
+        let start = doc.find("### Packs").expect("a Packs section");
+        let table: Vec<&str> = doc[start..]
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        table.join("\n")
+    }
+
+    #[test]
+    fn the_docs_packs_table_states_the_spec() {
+        let table = docs_packs_table();
+        let row_of = |pack: u32| {
+            table
+                .lines()
+                .find(|l| {
+                    let rest = l.strip_prefix(&format!("| {pack}")).unwrap_or_default();
+                    rest.starts_with([' ', ','])
+                })
+                .unwrap_or_else(|| panic!("no row for pack {pack}:\n{table}"))
+                .to_string()
+        };
+        let s = spec();
+        let main: Vec<String> = s.main.packs.iter().map(u32::to_string).collect();
+        let main_row = row_of(s.main.packs[0]);
+        assert!(
+            main_row.starts_with(&format!("| {} main |", main.join(", "))),
+            "{main_row}"
+        );
+        for (kind, row) in [
+            (&s.tutorial, row_of(s.tutorial_pack())),
+            (&s.spinner, row_of(s.spinner_pack())),
+            (&s.main, main_row),
+        ] {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            assert!(cells[2].starts_with(&kind.levels.to_string()), "{row}");
+            let mut phrases: Vec<String> = kind
+                .table
+                .iter()
+                .map(|r| row_text(kind.packs[0], r))
+                .collect();
+            phrases.extend(kind.cells.map(|r| r.describe("cell", "cells")));
+            phrases.extend(kind.walls.map(|r| r.describe("wall", "walls")));
+            phrases.push(kind.spinners.describe("spinner", "spinners"));
+            for p in phrases {
+                assert!(row.contains(&p), "the docs row lacks \"{p}\":\n{row}");
+            }
+        }
+        let w = &s.wall_beside_clue;
+        let packs: Vec<String> = w.packs.iter().map(u32::to_string).collect();
+        let rule = format!(
+            "from entry {} of packs {} on",
+            w.from_entry,
+            and_list(&packs)
+        );
+        assert!(table.contains(&rule), "the docs table lacks \"{rule}\"");
     }
 }

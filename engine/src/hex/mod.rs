@@ -4,8 +4,9 @@
 //! [`level_file`] (JSON packs and levels), [`problem`] (what can be wrong with a level), [`rules`] (legality, spinner positions,
 //! clearing), [`input`] (the gesture state machine), [`solver`], [`checks`]
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
-//! table, knob schedule, spinner limits), [`hint`], [`generator`] and [`share`]
-//! (URL share codes). The rules they implement are stated in
+//! table, knob schedule, spinner limits) reading its numbers from [`spec`]
+//! (`engine/spec/hex.json`), [`hint`], [`generator`], [`share`]
+//! (URL share codes), [`daily`] (the puzzle of a date) and [`streak`]. The rules they implement are stated in
 //! `docs/hex-stroke-rules.md`. Nothing here imports the Baifang mode.
 
 pub mod checks;
@@ -23,6 +24,7 @@ pub mod problem;
 pub mod rules;
 pub mod share;
 pub mod solver;
+pub mod spec;
 pub mod streak;
 #[cfg(test)]
 mod test_levels;

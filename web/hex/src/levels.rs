@@ -4,7 +4,7 @@
 //! after another) and the experimental spinner branch (unlocked once every pack
 //! before it is cleared). Which pack is which, the order packs are listed in and
 //! which packs come before the branch are the engine's content law
-//! ([`engine::hex::content::pack_kind`], [`engine::hex::content::PROGRESSION`]).
+//! ([`engine::hex::content::pack_kind`], [`engine::hex::content::progression`]).
 
 use std::sync::OnceLock;
 

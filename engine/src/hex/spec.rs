@@ -1,0 +1,314 @@
+//! Hex Stroke's content knobs as data: `engine/spec/hex.json`, typed and parsed once.
+//!
+//! The content law ([`super::content`]) and the level designer
+//! (`examples/hex_design.rs`) read every pack number, pack size, cell / wall /
+//! spinner range, tutorial-table number, knob-schedule position and tier limit
+//! from this one file, so a number is written once. The file is embedded at
+//! compile time; serde rejects unknown fields, so the file holds no number that
+//! nothing reads, and the tests below check that it is consistent.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// The spec file, verbatim.
+pub const SPEC_JSON: &str = include_str!("../../spec/hex.json");
+
+/// An inclusive range `[min, max]`; `max` `None` means no upper limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct Range(pub usize, pub Option<usize>);
+
+impl Range {
+    /// The lower bound.
+    pub fn min(self) -> usize {
+        self.0
+    }
+    /// Whether `x` lies in the range.
+    pub fn contains(self, x: usize) -> bool {
+        x >= self.0 && self.1.is_none_or(|hi| x <= hi)
+    }
+    /// The range in words: `"3 cells"`, `"6–8 cells"`, `"no wall"`, `"at least 1 wall"`.
+    pub fn describe(self, singular: &str, plural: &str) -> String {
+        let noun = |n: usize| if n == 1 { singular } else { plural };
+        match self {
+            Range(0, Some(0)) => format!("no {singular}"),
+            Range(lo, Some(hi)) if lo == hi => format!("{lo} {}", noun(lo)),
+            Range(lo, Some(hi)) => format!("{lo}–{hi} {plural}"),
+            Range(lo, None) => format!("at least {lo} {}", noun(lo)),
+        }
+    }
+}
+
+/// A number with the reason it is what it is.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Knob {
+    /// The number.
+    pub value: usize,
+    /// Why.
+    pub why: String,
+}
+
+/// One row of a pack's per-level table: what the entries `entries.0 ..= entries.1`
+/// (1-based) must show. Every field a row leaves out is not required.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Row {
+    /// First and last entry the row applies to.
+    pub entries: (usize, usize),
+    /// Cell count.
+    #[serde(default)]
+    pub cells: Option<Range>,
+    /// Static wall count.
+    #[serde(default)]
+    pub walls: Option<Range>,
+    /// Exact number of enclosed holes.
+    #[serde(default)]
+    pub holes: Option<usize>,
+    /// Exactly these clue values, sorted.
+    #[serde(default)]
+    pub clues: Option<Vec<u32>>,
+    /// Exact number of clues.
+    #[serde(default)]
+    pub clue_count: Option<usize>,
+    /// A clue strictly between 1 and N.
+    #[serde(default)]
+    pub mid_clue: bool,
+    /// The clue-1 cell has a wall and exactly one open neighbour.
+    #[serde(default)]
+    pub start_cornered: bool,
+    /// After the first tap a spinner blocks a step out of the start cell.
+    #[serde(default)]
+    pub first_tap_blocked: bool,
+    /// What the entries teach.
+    pub why: String,
+}
+
+impl Row {
+    /// Whether the row applies to entry `index` (1-based).
+    pub fn covers(&self, index: usize) -> bool {
+        (self.entries.0..=self.entries.1).contains(&index)
+    }
+}
+
+/// One kind of shipped pack (tutorial, spinner branch, main).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PackSpec {
+    /// The pack numbers of this kind (the tutorial and the spinner branch have one).
+    pub packs: Vec<u32>,
+    /// Levels each pack of this kind holds.
+    pub levels: usize,
+    /// Highest deduction tier its levels may need.
+    pub max_tier: u8,
+    /// Cell range of every level.
+    #[serde(default)]
+    pub cells: Option<Range>,
+    /// Static wall range of every level.
+    #[serde(default)]
+    pub walls: Option<Range>,
+    /// Spinner range of every level.
+    pub spinners: Range,
+    /// Every level keeps clue 1.
+    #[serde(default)]
+    pub keeps_clue1: bool,
+    /// What the pack is for.
+    pub why: String,
+    /// Per-level rows.
+    pub table: Vec<Row>,
+}
+
+/// The order players meet the packs in.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progression {
+    /// Pack numbers, first met first.
+    pub order: Vec<u32>,
+    /// Why this order.
+    pub why: String,
+}
+
+/// The main line's knob schedule, by main-line position (1-based).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MainLine {
+    /// What the main line is.
+    pub why: String,
+    /// First position with walls.
+    pub first_wall: Knob,
+    /// The tutorial level that needs more reasoning than the one before it.
+    pub first_pause: Knob,
+    /// First position with holes.
+    pub first_hole: Knob,
+    /// First position allowed to go without clue 1.
+    pub first_without_clue1: Knob,
+}
+
+/// A level let off the wall-beside-clue rule, and why.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exemption {
+    /// Level id (`p-i`).
+    pub level: String,
+    /// Why it cannot comply.
+    pub why: String,
+}
+
+/// The wall-beside-clue rule: from entry `from_entry` of each pack in `packs` on,
+/// at least one wall lies on an edge of a clue cell.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct WallBesideClue {
+    /// Packs the rule covers.
+    pub packs: Vec<u32>,
+    /// First entry (1-based) of each pack it covers.
+    pub from_entry: usize,
+    /// Levels let off the rule.
+    pub exemptions: Vec<Exemption>,
+    /// Why the rule.
+    pub why: String,
+}
+
+impl WallBesideClue {
+    /// Whether entry `index` (1-based) of `pack` must have a wall beside a clue
+    /// (exemptions aside).
+    pub fn applies(&self, pack: u32, index: usize) -> bool {
+        self.packs.contains(&pack) && index >= self.from_entry
+    }
+    /// The exemption of level `id`, if it has one.
+    pub fn exemption(&self, id: &str) -> Option<&Exemption> {
+        self.exemptions.iter().find(|e| e.level == id)
+    }
+}
+
+/// The whole spec file, typed.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct HexSpec {
+    /// `"hex"`.
+    pub id: String,
+    /// File version.
+    pub version: u32,
+    /// What the file is.
+    pub doc: String,
+    /// The tutorial pack.
+    pub tutorial: PackSpec,
+    /// The experimental spinner pack.
+    pub spinner: PackSpec,
+    /// The main packs after the tutorial.
+    pub main: PackSpec,
+    /// The order players meet the packs in.
+    pub progression: Progression,
+    /// The main line's knob schedule.
+    pub main_line: MainLine,
+    /// The wall-beside-clue rule.
+    pub wall_beside_clue: WallBesideClue,
+}
+
+impl HexSpec {
+    /// The tutorial's pack number.
+    pub fn tutorial_pack(&self) -> u32 {
+        self.tutorial.packs[0]
+    }
+    /// The spinner pack's number.
+    pub fn spinner_pack(&self) -> u32 {
+        self.spinner.packs[0]
+    }
+}
+
+/// The parsed spec (parsed once, on first use).
+pub fn spec() -> &'static HexSpec {
+    static SPEC: OnceLock<HexSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        serde_json::from_str(SPEC_JSON).expect("engine/spec/hex.json is valid (checked by tests)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::deduce::MAX_TIER;
+
+    fn kinds() -> [&'static PackSpec; 3] {
+        let s = spec();
+        [&s.tutorial, &s.spinner, &s.main]
+    }
+
+    #[test]
+    fn the_spec_parses_and_is_consistent() {
+        let s = spec();
+        assert_eq!(s.id, "hex");
+        assert!(s.version >= 1 && !s.doc.is_empty());
+        assert_eq!(s.tutorial.packs.len(), 1, "one tutorial pack");
+        assert_eq!(s.spinner.packs.len(), 1, "one spinner pack");
+        // every shipped pack exactly once in the progression, the tutorial first
+        // and the main packs right after it in their order (main-line positions
+        // count on from the tutorial through the main packs)
+        let mut all: Vec<u32> = kinds().iter().flat_map(|k| k.packs.clone()).collect();
+        let mut order = s.progression.order.clone();
+        assert_eq!(order[0], s.tutorial_pack());
+        assert_eq!(order[1..=s.main.packs.len()], s.main.packs[..]);
+        all.sort_unstable();
+        order.sort_unstable();
+        assert_eq!(all, order);
+        for k in kinds() {
+            assert!(k.levels > 0 && !k.why.is_empty());
+            assert!(k.max_tier >= 1 && k.max_tier <= MAX_TIER);
+            for r in [k.cells, k.walls, Some(k.spinners)].into_iter().flatten() {
+                assert!(r.1.is_none_or(|hi| r.0 <= hi), "{r:?}");
+            }
+            for row in &k.table {
+                assert!(row.entries.0 >= 1 && row.entries.0 <= row.entries.1);
+                assert!(row.entries.1 <= k.levels, "{row:?}");
+                assert!(!row.why.is_empty());
+            }
+        }
+        // the branches that may use every tier do say so
+        assert_eq!(s.main.max_tier, MAX_TIER);
+        assert_eq!(s.spinner.max_tier, MAX_TIER);
+        let m = &s.main_line;
+        assert!(m.first_pause.value > 1 && m.first_pause.value <= s.tutorial.levels);
+        assert!(m.first_wall.value <= m.first_hole.value);
+        let w = &s.wall_beside_clue;
+        assert!(w.packs.iter().all(|p| s.main.packs.contains(p)));
+        assert!(w.from_entry >= 1 && w.from_entry <= s.main.levels);
+        for e in &w.exemptions {
+            assert!(
+                !e.why.is_empty(),
+                "{}: an exemption needs a reason",
+                e.level
+            );
+            let ok = w
+                .packs
+                .iter()
+                .any(|p| (w.from_entry..=s.main.levels).any(|i| e.level == format!("{p}-{i}")));
+            assert!(ok, "{} is not a level the rule covers", e.level);
+        }
+    }
+
+    #[test]
+    fn ranges_read_as_words() {
+        assert_eq!(Range(3, Some(3)).describe("cell", "cells"), "3 cells");
+        assert_eq!(Range(6, Some(8)).describe("cell", "cells"), "6–8 cells");
+        assert_eq!(Range(0, Some(0)).describe("wall", "walls"), "no wall");
+        assert_eq!(Range(1, None).describe("wall", "walls"), "at least 1 wall");
+        assert!(Range(1, None).contains(99) && !Range(2, Some(4)).contains(5));
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        // a number no code reads cannot be added without failing to parse
+        for path in [
+            &["unused"][..],
+            &["tutorial", "unused"],
+            &["mainLine", "unused"],
+        ] {
+            let mut v: serde_json::Value = serde_json::from_str(SPEC_JSON).unwrap();
+            let mut at = &mut v;
+            for key in &path[..path.len() - 1] {
+                at = &mut at[*key];
+            }
+            at[path[path.len() - 1]] = serde_json::json!(1);
+            assert!(serde_json::from_value::<HexSpec>(v).is_err(), "{path:?}");
+        }
+    }
+}
