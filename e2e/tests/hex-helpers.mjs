@@ -62,6 +62,11 @@ function engine(args, input) {
   return JSON.parse(out.toString());
 }
 
+/** The daily puzzle of `date` (YYYY-MM-DD), from `engine hex daily DATE --json`. */
+export function daily(date) {
+  return engine(["hex", "daily", date, "--json"], "");
+}
+
 const solved = new Map();
 /** The solution as a list of cell ids, from `engine hex solve -`. */
 export function solve(lvl) {

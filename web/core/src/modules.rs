@@ -135,7 +135,10 @@ pub const MODULES: [ModuleEntry; 7] = [
         budget_kib: 300,
         cold_budget_kib: Some(285),
     },
-    // Hex Stroke for players: level select, play, share links.
+    // Hex Stroke for players: level select, play, share links, the daily puzzle (made
+    // by the editor module's worker, so the generator stays out of this module). The
+    // cold budget rose from 295 to 315 KiB with the content spec read at run time
+    // (+11 KiB) and the daily puzzle's card, clock and record (+19 KiB).
     ModuleEntry {
         screen: Screen::Hex,
         key: "hex",
@@ -143,16 +146,17 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("hex"),
         worker: None,
         budget_kib: 300,
-        cold_budget_kib: Some(295),
+        cold_budget_kib: Some(315),
     },
-    // The level editor with everything of `hex` (for 试玩 and back), and its solver worker.
+    // The level editor with everything of `hex` (for 试玩 and back), and its solver worker
+    // (which also makes the daily puzzle); 375 KiB since the daily puzzle (was 355).
     ModuleEntry {
         screen: Screen::HexEditor,
         key: "hex-editor",
         parent: Screen::Home,
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
-        budget_kib: 355,
+        budget_kib: 375,
         cold_budget_kib: None,
     },
 ];

@@ -4,14 +4,19 @@
 
 use leptos::prelude::*;
 
+use engine::hex::daily::Date;
+use engine::hex::level_file::parse_level;
 use engine::hex::Level;
 
+use crate::daily::DailyRecord;
 use crate::draft::{Draft, History};
 use crate::levels::{catalog, LevelRef};
 use crate::progress::Progress;
 use crate::settings::Settings;
+use crate::worker::{spawn_daily_maker, DailyAnswer, DailyClient, HexJob};
 use web_core::nav::{use_nav, Nav, Screen};
 use web_core::open_arg::OpenArg;
+use web_core::worker_link::Reply;
 
 /// Which sub-screen of the mode is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +35,8 @@ pub enum LevelSource {
     Pack(LevelRef),
     /// A share link ([`HexCtx::custom`]): played standalone, never counted.
     ShareLink,
+    /// The daily puzzle of a date ([`HexCtx::custom`]): timed, kept in the daily record.
+    Daily(Date),
     /// The editor's 试玩 ([`HexCtx::custom`]): its 编辑 button goes back to the same draft.
     EditorTry,
 }
@@ -39,6 +46,14 @@ pub enum LevelSource {
 pub struct HexCtx {
     pub view: RwSignal<HexView>,
     pub progress: RwSignal<Progress>,
+    /// The days of the daily puzzle solved on this device.
+    pub daily: RwSignal<DailyRecord>,
+    /// The date whose daily puzzle the worker is making.
+    pub daily_making: RwSignal<Option<Date>>,
+    /// Why the last daily puzzle could not be made.
+    pub daily_failed: RwSignal<Option<String>>,
+    /// The solver worker that makes daily puzzles, once one was asked for.
+    daily_worker: StoredValue<Option<DailyClient>, LocalStorage>,
     pub settings: RwSignal<Settings>,
     /// The level played outside the packs (a share link or the editor's 试玩).
     pub custom: RwSignal<Option<Level>>,
@@ -76,6 +91,10 @@ impl HexCtx {
             nav: use_nav(),
             view: RwSignal::new(HexView::Select),
             progress: RwSignal::new(Progress::load()),
+            daily: RwSignal::new(DailyRecord::load()),
+            daily_making: RwSignal::new(None),
+            daily_failed: RwSignal::new(None),
+            daily_worker: StoredValue::new_local(None),
             settings: RwSignal::new(Settings::load()),
             custom: RwSignal::new(None),
             share_error: RwSignal::new(None),
@@ -110,6 +129,52 @@ impl HexCtx {
             Err(e) => {
                 self.share_error.set(Some(e));
                 self.view.set(HexView::ShareError);
+            }
+        }
+    }
+
+    /// Plays the daily puzzle of `date`, made on this device from the date by the
+    /// solver worker ([`crate::worker`]: the generator is the editor module's); the
+    /// card shows it is being made meanwhile.
+    pub fn play_daily(&self, date: Date) {
+        if self.daily_making.get_untracked().is_some() {
+            return;
+        }
+        let ctx = *self;
+        if self.daily_worker.with_value(Option::is_none) {
+            match spawn_daily_maker(move |reply| ctx.daily_made(reply)) {
+                Ok(client) => self.daily_worker.set_value(Some(client)),
+                Err(e) => return self.daily_failed.set(Some(e)),
+            }
+        }
+        self.daily_failed.set(None);
+        self.daily_making.set(Some(date));
+        let job = HexJob::Daily {
+            date: date.to_string(),
+        };
+        self.daily_worker.with_value(|w| {
+            if let Some(w) = w {
+                w.post(0, &job)
+            }
+        });
+    }
+
+    /// The worker's answer: the day's level opens, or the card says why not.
+    fn daily_made(&self, reply: Reply<DailyAnswer>) {
+        let Some(date) = self.daily_making.get_untracked() else {
+            return;
+        };
+        self.daily_making.set(None);
+        let level = match reply.answer {
+            Ok(DailyAnswer::Daily(text)) => parse_level(&text).map_err(|e| format!("{e:?}")),
+            Ok(DailyAnswer::NoDaily(why)) => Err(why),
+            Err(e) => Err(e),
+        };
+        match level {
+            Ok(level) => self.play_custom(level, LevelSource::Daily(date)),
+            Err(why) => {
+                leptos::logging::warn!("no daily puzzle for {date}: {why}");
+                self.daily_failed.set(Some(why));
             }
         }
     }

@@ -11,7 +11,7 @@
 //! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
 //! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
 //! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
-//! and its input loop), [`menu`] (the play menu), [`board_model`] and [`board`]
+//! and its input loop), [`daily`] (the daily puzzle's record, streak and screen parts), [`menu`] (the play menu), [`board_model`] and [`board`]
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
 //! [`feedback`] (transient cues), [`keys`] (the direction keys every board
 //! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
@@ -27,6 +27,7 @@ pub mod board_model;
 pub mod cell_words;
 pub mod colour_blind_toggle;
 pub mod context;
+pub mod daily;
 pub mod draft;
 pub mod editor;
 pub mod engine_text;
@@ -99,7 +100,9 @@ fn hex_screen(ctx: HexCtx) -> impl IntoView {
                 HexView::Play(source) => {
                     let level = match source {
                         LevelSource::Pack(r) => Some(catalog().level(r).clone()),
-                        LevelSource::ShareLink | LevelSource::EditorTry => ctx.custom.get_untracked(),
+                        LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => {
+                            ctx.custom.get_untracked()
+                        }
                     };
                     match level {
                         Some(level) => view! { <play::PlayScreen level=level source=source/> }.into_any(),

@@ -22,6 +22,7 @@ use leptos::prelude::*;
 use crate::board::Board;
 use crate::board_model::{BoardModel, BoardState};
 use crate::context::{use_hex, LevelSource};
+use crate::daily::{DailyBar, DailyResultCard, DailyRun};
 use crate::feedback;
 use crate::keys::key_direction;
 use crate::levels::{catalog, display_id};
@@ -201,13 +202,20 @@ fn lesson_line(level: &Level) -> Option<Text> {
 pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let pack = match source {
         LevelSource::Pack(r) => Some(r),
-        LevelSource::ShareLink | LevelSource::EditorTry => None,
+        LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => None,
+    };
+    let daily = match source {
+        LevelSource::Daily(date) => Some(DailyRun::start(date)),
+        _ => None,
     };
     let ctx = use_hex();
     let cat = catalog();
     let lvl = &level;
     let n = lvl.len();
-    let shown = shown_name(lvl, pack.is_some());
+    let shown = match (daily, source) {
+        (Some(_), LevelSource::Daily(date)) => daily_name(date),
+        _ => shown_name(lvl, pack.is_some()),
+    };
     let model = Arc::new(BoardModel::from_level(lvl));
     let machine = InputMachine::new(lvl.clone());
     let state = RwSignal::new(BoardState {
@@ -243,6 +251,9 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         }
         if let Some(el) = board_wrap.get_untracked() {
             feedback::play(&el, &feedback::cues(&events));
+        }
+        if let Some(run) = daily {
+            count_daily(run, &events);
         }
         if events.contains(&ViewEvent::Cleared) {
             // a level outside the packs is never counted in progress
@@ -286,6 +297,9 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         let Some(h) = play_state.try_update_value(|s| s.hint()) else {
             return;
         };
+        if let Some(run) = daily {
+            run.hints.update(|n| *n += 1);
+        }
         state.update(|st| {
             st.hint = h.hint.cell();
             st.reason = h.technique.map(|t| (t, h.cells));
@@ -302,13 +316,18 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         <div class="hex-play" data-testid="hex-play">
             <TopBar shown=shown.clone() remaining=Signal::derive(remaining) menu_open=menu_open/>
             {tutorial}
-            {pack.is_none().then(|| view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> })}
+            {match daily {
+                Some(run) => view! { <DailyBar run=run/> }.into_any(),
+                None if pack.is_none() => view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> }.into_any(),
+                None => ().into_any(),
+            }}
             <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
             <HintLine state=state/>
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
+            {daily.zip(daily_number(source)).map(|(run, number)| view! { <DailyResultCard run=run number=number/> })}
         </div>
     }
 }
@@ -340,6 +359,42 @@ fn key_handler(
             }
         }
         apply(events);
+    }
+}
+
+/// The daily puzzle's number, on its play screen.
+fn daily_number(source: LevelSource) -> Option<u32> {
+    match source {
+        LevelSource::Daily(date) => date.number().ok(),
+        _ => None,
+    }
+}
+
+/// The top bar's name for a daily puzzle: "每日一题 第 24 期".
+fn daily_name(date: engine::hex::daily::Date) -> String {
+    let lang = web_core::i18n::use_lang().get_untracked();
+    let number = date.number().unwrap_or_default();
+    crate::daily::daily_title(number, lang)
+}
+
+/// What the daily clock counts of a batch of events: each take-back (a slide
+/// back, a cut of the path, a restart) is one undo; the clearing stops the
+/// clock and records the day.
+fn count_daily(run: DailyRun, events: &[ViewEvent]) {
+    let undos = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                ViewEvent::Undone { .. } | ViewEvent::Truncated { .. } | ViewEvent::Restarted
+            )
+        })
+        .count() as u32;
+    if undos > 0 {
+        run.undos.update(|n| *n += undos);
+    }
+    if events.contains(&ViewEvent::Cleared) {
+        run.finish();
     }
 }
 

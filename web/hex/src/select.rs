@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::colour_blind_toggle::ColourBlindToggle;
 use crate::context::use_hex;
+use crate::daily::DailyCard;
 use crate::levels::{catalog, display_id, LevelRef, PackInfo};
 use crate::strings::Text;
 use web_core::chrome::ScreenHeader;
@@ -30,6 +31,7 @@ pub fn LevelSelect() -> impl IntoView {
         <div class="hex-select" data-testid="hex-select">
             <ScreenHeader title=AppText::HexName/>
             <div class="hex-select-body">
+                <DailyCard/>
                 <ContinueButton/>
                 {empty}
                 {packs}

@@ -56,6 +56,7 @@ struct SharePayload: Decodable {
 enum ShareKind: String, Decodable {
     case link
     case file
+    case text
 }
 
 // MARK: Replies (host -> page, the resolved value of a call)

@@ -1,7 +1,7 @@
 import UIKit
 
 /// The `share` bridge call: the system share sheet (`UIActivityViewController`) for a share
-/// link or an exported level file. WKWebView ignores the page's blob downloads
+/// link, an exported level file, or a text (a daily puzzle's result card). WKWebView ignores the page's blob downloads
 /// (`<a download>`), so files leave the app through the sheet (Save to Files, AirDrop, Mail…).
 ///
 /// The call settles, and the temporary copy of a file is deleted, only when the sheet is
@@ -31,6 +31,8 @@ final class ShareService: NSObject {
             let written = try writeTemporaryFile(named: payload.name, contents: payload.text)
             folder = written.folder
             item = ShareItem(item: written.file, subject: payload.name)
+        case .text:
+            item = ShareItem(item: payload.text, subject: payload.name)
         }
         var settled = false
         let finish: (Result<Bool, BridgeError>) -> Void = { [weak self] result in

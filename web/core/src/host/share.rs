@@ -35,6 +35,16 @@ pub fn send_link(title: &str, url: &str) {
     }
 }
 
+/// Hands a text on (a result card): the host's share sheet, or the clipboard in a browser.
+pub fn send_text(subject: &str, text: &str) {
+    if bridge::available() {
+        let payload = json!({ "kind": "text", "name": subject, "text": text });
+        bridge::call("share", payload, |_| {});
+    } else {
+        copy_to_clipboard(text);
+    }
+}
+
 /// Hands a text file on: the host's share sheet, or a download in a browser.
 pub fn send_file(name: &str, text: &str) {
     if bridge::available() {
