@@ -1,13 +1,14 @@
 // Same seed, same level in wasm32 as natively: runs the generator compiled to
 // wasm32 (engine/examples/hex_generate_wasm.rs, a plain C ABI, no imports) under
-// node and compares every level's share code with the native engine CLI's.
+// node and compares every level's share code with the native engine CLI's, and the daily
+// puzzles of 30 consecutive dates with `engine hex daily`.
 // Usage: node scripts/check-wasm-determinism.mjs WASM ENGINE_BIN
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
 const [wasmPath, engineBin] = process.argv.slice(2);
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
-const { hex_generate, hex_out_ptr, memory } = instance.exports;
+const { hex_generate, hex_daily, hex_out_ptr, memory } = instance.exports;
 
 // [cells, holes, walls, spinners, seed]: seeds 1-20 at the bench sizes, holes, spinners
 const cases = [];
@@ -33,4 +34,24 @@ for (const [cells, holes, walls, spinners, seed] of cases) {
   }
 }
 console.log(`wasm vs native: ${cases.length - bad} of ${cases.length} levels identical`);
-process.exit(bad === 0 ? 0 : 1);
+
+// The daily puzzles of 30 consecutive dates from the first: the page makes them in wasm, so
+// they must be the CLI's. Timed here too (node, this machine: no CPU throttle).
+let badDays = 0;
+const times = [];
+const day = new Date(Date.UTC(2026, 11, 1));
+for (let i = 0; i < 30; i++, day.setUTCDate(day.getUTCDate() + 1)) {
+  const date = day.toISOString().slice(0, 10);
+  const t0 = performance.now();
+  const len = hex_daily(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate());
+  times.push(performance.now() - t0);
+  const wasm = new TextDecoder().decode(new Uint8Array(memory.buffer, hex_out_ptr(), Math.abs(len)));
+  const native = JSON.parse(execFileSync(engineBin, ["hex", "daily", date, "--json"], { encoding: "utf8" })).share;
+  if (len < 0 || wasm !== native) {
+    badDays++;
+    console.log(`daily ${date} differs\n  wasm:   ${wasm}\n  native: ${native}`);
+  }
+}
+times.sort((a, b) => a - b);
+console.log(`daily puzzles, wasm vs native: ${30 - badDays} of 30 dates identical; wasm time per day: median ${times[15].toFixed(1)} ms, worst ${times[29].toFixed(1)} ms`);
+process.exit(bad === 0 && badDays === 0 ? 0 : 1);

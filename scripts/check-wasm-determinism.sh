@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Same seed, same Hex level in wasm32 as natively: builds the generator for
 # wasm32 (engine/examples/hex_generate_wasm.rs) and compares its levels' share
-# codes with the native engine CLI's under node. Exits 1 on any difference.
+# codes with the native engine CLI's under node, and 30 days of daily puzzles
+# with `engine hex daily`. Exits 1 on any difference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,9 +1,11 @@
 //! The generator behind a plain C ABI (no JavaScript glue), built for wasm32 so
 //! `scripts/check-wasm-determinism.sh` can run it under node and compare each
-//! level's share code with the native `engine hex generate` for the same options.
+//! level's share code with the native `engine hex generate` for the same options,
+//! and each daily puzzle's with `engine hex daily` for the same date.
 
 use std::sync::Mutex;
 
+use engine::hex::daily::{daily, Date};
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::share;
 
@@ -29,10 +31,28 @@ pub extern "C" fn hex_generate(
         seed,
         ..GenOptions::default()
     };
-    let (text, ok) = match generate(&opts) {
+    keep(match generate(&opts) {
         Ok(level) => (share::encode(&level), true),
         Err(e) => (e.to_string(), false),
-    };
+    })
+}
+
+/// Makes the daily puzzle of `year-month-day` and keeps its share code (or the
+/// sentence why there is none) in the output buffer, as [`hex_generate`] does.
+#[no_mangle]
+pub extern "C" fn hex_daily(year: u32, month: u32, day: u32) -> i32 {
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    let made = Date::parse(&date)
+        .map_err(|e| e.to_string())
+        .and_then(|d| daily(d).map_err(|e| e.to_string()));
+    keep(match made {
+        Ok(d) => (share::encode(&d.level), true),
+        Err(e) => (e, false),
+    })
+}
+
+/// Keeps `text` in the output buffer; its length, negative for an error.
+fn keep((text, ok): (String, bool)) -> i32 {
     let mut out = OUT.lock().unwrap_or_else(|p| p.into_inner());
     *out = text.into_bytes();
     let len = out.len() as i32;
