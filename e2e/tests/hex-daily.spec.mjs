@@ -99,3 +99,20 @@ test("the daily clock stands while the page is hidden", async ({ page }) => {
   await page.clock.runFor(5_000);
   await expect(timer).toHaveAttribute("data-ms", "15000");
 });
+
+test("a past day is played from the list and never counts for the streak", async ({ page }) => {
+  await openOn(page, "2026-12-24");
+  await page.getByTestId("hex-daily-past").locator("summary").click();
+  const item = page.getByTestId("hex-daily-past-2026-12-22");
+  await expect(item).toHaveAttribute("data-solved", "false");
+  await item.click();
+  const d = daily("2026-12-22");
+  await expect(page.getByTestId("hex-level-id")).toHaveText(`每日一题 第 ${d.number} 期`);
+  await drag(page, solve(d.level));
+  await expect(page.getByTestId("hex-daily-text")).toContainText("🔥 连续 0 天");
+  await page.getByTestId("hex-daily-back").click();
+  await expect(page.getByTestId("hex-daily-streak")).toHaveAttribute("data-streak", "0");
+  await expect(page.getByTestId("hex-daily")).toHaveAttribute("data-solved", "false");
+  await page.getByTestId("hex-daily-past").locator("summary").click();
+  await expect(page.getByTestId("hex-daily-past-2026-12-22")).toHaveAttribute("data-solved", "true");
+});

@@ -23,6 +23,8 @@ use web_core::storage;
 
 /// Where the record is saved.
 pub const DAILY_KEY: &str = "mode:03-hex-walls:daily";
+/// Past days the level select lists (two weeks).
+pub const PAST_DAYS: i64 = 14;
 /// More days than ten years of play: treat as corruption.
 const MAX_DAYS: usize = 4_000;
 
@@ -215,6 +217,51 @@ pub fn DailyCard() -> impl IntoView {
         {move || ctx.daily_failed.get().map(|why| view! {
             <p class="hex-empty" data-testid="hex-daily-failed" role="alert">{tr(Text::HexDailyFailed)}" ("{why}")"</p>
         })}
+        <PastDays today=date/>
+    })
+}
+
+/// The days before today that a player may still play: up to [`PAST_DAYS`], not
+/// before the first puzzle, the latest first.
+pub fn past_days(today: Date) -> Vec<Date> {
+    (1..=PAST_DAYS)
+        .map(|back| Date::from_days(today.days() - back))
+        .filter(|d| d.number().is_ok())
+        .collect()
+}
+
+/// Past days on the level select, to play from a list (a solve there records
+/// its time but never counts for the streak).
+#[component]
+fn PastDays(today: Date) -> impl IntoView {
+    let ctx = use_hex();
+    let lang = use_lang();
+    let days = past_days(today);
+    (!days.is_empty()).then(|| {
+        let items = days
+            .into_iter()
+            .map(|date| {
+                let number = date.number().unwrap_or_default();
+                let done = move || ctx.daily.with(|r| r.result(date));
+                view! {
+                    <li>
+                        <button class="hex-daily-past-day" data-testid=format!("hex-daily-past-{date}")
+                            data-solved=move || done().is_some().to_string()
+                            on:click=move |_| ctx.play_daily(date)>
+                            <span>{move || daily_title(number, lang.get())}</span>
+                            <span class="hex-daily-day">{format!("{:02}-{:02}", date.month, date.day)}</span>
+                            <span class="hex-daily-time">{move || done().map(|r| format!("✓ {}", clock_text(r.time_ms)))}</span>
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <details class="hex-daily-past" data-testid="hex-daily-past">
+                <summary>{tr(Text::HexDailyPast)}</summary>
+                <ul>{items}</ul>
+            </details>
+        }
     })
 }
 
@@ -370,6 +417,18 @@ mod tests {
         solve(&mut r, "2026-12-10", 30_000, false);
         let best = r.result(d("2026-12-10")).unwrap();
         assert_eq!((best.time_ms, best.on_day), (30_000, true));
+    }
+
+    #[test]
+    fn past_days_are_the_two_weeks_before_today_and_never_before_the_first() {
+        let past = past_days(d("2026-12-24"));
+        assert_eq!(past.len(), 14);
+        assert_eq!((past[0], past[13]), (d("2026-12-23"), d("2026-12-10")));
+        assert_eq!(
+            past_days(d("2026-12-03")),
+            [d("2026-12-02"), d("2026-12-01")]
+        );
+        assert!(past_days(d("2026-12-01")).is_empty());
     }
 
     #[test]
