@@ -14,7 +14,8 @@ const morning = (date) => {
 
 /** Opens the level select on `date` with the page clock held still. */
 async function openOn(page, date) {
-  await page.clock.install({ time: morning(date) });
+  // Installed a second early: pausing at a time the page clock has already passed fails.
+  await page.clock.install({ time: new Date(morning(date).getTime() - 1000) });
   await page.clock.pauseAt(morning(date));
   await openHex(page);
 }

@@ -63,10 +63,13 @@ test("progress survives a reload; a half-drawn path is not saved", async ({ page
   await drag(page, solve(level("1-1")));
   await expect(page.getByTestId("hex-level-id")).toHaveText("1-2", { timeout: 5000 });
   await drag(page, solve(level("1-2")).slice(0, 3));
-  expect(await storage(page)).toEqual({
+  const { "mode:03-hex-walls:bestMs": best, ...saved } = await storage(page);
+  expect(saved).toEqual({
     "mode:03-hex-walls:clearedId": '["1-1"]',
     "mode:03-hex-walls:currentId": "1-2",
   });
+  // 1-1's best time (whatever the clock said); nothing of the half-drawn 1-2.
+  expect(Object.keys(JSON.parse(best))).toEqual(["1-1"]);
 
   await page.reload();
   await page.getByTestId("home-hex").click();
@@ -151,4 +154,39 @@ test("leaving during the clear animation stays left (the next level does not ope
   await expect(page.getByTestId("hex-select")).toBeVisible();
   await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "true");
   console.expectClean();
+});
+
+test("a pack level keeps its best time: the visible time from opening to clearing, only a faster clear replaces it", async ({ page }) => {
+  const start = new Date(2026, 11, 22, 9, 0, 0);
+  await page.clock.install({ time: new Date(start.getTime() - 1000) });
+  await page.clock.pauseAt(start);
+  await openHex(page);
+  const path = solve(level("1-1"));
+  const clearIn = async (ms) => {
+    await openLevel(page, "1-1");
+    await page.clock.runFor(ms);
+    await drag(page, path);
+    await expect(page.getByTestId("hex-remaining")).toHaveText("0");
+  };
+  await clearIn(7_000);
+  await expect(page.getByTestId("hex-best")).toHaveAttribute("data-ms", "7000");
+  await expect(page.getByTestId("hex-best")).toHaveText("最佳 0:07");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-best-ms", "7000");
+  // The level list stays: the cleared level's move to the next was called off.
+  await page.clock.runFor(3_000);
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  // Slower: the best stays; faster: it is replaced, and survives a reload.
+  await clearIn(9_000);
+  await expect(page.getByTestId("hex-best")).toHaveAttribute("data-ms", "7000");
+  await page.getByTestId("hex-menu").click();
+  await page.getByTestId("hex-menu-levels").click();
+  await clearIn(4_000);
+  await expect(page.getByTestId("hex-best")).toHaveAttribute("data-ms", "4000");
+  expect(JSON.parse(await page.evaluate(() => localStorage.getItem("mode:03-hex-walls:bestMs")))).toEqual({ "1-1": 4000 });
+  await page.reload();
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-best-ms", "4000");
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("title", "1-1 · 最佳 0:04");
 });

@@ -8,6 +8,7 @@ use engine::hex::daily::Date;
 use engine::hex::level_file::parse_level;
 use engine::hex::Level;
 
+use crate::best_times::BestTimes;
 use crate::daily::DailyRecord;
 use crate::draft::{Draft, History};
 use crate::levels::{catalog, LevelRef};
@@ -46,6 +47,8 @@ pub enum LevelSource {
 pub struct HexCtx {
     pub view: RwSignal<HexView>,
     pub progress: RwSignal<Progress>,
+    /// The best time of each pack level solved on this device.
+    pub best: RwSignal<BestTimes>,
     /// The days of the daily puzzle solved on this device.
     pub daily: RwSignal<DailyRecord>,
     /// The date whose daily puzzle the worker is making.
@@ -92,6 +95,7 @@ impl HexCtx {
             view: RwSignal::new(HexView::Select),
             progress: RwSignal::new(Progress::load()),
             daily: RwSignal::new(DailyRecord::load()),
+            best: RwSignal::new(BestTimes::load()),
             daily_making: RwSignal::new(None),
             daily_failed: RwSignal::new(None),
             daily_worker: StoredValue::new_local(None),
@@ -118,6 +122,15 @@ impl HexCtx {
             p.mark_cleared(id);
         });
         self.progress.with_untracked(Progress::save);
+    }
+
+    /// Records a clear of pack level `id` in `ms` (kept when it is the best).
+    pub fn record_time(&self, id: &str, ms: u64) {
+        let mut new_best = false;
+        self.best.update(|b| new_best = b.record(id, ms));
+        if new_best {
+            self.best.with_untracked(BestTimes::save);
+        }
     }
 
     /// Opens a share code: the level standalone, or why it cannot be read.

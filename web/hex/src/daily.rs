@@ -16,6 +16,7 @@ use engine::hex::daily::{Date, Weekday};
 use engine::hex::streak::streak;
 
 use crate::context::use_hex;
+use crate::play_clock::{clock_text, PlayClock};
 use crate::progress::Unreadable;
 use crate::strings::Text;
 use web_core::i18n::{tr, use_lang, Lang};
@@ -121,15 +122,6 @@ pub fn today() -> Date {
         year: now.get_full_year() as i32,
         month: now.get_month() as u8 + 1,
         day: now.get_date() as u8,
-    }
-}
-
-/// `m:ss` (or `h:mm:ss`).
-pub fn clock_text(ms: u64) -> String {
-    let s = ms / 1000;
-    match s / 3600 {
-        0 => format!("{}:{:02}", s / 60, s % 60),
-        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
     }
 }
 
@@ -269,8 +261,7 @@ fn PastDays(today: Date) -> impl IntoView {
 #[derive(Clone, Copy)]
 pub struct DailyRun {
     pub date: Date,
-    /// Visible time so far (ms).
-    pub elapsed: RwSignal<u64>,
+    pub clock: PlayClock,
     pub undos: RwSignal<u32>,
     pub hints: RwSignal<u32>,
     /// Set once solved: the result as recorded.
@@ -278,37 +269,15 @@ pub struct DailyRun {
 }
 
 impl DailyRun {
-    /// Starts the clock: it advances by the page clock every 250 ms while the
-    /// page is visible and the puzzle unsolved (a hidden page does not count).
+    /// Starts the day's clock ([`PlayClock`]: visible time only).
     pub fn start(date: Date) -> DailyRun {
-        let run = DailyRun {
+        DailyRun {
             date,
-            elapsed: RwSignal::new(0),
+            clock: PlayClock::start(),
             undos: RwSignal::new(0),
             hints: RwSignal::new(0),
             solved: RwSignal::new(None),
-        };
-        let last = StoredValue::new(now_ms());
-        let tick = move || {
-            let now = now_ms();
-            let before = last.try_get_value().unwrap_or(now);
-            let _ = last.try_set_value(now);
-            let visible = web_sys::window()
-                .and_then(|w| w.document())
-                .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Visible);
-            if visible
-                && run
-                    .solved
-                    .try_with_untracked(Option::is_none)
-                    .unwrap_or(false)
-            {
-                run.elapsed.update(|e| *e += now.saturating_sub(before));
-            }
-        };
-        if let Ok(h) = set_interval_with_handle(tick, std::time::Duration::from_millis(250)) {
-            on_cleanup(move || h.clear());
         }
-        run
     }
 
     /// The puzzle is solved now: records the day (counted for the streak when
@@ -318,7 +287,7 @@ impl DailyRun {
             return;
         }
         let r = DayResult {
-            time_ms: self.elapsed.get_untracked(),
+            time_ms: self.clock.stop(),
             undos: self.undos.get_untracked(),
             hints: self.hints.get_untracked(),
             on_day: today() == self.date,
@@ -330,20 +299,14 @@ impl DailyRun {
     }
 }
 
-fn now_ms() -> u64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0, |p| p.now() as u64)
-}
-
 /// The bar over the daily board: the time and the undos so far, in words (no
 /// glyph that needs an emoji font).
 #[component]
 pub fn DailyBar(run: DailyRun) -> impl IntoView {
     view! {
         <div class="hex-daily-bar">
-            <span class="hex-daily-timer" data-testid="hex-daily-timer" data-ms=move || run.elapsed.get()>
-                {tr(Text::HexDailyTime)}" "{move || clock_text(run.elapsed.get())}
+            <span class="hex-daily-timer" data-testid="hex-daily-timer" data-ms=move || run.clock.elapsed.get()>
+                {tr(Text::HexDailyTime)}" "{move || clock_text(run.clock.elapsed.get())}
             </span>
             <span class="hex-daily-undos" data-testid="hex-daily-undos" data-undos=move || run.undos.get()>
                 {tr(Text::HexDailyUndos)}" "{move || run.undos.get()}
@@ -461,6 +424,5 @@ mod tests {
             card_text(24, &r, 5, Lang::Zh),
             "六边一笔 每日一题 第 24 期\n⏱ 1:23 · 撤回 1 次 · 提示 2 次\n🔥 连续 5 天"
         );
-        assert_eq!(clock_text(3_725_000), "1:02:05");
     }
 }

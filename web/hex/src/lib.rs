@@ -13,7 +13,7 @@
 //! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
 //! and its input loop), [`daily`] (the daily puzzle's record, streak and screen parts), [`menu`] (the play menu), [`board_model`] and [`board`]
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
-//! [`feedback`] (transient cues), [`keys`] (the direction keys every board
+//! [`play_clock`] (the visible time a level is open) and [`best_times`], [`feedback`] (transient cues), [`keys`] (the direction keys every board
 //! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
 //! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen), [`draft`] (the
 //! editor's document), [`editor`] (the level editor), [`worker`] (the solver
@@ -22,6 +22,7 @@
 
 use leptos::prelude::*;
 
+pub mod best_times;
 pub mod board;
 pub mod board_model;
 pub mod cell_words;
@@ -36,6 +37,7 @@ pub mod keys;
 pub mod levels;
 pub mod menu;
 pub mod play;
+pub mod play_clock;
 pub mod pointer;
 pub mod progress;
 pub mod select;

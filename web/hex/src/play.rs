@@ -8,6 +8,7 @@
 //! rebuild the [`BoardState`] and play their feedback. No rule is decided here.
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,12 +22,13 @@ use leptos::prelude::*;
 
 use crate::board::Board;
 use crate::board_model::{BoardModel, BoardState};
-use crate::context::{use_hex, LevelSource};
+use crate::context::{use_hex, HexView, LevelSource};
 use crate::daily::{DailyBar, DailyResultCard, DailyRun};
 use crate::feedback;
 use crate::keys::key_direction;
 use crate::levels::{catalog, display_id};
 use crate::menu::PlayMenu;
+use crate::play_clock::{clock_text, PlayClock};
 use crate::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
 use crate::strings::Text;
 use crate::svg::SIZE;
@@ -208,7 +210,10 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         LevelSource::Daily(date) => Some(DailyRun::start(date)),
         _ => None,
     };
+    // A pack level is timed for its best time (visible time, opening to clearing).
+    let pack_clock = pack.map(|_| PlayClock::start());
     let ctx = use_hex();
+    SCREENS_OPENED.fetch_add(1, Ordering::Relaxed);
     let cat = catalog();
     let lvl = &level;
     let n = lvl.len();
@@ -228,14 +233,19 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let menu_open = RwSignal::new(false);
 
     // the pending "next level" timer, cancelled if the screen goes away first
-    let advance = StoredValue::new(None::<TimeoutHandle>);
-    let cancel_advance = move || {
-        if let Some(Some(h)) = advance.try_get_value() {
-            h.clear();
+    // Held outside the reactive arena: the screen's own stored values are gone by the
+    // time its cleanup runs, and a timer left behind opened the next level over the
+    // level list (or over the same level opened again).
+    let advance = Arc::new(std::sync::Mutex::new(None::<TimeoutHandle>));
+    let cancel_advance = {
+        let advance = advance.clone();
+        move || {
+            if let Some(h) = advance.lock().ok().and_then(|mut a| a.take()) {
+                h.clear();
+            }
         }
-        let _ = advance.try_set_value(None);
     };
-    on_cleanup(cancel_advance);
+    on_cleanup(cancel_advance.clone());
 
     let level_id = lvl.id.clone();
     let apply: Rc<dyn Fn(Vec<ViewEvent>)> = Rc::new(move |events: Vec<ViewEvent>| {
@@ -259,15 +269,31 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             // a level outside the packs is never counted in progress
             let Some(level) = pack else { return };
             ctx.mark_cleared(&level_id);
+            if let Some(clock) = pack_clock {
+                ctx.record_time(&level_id, clock.stop());
+            }
             let after = cat.next_after(level);
+            let mine = SCREENS_OPENED.load(Ordering::Relaxed);
             let h = set_timeout_with_handle(
-                move || match after {
-                    Some(r) => ctx.open(r),
-                    None => ctx.show_select(),
+                move || {
+                    // Only from this very screen: the player may have gone to the list
+                    // or opened a level (this one again, even) meanwhile.
+                    let still_here = SCREENS_OPENED.load(Ordering::Relaxed) == mine
+                        && ctx.view.get_untracked() == HexView::Play(LevelSource::Pack(level));
+                    match after {
+                        _ if !still_here => {}
+                        Some(r) => ctx.open(r),
+                        None => ctx.show_select(),
+                    }
                 },
                 Duration::from_millis(clear_delay_ms(n)),
             );
-            advance.set_value(h.ok());
+            // One pending advance at most: a second clearing report replaces the first.
+            if let Ok(mut a) = advance.lock() {
+                if let Some(old) = std::mem::replace(&mut *a, h.ok()) {
+                    old.clear();
+                }
+            }
         }
     });
 
@@ -319,7 +345,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             {match daily {
                 Some(run) => view! { <DailyBar run=run/> }.into_any(),
                 None if pack.is_none() => view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> }.into_any(),
-                None => ().into_any(),
+                None => view! { <BestTime id=lvl.id.clone()/> }.into_any(),
             }}
             <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
@@ -331,6 +357,10 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         </div>
     }
 }
+
+/// Play screens opened so far: a pending move to the next level belongs to the
+/// screen that set it and to no later one.
+static SCREENS_OPENED: AtomicU64 = AtomicU64::new(0);
 
 /// Keys play the level (the input machine decides what each does); a key that
 /// only moves the start cursor redraws without feedback.
@@ -359,6 +389,22 @@ fn key_handler(
             }
         }
         apply(events);
+    }
+}
+
+/// A pack level's best time on this device, once it has one.
+#[component]
+fn BestTime(id: String) -> impl IntoView {
+    let ctx = use_hex();
+    let best = move || ctx.best.with(|b| b.best(&id));
+    move || {
+        best().map(|ms| {
+            view! {
+                <p class="hex-daily-bar" data-testid="hex-best" data-ms=ms>
+                    {tr(Text::HexBestTime)}" "{clock_text(ms)}
+                </p>
+            }
+        })
     }
 }
 

@@ -9,6 +9,7 @@ use crate::colour_blind_toggle::ColourBlindToggle;
 use crate::context::use_hex;
 use crate::daily::DailyCard;
 use crate::levels::{catalog, display_id, LevelRef, PackInfo};
+use crate::play_clock::clock_text;
 use crate::strings::Text;
 use web_core::chrome::ScreenHeader;
 use web_core::i18n::Text as AppText;
@@ -144,12 +145,13 @@ fn LevelTile(r: LevelRef) -> impl IntoView {
             .with(|p| p.current.as_deref() == Some(id3.as_str()))
     };
     let locked_label = tr(Text::HexLocked);
-    let aria = move || {
-        if open.get() {
-            shown.clone()
-        } else {
-            format!("{shown} · {}", locked_label())
-        }
+    let best_label = tr(Text::HexBestTime);
+    let id4 = id.clone();
+    let best = Memo::new(move |_| ctx.best.with(|b| b.best(&id4)));
+    let aria = move || match (open.get(), best.get()) {
+        (false, _) => format!("{shown} · {}", locked_label()),
+        (true, Some(ms)) => format!("{shown} · {} {}", best_label(), clock_text(ms)),
+        (true, None) => shown.clone(),
     };
     view! {
         <button
@@ -160,7 +162,9 @@ fn LevelTile(r: LevelRef) -> impl IntoView {
             data-testid=format!("hex-level-{id}")
             data-cleared=move || cleared.get().to_string()
             data-locked=move || (!open.get()).to_string()
-            aria-label=aria
+            data-best-ms=best
+            aria-label=aria.clone()
+            title=aria
             disabled=move || !open.get()
             on:click=move |_| ctx.open(r)
         >

@@ -31,6 +31,7 @@ translations! {
         HexDaily => ("每日一题", "Daily puzzle"),
         HexDailyShare => ("分享成绩", "Share result"),
         HexDailyTime => ("用时", "Time"),
+        HexBestTime => ("最佳", "Best"),
         HexDailyPast => ("往期题目（不计入连续天数）", "Past days (not counted in the streak)"),
         HexDailyMaking => ("正在生成…", "Making it…"),
         HexDailyFailed => ("今天的题目没能生成", "Today's puzzle could not be made"),

@@ -1,0 +1,96 @@
+//! The best time of each pack level solved on this device (the play screen's
+//! visible time from opening the level to clearing it), saved in local storage
+//! under `mode:03-hex-walls:bestMs` as a JSON object of level id → ms. An
+//! unreadable save is reset with a console warning; a refusing storage only
+//! loses the save.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::progress::{valid_id, Unreadable};
+use web_core::storage;
+
+/// Where the best times are saved.
+pub const BEST_KEY: &str = "mode:03-hex-walls:bestMs";
+/// More levels than any catalogue will have: treat as corruption.
+const MAX_LEVELS: usize = 10_000;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct BestTimes {
+    pub ms: BTreeMap<String, u64>,
+}
+
+impl BestTimes {
+    /// Parses the stored text (`None`: nothing stored yet).
+    pub fn parse(raw: Option<&str>) -> Result<BestTimes, Unreadable> {
+        let Some(raw) = raw else {
+            return Ok(BestTimes::default());
+        };
+        let b: BestTimes =
+            serde_json::from_str(raw).map_err(|e| Unreadable(format!("bestMs: {e}")))?;
+        if b.ms.len() > MAX_LEVELS {
+            return Err(Unreadable(format!("bestMs: {} levels", b.ms.len())));
+        }
+        if let Some(bad) = b.ms.keys().find(|id| !valid_id(id)) {
+            return Err(Unreadable(format!("bestMs: bad id {bad:?}")));
+        }
+        Ok(b)
+    }
+
+    pub fn load() -> BestTimes {
+        BestTimes::parse(storage::read(BEST_KEY).as_deref()).unwrap_or_else(|Unreadable(why)| {
+            leptos::logging::warn!("resetting unreadable Hex Stroke best times ({why})");
+            storage::remove(BEST_KEY);
+            BestTimes::default()
+        })
+    }
+
+    pub fn save(&self) {
+        storage::write(
+            BEST_KEY,
+            &serde_json::to_string(self).expect("the times serialise"),
+        );
+    }
+
+    pub fn best(&self, id: &str) -> Option<u64> {
+        self.ms.get(id).copied()
+    }
+
+    /// Records a clear of `id` in `ms`; true when it is the level's new best.
+    pub fn record(&mut self, id: &str, ms: u64) -> bool {
+        if self.best(id).is_some_and(|b| b <= ms) {
+            return false;
+        }
+        self.ms.insert(id.to_string(), ms);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_faster_clear_replaces_the_best() {
+        let mut b = BestTimes::default();
+        assert!(b.record("1-1", 9_000));
+        assert!(!b.record("1-1", 12_000));
+        assert!(b.record("1-1", 4_000));
+        assert_eq!(b.best("1-1"), Some(4_000));
+        assert_eq!(b.best("1-2"), None);
+    }
+
+    #[test]
+    fn the_save_round_trips_and_bad_ones_are_named() {
+        let mut b = BestTimes::default();
+        b.record("3-4", 42_000);
+        let text = serde_json::to_string(&b).unwrap();
+        assert_eq!(text, r#"{"3-4":42000}"#);
+        assert_eq!(BestTimes::parse(Some(&text)), Ok(b));
+        assert!(BestTimes::parse(Some(r#"{"":1}"#)).is_err());
+        assert!(BestTimes::parse(Some("[1]")).is_err());
+        assert_eq!(BestTimes::parse(None), Ok(BestTimes::default()));
+    }
+}
