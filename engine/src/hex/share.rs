@@ -51,6 +51,8 @@ pub enum ShareError {
         /// The character.
         character: char,
     },
+    /// A pack code (`super::pack_code`), not a level's share code.
+    PackCode,
     /// A version this app does not read (a newer app wrote it).
     UnknownVersion(u8),
     /// The code is cut off.
@@ -166,6 +168,10 @@ impl fmt::Display for ShareError {
                 f,
                 "the share code has an invalid character {character:?} at position {}",
                 position + 1
+            ),
+            ShareError::PackCode => write!(
+                f,
+                "this is a pack code, not a level code: open it as a pack (#pack=…)"
             ),
             ShareError::UnknownVersion(v) => write!(
                 f,
@@ -290,6 +296,7 @@ impl From<EnvelopeError> for ShareError {
                 position,
                 character,
             },
+            EnvelopeError::UnknownVersion(super::pack_code::VERSION) => ShareError::PackCode,
             EnvelopeError::UnknownVersion(v) => ShareError::UnknownVersion(v),
             EnvelopeError::Truncated => ShareError::Truncated,
             EnvelopeError::Altered => ShareError::Altered,
