@@ -525,4 +525,22 @@ mod tests {
             })
         );
     }
+
+    /// The rules page states the limits the code holds.
+    #[test]
+    fn the_rules_page_states_the_limits() {
+        let doc = include_str!("../../../docs/hex-stroke-rules.md");
+        let para = &doc[doc.find("**Pack codes.**").expect("a Pack codes paragraph")..];
+        let para = &para[..para.find("\n\n").unwrap_or(para.len())];
+        let para = para.replace('\n', " ");
+        for stated in [
+            format!("at most {MAX_TITLE_CHARS} characters"),
+            format!("({MIN_LEVELS} to {MAX_LEVELS})"),
+            format!("`{VERSION:#04x}`"),
+            format!("exceed {} KiB", MAX_BODY_BYTES / 1024),
+            format!("more than {MAX_LEVELS}"),
+        ] {
+            assert!(para.contains(&stated), "the paragraph lacks {stated:?}");
+        }
+    }
 }
