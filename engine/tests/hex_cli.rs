@@ -168,3 +168,68 @@ fn daily_prints_the_puzzle_every_device_makes() {
     assert_eq!(code, 2);
     assert_eq!(err.trim(), "2026-02-30 is not a day of the calendar");
 }
+
+/// `hex pack encode` of a shipped pack (a file and stdin) and `hex pack decode`
+/// back to the `levels/` pack format; a cut code, a level code and a bad pack
+/// file are named on stderr with exit code 2.
+#[test]
+fn pack_encode_then_decode() {
+    use engine::hex::level_file::parse_pack;
+    let file = format!(
+        "{}/../levels/pack-3-trails.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (code, out, err) = run(&["hex", "pack", "encode", &file]);
+    assert_eq!(code, 0, "{err}");
+    let pack_code = out.trim().to_string();
+    assert!(pack_code
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+    let o = engine(&["hex", "pack", "encode", "-"], &text);
+    assert_eq!(stdout(&o).trim(), pack_code);
+
+    let (code, out, err) = run(&["hex", "pack", "decode", &pack_code, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let decoded = parse_pack(&out).expect("the output is a pack file");
+    let original = parse_pack(&text).unwrap();
+    assert_eq!(decoded.title, original.title);
+    assert_eq!(decoded.levels.len(), original.levels.len());
+    for (a, b) in original.levels.iter().zip(&decoded.levels) {
+        assert_eq!(engine::hex::share::encode(a), engine::hex::share::encode(b));
+    }
+    let (code, out, _) = run(&["hex", "pack", "decode", &pack_code]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("pack \"蜂巢小径\": 8 level(s)"), "{out}");
+    assert!(out.lines().nth(1).unwrap().starts_with("shared-1"), "{out}");
+
+    let cut = &pack_code[..pack_code.len() / 2];
+    let (code, out, err) = run(&["hex", "pack", "decode", cut]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err.trim(),
+        "pack decode: the pack code is damaged: its checksum does not match (altered or mistyped)"
+    );
+    let (code, _, err) = run(&["hex", "pack", "decode", &pack_code[..1]]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "pack decode: the pack code is incomplete (cut off)"
+    );
+    let level = engine::hex::share::encode(&original.levels[0]);
+    let (code, _, err) = run(&["hex", "pack", "decode", &level]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("this is a level code, not a pack code"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["hex", "share", "decode", &pack_code]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("this is a pack code, not a level code"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["hex", "pack", "encode", &data("hex-bad-pack.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("hex-bad-pack.json: level"), "{err}");
+}

@@ -1,9 +1,10 @@
-//! Property tests: solver vs. brute force, share codes, loaders never panic.
+//! Property tests: solver vs. brute force, share and pack codes, loaders never panic.
 
 use engine::code_envelope;
 use engine::hex::generator::{generate, GenOptions};
-use engine::hex::level_file::{level_to_string, parse_any, parse_level};
+use engine::hex::level_file::{level_to_string, parse_any, parse_level, Pack};
 use engine::hex::model::{Level, LevelParts};
+use engine::hex::pack_code::{self, PackError};
 use engine::hex::rules::{self, check_step};
 use engine::hex::share;
 use engine::hex::solver::{solve, SolveOptions};
@@ -162,5 +163,83 @@ proptest! {
             let _ = solve(&level, &SolveOptions { limit: 2, node_limit: 10_000 });
             prop_assert!(share::decode(&share::encode(&level)).is_ok());
         }
+    }
+
+    #[test]
+    fn pack_round_trip_keeps_every_level_in_order(
+        levels in proptest::collection::vec(level_strategy(), 1..5),
+        title in "[a-z 六边一笔]{0,20}",
+    ) {
+        let pack = Pack { pack: 9, title, levels };
+        let code = pack_code::encode(&pack).unwrap();
+        let back = pack_code::decode(&code).unwrap();
+        prop_assert_eq!(&back.title, &pack.title);
+        prop_assert_eq!(back.levels.len(), pack.levels.len());
+        for (a, b) in pack.levels.iter().zip(&back.levels) {
+            prop_assert_eq!(share::encode(a), share::encode(b));
+        }
+        prop_assert_eq!(pack_code::encode(&back).unwrap(), code);
+    }
+
+    #[test]
+    fn pack_decoder_never_panics_on_text_or_bytes(
+        text in ".{0,300}",
+        bytes in proptest::collection::vec(any::<u8>(), 0..300),
+    ) {
+        let _ = pack_code::decode(&text);
+        let _ = pack_code::decode(&code_envelope::base64url(&bytes));
+        // the same bytes as a pack code's content with a good checksum, so the
+        // reader behind the envelope is reached
+        let mut body = vec![pack_code::VERSION];
+        body.extend(&bytes);
+        if let Ok(pack) = pack_code::decode(&code_envelope::seal(body)) {
+            prop_assert!(pack_code::decode(&pack_code::encode(&pack).unwrap()).is_ok());
+        }
+    }
+
+    #[test]
+    fn pack_decoder_never_panics_on_mutated_codes(
+        levels in proptest::collection::vec(level_strategy(), 1..4),
+        pos in any::<usize>(),
+        ch in proptest::sample::select(b"AQgw-_9z".to_vec()),
+        byte in any::<u8>(),
+        cut in any::<usize>(),
+    ) {
+        let code = pack_code::encode(&Pack { pack: 1, title: "t".into(), levels }).unwrap();
+        // a character changed: the checksum catches it (unless only the last
+        // character's unused low bits changed, which leaves the same bytes)
+        let mut flipped = code.clone().into_bytes();
+        let i = pos % flipped.len();
+        flipped[i] = ch;
+        let flipped = String::from_utf8(flipped).unwrap();
+        let result = pack_code::decode(&flipped);
+        if code_envelope::unbase64url(&flipped) != code_envelope::unbase64url(&code) {
+            prop_assert!(result.is_err());
+        }
+        // cut short: refused, and never taken for anything but a damaged code
+        let cut = cut % code.len();
+        let e = pack_code::decode(&code[..cut]).unwrap_err();
+        prop_assert!(matches!(
+            e,
+            PackError::Empty | PackError::Truncated | PackError::Altered
+        ), "{:?}", e);
+        // a byte of the content changed and the checksum made good again
+        let raw = code_envelope::unbase64url(&code).unwrap();
+        let mut body = raw[..raw.len() - 4].to_vec();
+        let j = 1 + pos % (body.len() - 1);
+        body[j] = byte;
+        let _ = pack_code::decode(&code_envelope::seal(body.clone()));
+        body.truncate(j);
+        let _ = pack_code::decode(&code_envelope::seal(body));
+    }
+
+    #[test]
+    fn level_and_pack_codes_refuse_each_other(level in level_strategy()) {
+        let level_code = share::encode(&level);
+        let e = pack_code::decode(&level_code).unwrap_err();
+        prop_assert!(e.to_string().contains("this is a level code, not a pack code"));
+        let pack = Pack { pack: 1, title: String::new(), levels: vec![level] };
+        let e = share::decode(&pack_code::encode(&pack).unwrap()).unwrap_err();
+        prop_assert!(e.to_string().contains("this is a pack code, not a level code"));
     }
 }

@@ -1,5 +1,5 @@
 //! `engine hex …` subcommands: verify, solve, deduce, hint, generate, bench-generate,
-//! share encode/decode. Output formats are a stable contract: tests, the browser tests
+//! share encode/decode, pack encode/decode. Output formats are a stable contract: tests, the browser tests
 //! and the level tools parse them.
 
 use std::io::Read;
@@ -12,7 +12,10 @@ use engine::hex::content;
 use engine::hex::deduce::Outcome;
 use engine::hex::generator::{generate, GenOptions};
 use engine::hex::graded::{generate_within_tier, SEEDS_PER_TIER_SEARCH};
-use engine::hex::level_file::{level_to_string, parse_any, parse_level, LevelError};
+use engine::hex::level_file::{
+    level_to_string, pack_to_string, parse_any, parse_level, parse_pack, LevelError,
+};
+use engine::hex::pack_code;
 use engine::hex::share;
 use engine::hex::solver::{solve, SolveOptions};
 
@@ -110,6 +113,9 @@ pub enum Command {
     /// Share codes for links.
     #[command(subcommand)]
     Share(ShareCommand),
+    /// Pack codes: a whole pack in one link (`#pack=<code>`).
+    #[command(subcommand)]
+    Pack(PackCommand),
     /// The daily puzzle of a date (YYYY-MM-DD): the same level every device makes.
     Daily {
         date: String,
@@ -125,6 +131,19 @@ pub enum ShareCommand {
     Encode { file: String },
     /// Print the level JSON of a share code.
     Decode { code: String },
+}
+
+#[derive(Subcommand)]
+pub enum PackCommand {
+    /// Print the pack code of a pack file in the `levels/` format (`-` for stdin).
+    Encode { file: String },
+    /// Read a pack code: its title and levels, or with --json the pack file.
+    Decode {
+        code: String,
+        /// Print the pack in the `levels/` pack format.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn read_input(file: &str) -> Result<String, String> {
@@ -250,6 +269,8 @@ pub fn run(cmd: Command) -> i32 {
                 }
             }
         }
+        Command::Pack(PackCommand::Encode { file }) => pack_encode_command(&file),
+        Command::Pack(PackCommand::Decode { code, json }) => pack_decode_command(&code, json),
         Command::Share(ShareCommand::Decode { code }) => match share::decode(&code) {
             Ok(level) => {
                 println!("{}", level_to_string(&level));
@@ -505,6 +526,62 @@ fn print_verify_table(reports: &[FileReport]) {
             }
         }
     }
+}
+
+/// `hex pack encode`: the code of a pack file; exit 2 if the file or pack is bad.
+fn pack_encode_command(file: &str) -> i32 {
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let pack = match parse_pack(&text) {
+        Ok(p) => p,
+        Err(errs) => {
+            print_errors(file, &errs);
+            return 2;
+        }
+    };
+    match pack_code::encode(&pack) {
+        Ok(code) => {
+            println!("{code}");
+            0
+        }
+        Err(e) => {
+            eprintln!("pack encode: {file}: {e}");
+            2
+        }
+    }
+}
+
+/// `hex pack decode`: the pack of a code, as a summary or (`--json`) a pack
+/// file; exit 2 with the reason if the code cannot be read.
+fn pack_decode_command(code: &str, json: bool) -> i32 {
+    let pack = match pack_code::decode(code) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("pack decode: {e}");
+            return 2;
+        }
+    };
+    if json {
+        println!("{}", pack_to_string(&pack));
+    } else {
+        println!("pack {:?}: {} level(s)", pack.title, pack.levels.len());
+        for l in &pack.levels {
+            println!(
+                "{:<10} {:>3} cells {:>2} walls {:>2} spinners  {}",
+                l.id,
+                l.len(),
+                l.walls().len(),
+                l.spinners().len(),
+                l.title.as_deref().unwrap_or("")
+            );
+        }
+    }
+    0
 }
 
 /// `hex deduce`: solve a level or a pack by reasoning only and print the JSON report.

@@ -6,7 +6,7 @@
 //! (content law per level), [`content`] (the shipped packs' law: sizes, tutorial
 //! table, knob schedule, spinner limits) reading its numbers from [`spec`]
 //! (`engine/spec/hex.json`), [`hint`], [`generator`], [`share`]
-//! (URL share codes), [`daily`] (the puzzle of a date) and [`streak`]. The rules they implement are stated in
+//! (URL share codes), [`pack_code`] (a whole pack in one code), [`daily`] (the puzzle of a date) and [`streak`]. The rules they implement are stated in
 //! `docs/hex-stroke-rules.md`. Nothing here imports the Baifang mode.
 
 pub mod checks;
@@ -20,6 +20,7 @@ pub mod hint;
 pub mod input;
 pub mod level_file;
 pub mod model;
+pub mod pack_code;
 pub mod problem;
 pub mod rules;
 pub mod share;

@@ -18,6 +18,10 @@
 //! ```
 //! Decoded cells are named a, b, c, … in bitmap order; positions, clues, walls,
 //! spinners (as written) and the title survive a round trip exactly.
+//!
+//! Everything between the version byte and the checksum is one level's body,
+//! written and read by [`write_level_body`] and [`read_level_body`], so that a
+//! pack code (`super::pack_code`) stores its levels in the same layout.
 
 use std::fmt;
 
@@ -47,6 +51,8 @@ pub enum ShareError {
         /// The character.
         character: char,
     },
+    /// A pack code (`super::pack_code`), not a level's share code.
+    PackCode,
     /// A version this app does not read (a newer app wrote it).
     UnknownVersion(u8),
     /// The code is cut off.
@@ -163,6 +169,10 @@ impl fmt::Display for ShareError {
                 "the share code has an invalid character {character:?} at position {}",
                 position + 1
             ),
+            ShareError::PackCode => write!(
+                f,
+                "this is a pack code, not a level code: open it as a pack (#pack=…)"
+            ),
             ShareError::UnknownVersion(v) => write!(
                 f,
                 "the share code has version {v}, but this app reads only version {VERSION}; it may come from a newer app"
@@ -193,6 +203,14 @@ fn unzigzag(v: u64) -> i64 {
 
 /// Encodes a level as a share code.
 pub fn encode(level: &Level) -> String {
+    let mut out = vec![VERSION];
+    write_level_body(&mut out, level);
+    code_envelope::seal(out)
+}
+
+/// Appends one level's body (everything after the version byte, before the
+/// checksum, in the layout above). Pack codes write each level with it.
+pub fn write_level_body(out: &mut Vec<u8>, level: &Level) {
     let cells = level.cells();
     let qmin = cells.iter().map(|c| c.pos.q).min().unwrap_or(0);
     let rmin = cells.iter().map(|c| c.pos.r).min().unwrap_or(0);
@@ -214,12 +232,11 @@ pub fn encode(level: &Level) -> String {
         ordinal[i] = k;
     }
     let title = level.title.as_deref().filter(|t| !t.is_empty());
-    let mut out = vec![VERSION];
-    put_varint(&mut out, u64::from(title.is_some()));
-    put_varint(&mut out, zigzag(qmin as i64));
-    put_varint(&mut out, zigzag(rmin as i64));
-    put_varint(&mut out, w as u64);
-    put_varint(&mut out, h as u64);
+    put_varint(out, u64::from(title.is_some()));
+    put_varint(out, zigzag(qmin as i64));
+    put_varint(out, zigzag(rmin as i64));
+    put_varint(out, w as u64);
+    put_varint(out, h as u64);
     out.extend_from_slice(&bitmap);
     let clues: Vec<(usize, u32)> = {
         let mut v: Vec<(usize, u32)> = cells
@@ -230,35 +247,34 @@ pub fn encode(level: &Level) -> String {
         v.sort();
         v
     };
-    put_varint(&mut out, clues.len() as u64);
+    put_varint(out, clues.len() as u64);
     for (o, v) in clues {
-        put_varint(&mut out, o as u64);
-        put_varint(&mut out, v as u64);
+        put_varint(out, o as u64);
+        put_varint(out, v as u64);
     }
-    put_varint(&mut out, level.walls().len() as u64);
+    put_varint(out, level.walls().len() as u64);
     for e in level.walls() {
         let d = level.direction(e.a, e.b).expect("walls are adjacent");
         let (from, d) = if d < 3 { (e.a, d) } else { (e.b, d - 3) };
-        put_varint(&mut out, (ordinal[from] * 3 + d) as u64);
+        put_varint(out, (ordinal[from] * 3 + d) as u64);
     }
-    put_varint(&mut out, level.spinners().len() as u64);
+    put_varint(out, level.spinners().len() as u64);
     for s in level.spinners() {
         let v = (ordinal[s.cell] * 6 + s.corner as usize) * 3 + s.phase as usize;
-        put_varint(&mut out, v as u64);
+        put_varint(out, v as u64);
     }
     if let Some(t) = title {
         let mut end = t.len().min(MAX_TITLE);
         while !t.is_char_boundary(end) {
             end -= 1;
         }
-        put_varint(&mut out, end as u64);
+        put_varint(out, end as u64);
         out.extend_from_slice(&t.as_bytes()[..end]);
     }
-    code_envelope::seal(out)
 }
 
 /// The envelope's reader, with its errors in the share code's words.
-struct Reader<'a>(code_envelope::Reader<'a>);
+struct Reader<'r, 'a>(&'r mut code_envelope::Reader<'a>);
 
 impl From<ReadError> for ShareError {
     fn from(e: ReadError) -> ShareError {
@@ -280,6 +296,7 @@ impl From<EnvelopeError> for ShareError {
                 position,
                 character,
             },
+            EnvelopeError::UnknownVersion(super::pack_code::VERSION) => ShareError::PackCode,
             EnvelopeError::UnknownVersion(v) => ShareError::UnknownVersion(v),
             EnvelopeError::Truncated => ShareError::Truncated,
             EnvelopeError::Altered => ShareError::Altered,
@@ -287,7 +304,7 @@ impl From<EnvelopeError> for ShareError {
     }
 }
 
-impl Reader<'_> {
+impl Reader<'_, '_> {
     fn varint(&mut self) -> Result<u64, ShareError> {
         Ok(self.0.varint()?)
     }
@@ -309,7 +326,21 @@ impl Reader<'_> {
 /// Decodes a share code into a validated level with id `shared`.
 pub fn decode(code: &str) -> Result<Level, ShareError> {
     let body = code_envelope::open(code, VERSION)?;
-    let mut r = Reader(code_envelope::Reader::new(&body, 1));
+    let mut r = code_envelope::Reader::new(&body, 1);
+    let level = read_level_body(&mut r, "shared")?;
+    if !r.at_end() {
+        return Err(ShareError::Malformed(ShareFault::TrailingBytes));
+    }
+    Ok(level)
+}
+
+/// Reads one level's body (as [`write_level_body`] wrote it) from `r`, leaving
+/// `r` after its last field, and validates it as a level with id `id`. The
+/// only errors are [`ShareError::Truncated`], [`ShareError::Malformed`] and
+/// [`ShareError::Invalid`].
+pub fn read_level_body(r: &mut code_envelope::Reader, id: &str) -> Result<Level, ShareError> {
+    let mut r = Reader(r);
+
     let flags = r.varint()?;
     if flags > 1 {
         return Err(ShareError::Malformed(ShareFault::UnknownFlags { flags }));
@@ -328,11 +359,8 @@ pub fn decode(code: &str) -> Result<Level, ShareError> {
     } else {
         None
     };
-    if !r.0.at_end() {
-        return Err(ShareError::Malformed(ShareFault::TrailingBytes));
-    }
     Level::build(LevelParts {
-        id: "shared".into(),
+        id: id.into(),
         pack: None,
         index: None,
         title,

@@ -254,6 +254,10 @@ pub fn share_error(e: &ShareError, lang: Lang) -> String {
             format!("分享码第 {} 个字符「{character}」无效", position + 1),
             format!("the share code has an invalid character \"{character}\" at position {}", position + 1),
         ),
+        ShareError::PackCode => s(
+            "这是关卡包的分享码，不是单个关卡的".into(),
+            "this is a pack code, not a level code".into(),
+        ),
         ShareError::UnknownVersion(v) => s(
             format!("分享码的版本是 {v}，这个应用读不了；它可能来自更新的版本"),
             format!("the share code has version {v}, which this app cannot read; it may come from a newer app"),
