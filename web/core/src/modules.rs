@@ -137,8 +137,9 @@ pub const MODULES: [ModuleEntry; 7] = [
     },
     // Hex Stroke for players: level select, play, share links, the daily puzzle (made
     // by the editor module's worker, so the generator stays out of this module). The
-    // cold budget rose from 295 to 320 KiB with the content spec read at run time
-    // (+11 KiB) and the daily puzzle's card, clock, record and past days (+22 KiB).
+    // cold budget rose from 295 to 325 KiB with the content spec read at run time
+    // (+11 KiB), the daily puzzle's card, clock, record and past days (+22 KiB) and the
+    // best times (+4 KiB).
     ModuleEntry {
         screen: Screen::Hex,
         key: "hex",
@@ -146,17 +147,17 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("hex"),
         worker: None,
         budget_kib: 300,
-        cold_budget_kib: Some(320),
+        cold_budget_kib: Some(325),
     },
     // The level editor with everything of `hex` (for 试玩 and back), and its solver worker
-    // (which also makes the daily puzzle); 375 KiB since the daily puzzle (was 355).
+    // (which also makes the daily puzzle); 385 KiB since the daily puzzle (was 355).
     ModuleEntry {
         screen: Screen::HexEditor,
         key: "hex-editor",
         parent: Screen::Home,
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
-        budget_kib: 375,
+        budget_kib: 385,
         cold_budget_kib: None,
     },
 ];
