@@ -29,10 +29,9 @@ use super::level_file::Pack;
 use super::share::{self, read_level_body, write_level_body, ShareError};
 use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
-/// The kind-and-version byte of pack codes. Level codes count their versions
-/// up from 1; pack codes from 0x50, so neither can be taken for the other (and
-/// a pack code's first character is `U`, a level code's `A`).
-pub const VERSION: u8 = 0x50;
+/// The kind-and-version byte of pack codes ([`share::PACK_VERSION`]: stated
+/// beside the level codes' versions, so neither is taken for the other).
+pub const VERSION: u8 = share::PACK_VERSION;
 
 /// The most characters a pack's title may have: it is a heading on the level
 /// select and in the share sheet, and 60 characters (180 bytes at most in

@@ -34,6 +34,12 @@ use crate::code_envelope::{self, put_varint, EnvelopeError, ReadError};
 
 /// The version this code writes.
 pub const VERSION: u8 = 1;
+/// The kind-and-version byte of pack codes (`super::pack_code`, which owns their
+/// layout). Level codes count their versions up from 1; pack codes from 0x50, so
+/// neither can be taken for the other (a pack code's first character is `U`, a
+/// level code's `A`). Stated here, beside the level codes' own, so that this
+/// decoder names a pack code without depending on the pack codec.
+pub const PACK_VERSION: u8 = 0x50;
 const MAX_AREA: u64 = 65_536;
 const MAX_TITLE: usize = 200;
 
@@ -296,7 +302,7 @@ impl From<EnvelopeError> for ShareError {
                 position,
                 character,
             },
-            EnvelopeError::UnknownVersion(super::pack_code::VERSION) => ShareError::PackCode,
+            EnvelopeError::UnknownVersion(PACK_VERSION) => ShareError::PackCode,
             EnvelopeError::UnknownVersion(v) => ShareError::UnknownVersion(v),
             EnvelopeError::Truncated => ShareError::Truncated,
             EnvelopeError::Altered => ShareError::Altered,

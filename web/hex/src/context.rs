@@ -9,7 +9,7 @@ use engine::hex::level_file::parse_level;
 use engine::hex::Level;
 
 use crate::best_times::BestTimes;
-use crate::daily::DailyRecord;
+use crate::daily_record::DailyRecord;
 use crate::draft::{Draft, History};
 use crate::levels::{catalog, LevelRef};
 use crate::progress::Progress;

@@ -11,7 +11,7 @@
 //! Modules: [`context`] (the mode's shared state), [`levels`] (the embedded packs
 //! and the unlock order), [`progress`] and [`settings`] (saved in local storage),
 //! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
-//! and its input loop), [`daily`] (the daily puzzle's record, streak and screen parts), [`menu`] (the play menu), [`board_model`] and [`board`]
+//! and its input loop), [`daily_record`] (the daily puzzle's record and streak) and [`daily`] (its screen parts), [`menu`] (the play menu), [`board_model`] and [`board`]
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
 //! [`play_clock`] (the visible time a level is open) and [`best_times`], [`feedback`] (transient cues), [`keys`] (the direction keys every board
 //! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
@@ -29,6 +29,7 @@ pub mod cell_words;
 pub mod colour_blind_toggle;
 pub mod context;
 pub mod daily;
+pub mod daily_record;
 pub mod draft;
 pub mod editor;
 pub mod engine_text;

@@ -22,11 +22,11 @@ use leptos::prelude::*;
 
 use crate::board::Board;
 use crate::board_model::{BoardModel, BoardState};
-use crate::context::{use_hex, HexView, LevelSource};
+use crate::context::{use_hex, HexCtx, HexView, LevelSource};
 use crate::daily::{DailyBar, DailyResultCard, DailyRun};
 use crate::feedback;
 use crate::keys::key_direction;
-use crate::levels::{catalog, display_id};
+use crate::levels::{catalog, display_id, LevelRef};
 use crate::menu::PlayMenu;
 use crate::play_clock::{clock_text, PlayClock};
 use crate::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
@@ -232,20 +232,8 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let board_wrap = NodeRef::<leptos::html::Div>::new();
     let menu_open = RwSignal::new(false);
 
-    // the pending "next level" timer, cancelled if the screen goes away first
-    // Held outside the reactive arena: the screen's own stored values are gone by the
-    // time its cleanup runs, and a timer left behind opened the next level over the
-    // level list (or over the same level opened again).
-    let advance = Arc::new(std::sync::Mutex::new(None::<TimeoutHandle>));
-    let cancel_advance = {
-        let advance = advance.clone();
-        move || {
-            if let Some(h) = advance.lock().ok().and_then(|mut a| a.take()) {
-                h.clear();
-            }
-        }
-    };
-    on_cleanup(cancel_advance.clone());
+    let next_level = NextLevel::new();
+    let restart_next = next_level.clone();
 
     let level_id = lvl.id.clone();
     let apply: Rc<dyn Fn(Vec<ViewEvent>)> = Rc::new(move |events: Vec<ViewEvent>| {
@@ -272,28 +260,7 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             if let Some(clock) = pack_clock {
                 ctx.record_time(&level_id, clock.stop());
             }
-            let after = cat.next_after(level);
-            let mine = SCREENS_OPENED.load(Ordering::Relaxed);
-            let h = set_timeout_with_handle(
-                move || {
-                    // Only from this very screen: the player may have gone to the list
-                    // or opened a level (this one again, even) meanwhile.
-                    let still_here = SCREENS_OPENED.load(Ordering::Relaxed) == mine
-                        && ctx.view.get_untracked() == HexView::Play(LevelSource::Pack(level));
-                    match after {
-                        _ if !still_here => {}
-                        Some(r) => ctx.open(r),
-                        None => ctx.show_select(),
-                    }
-                },
-                Duration::from_millis(clear_delay_ms(n)),
-            );
-            // One pending advance at most: a second clearing report replaces the first.
-            if let Ok(mut a) = advance.lock() {
-                if let Some(old) = std::mem::replace(&mut *a, h.ok()) {
-                    old.clear();
-                }
-            }
+            next_level.schedule(ctx, level, cat.next_after(level), clear_delay_ms(n));
         }
     });
 
@@ -313,24 +280,13 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
 
     let restart_apply = apply.clone();
     let on_restart = UnsyncCallback::new(move |_| {
-        cancel_advance();
+        restart_next.cancel();
         let events = play_state
             .try_update_value(|s| s.machine.restart())
             .unwrap_or_default();
         restart_apply(events);
     });
-    let on_hint = Callback::new(move |_| {
-        let Some(h) = play_state.try_update_value(|s| s.hint()) else {
-            return;
-        };
-        if let Some(run) = daily {
-            run.hints.update(|n| *n += 1);
-        }
-        state.update(|st| {
-            st.hint = h.hint.cell();
-            st.reason = h.technique.map(|t| (t, h.cells));
-        });
-    });
+    let on_hint = hint_button(play_state, state, daily);
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
     let tutorial = pack.and_then(|_| lesson_line(lvl)).map(|t| {
@@ -358,9 +314,76 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     }
 }
 
+/// The hint button: marks the next cell and the deduction behind it (a daily
+/// puzzle counts it).
+fn hint_button(
+    play_state: StoredValue<LevelPlay>,
+    state: RwSignal<BoardState>,
+    daily: Option<DailyRun>,
+) -> Callback<()> {
+    Callback::new(move |_| {
+        let Some(h) = play_state.try_update_value(|s| s.hint()) else {
+            return;
+        };
+        if let Some(run) = daily {
+            run.hints.update(|n| *n += 1);
+        }
+        state.update(|st| {
+            st.hint = h.hint.cell();
+            st.reason = h.technique.map(|t| (t, h.cells));
+        });
+    })
+}
+
 /// Play screens opened so far: a pending move to the next level belongs to the
 /// screen that set it and to no later one.
 static SCREENS_OPENED: AtomicU64 = AtomicU64::new(0);
+
+/// The move to the next level a while after a pack level is cleared, called off
+/// when the screen goes (cleanup) or restarts. The handle is held outside the
+/// reactive arena, and the move checks that its screen is still the one showing:
+/// a timer left behind once opened the next level over the level list, or over
+/// the same level opened again.
+#[derive(Clone, Default)]
+struct NextLevel(Arc<std::sync::Mutex<Option<TimeoutHandle>>>);
+
+impl NextLevel {
+    fn new() -> NextLevel {
+        let next = NextLevel::default();
+        let gone = next.clone();
+        on_cleanup(move || gone.cancel());
+        next
+    }
+
+    fn cancel(&self) {
+        if let Some(h) = self.0.lock().ok().and_then(|mut a| a.take()) {
+            h.clear();
+        }
+    }
+
+    /// After `delay_ms`: `after` (the next level), or the level list after the last.
+    fn schedule(&self, ctx: HexCtx, cleared: LevelRef, after: Option<LevelRef>, delay_ms: u64) {
+        let mine = SCREENS_OPENED.load(Ordering::Relaxed);
+        let h = set_timeout_with_handle(
+            move || {
+                let still_here = SCREENS_OPENED.load(Ordering::Relaxed) == mine
+                    && ctx.view.get_untracked() == HexView::Play(LevelSource::Pack(cleared));
+                match after {
+                    _ if !still_here => {}
+                    Some(r) => ctx.open(r),
+                    None => ctx.show_select(),
+                }
+            },
+            Duration::from_millis(delay_ms),
+        );
+        // One pending move at most.
+        if let Ok(mut a) = self.0.lock() {
+            if let Some(old) = std::mem::replace(&mut *a, h.ok()) {
+                old.clear();
+            }
+        }
+    }
+}
 
 /// Keys play the level (the input machine decides what each does); a key that
 /// only moves the start cursor redraws without feedback.
