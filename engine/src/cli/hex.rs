@@ -164,6 +164,22 @@ fn print_errors(file: &str, errors: &[LevelError]) {
     }
 }
 
+/// Reads FILE (`-`: stdin) and parses it with `parse`; on failure prints why
+/// (the read error, or each problem prefixed by the file) and gives exit code 2.
+fn read_parsed<T>(
+    file: &str,
+    parse: impl Fn(&str) -> Result<T, Vec<LevelError>>,
+) -> Result<T, i32> {
+    let text = read_input(file).map_err(|e| {
+        eprintln!("{e}");
+        2
+    })?;
+    parse(&text).map_err(|errs| {
+        print_errors(file, &errs);
+        2
+    })
+}
+
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Verify {
@@ -172,19 +188,9 @@ pub fn run(cmd: Command) -> i32 {
             node_limit,
         } => verify(&files, json, node_limit),
         Command::Solve { file, limit } => {
-            let text = match read_input(&file) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 2;
-                }
-            };
-            let level = match parse_level(&text) {
+            let level = match read_parsed(&file, parse_level) {
                 Ok(l) => l,
-                Err(errs) => {
-                    print_errors(&file, &errs);
-                    return 2;
-                }
+                Err(code) => return code,
             };
             let r = solve(
                 &level,
@@ -250,25 +256,13 @@ pub fn run(cmd: Command) -> i32 {
         } => deduce_command(&file, trace, max_tier),
         Command::Hint { file, path } => hint_command(&file, &path),
         Command::Daily { date, json } => super::hex_daily::run(&date, json),
-        Command::Share(ShareCommand::Encode { file }) => {
-            let text = match read_input(&file) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 2;
-                }
-            };
-            match parse_level(&text) {
-                Ok(level) => {
-                    println!("{}", share::encode(&level));
-                    0
-                }
-                Err(errs) => {
-                    print_errors(&file, &errs);
-                    2
-                }
+        Command::Share(ShareCommand::Encode { file }) => match read_parsed(&file, parse_level) {
+            Ok(level) => {
+                println!("{}", share::encode(&level));
+                0
             }
-        }
+            Err(code) => code,
+        },
         Command::Pack(PackCommand::Encode { file }) => pack_encode_command(&file),
         Command::Pack(PackCommand::Decode { code, json }) => pack_decode_command(&code, json),
         Command::Share(ShareCommand::Decode { code }) => match share::decode(&code) {
@@ -530,19 +524,9 @@ fn print_verify_table(reports: &[FileReport]) {
 
 /// `hex pack encode`: the code of a pack file; exit 2 if the file or pack is bad.
 fn pack_encode_command(file: &str) -> i32 {
-    let text = match read_input(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let pack = match parse_pack(&text) {
+    let pack = match read_parsed(file, parse_pack) {
         Ok(p) => p,
-        Err(errs) => {
-            print_errors(file, &errs);
-            return 2;
-        }
+        Err(code) => return code,
     };
     match pack_code::encode(&pack) {
         Ok(code) => {
@@ -613,19 +597,9 @@ fn deduce_command(file: &str, trace: bool, max_tier: u8) -> i32 {
 
 /// `hex hint`: the hint for a drawn path, as JSON.
 fn hint_command(file: &str, path: &str) -> i32 {
-    let text = match read_input(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let level = match parse_level(&text) {
+    let level = match read_parsed(file, parse_level) {
         Ok(l) => l,
-        Err(errs) => {
-            print_errors(file, &errs);
-            return 2;
-        }
+        Err(code) => return code,
     };
     let ids: Vec<String> = path
         .split(',')

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::progress::{valid_id, Unreadable};
-use web_core::storage;
+use crate::progress::{load_or_reset, parse_keyed, save_json, valid_id, Unreadable};
 
 /// Where the best times are saved.
 pub const BEST_KEY: &str = "mode:03-hex-walls:bestMs";
@@ -25,33 +24,15 @@ pub struct BestTimes {
 impl BestTimes {
     /// Parses the stored text (`None`: nothing stored yet).
     pub fn parse(raw: Option<&str>) -> Result<BestTimes, Unreadable> {
-        let Some(raw) = raw else {
-            return Ok(BestTimes::default());
-        };
-        let b: BestTimes =
-            serde_json::from_str(raw).map_err(|e| Unreadable(format!("bestMs: {e}")))?;
-        if b.ms.len() > MAX_LEVELS {
-            return Err(Unreadable(format!("bestMs: {} levels", b.ms.len())));
-        }
-        if let Some(bad) = b.ms.keys().find(|id| !valid_id(id)) {
-            return Err(Unreadable(format!("bestMs: bad id {bad:?}")));
-        }
-        Ok(b)
+        parse_keyed(raw, "bestMs", MAX_LEVELS, valid_id).map(|ms| BestTimes { ms })
     }
 
     pub fn load() -> BestTimes {
-        BestTimes::parse(storage::read(BEST_KEY).as_deref()).unwrap_or_else(|Unreadable(why)| {
-            leptos::logging::warn!("resetting unreadable Hex Stroke best times ({why})");
-            storage::remove(BEST_KEY);
-            BestTimes::default()
-        })
+        load_or_reset(BEST_KEY, BestTimes::parse)
     }
 
     pub fn save(&self) {
-        storage::write(
-            BEST_KEY,
-            &serde_json::to_string(self).expect("the times serialise"),
-        );
+        save_json(BEST_KEY, self);
     }
 
     pub fn best(&self, id: &str) -> Option<u64> {

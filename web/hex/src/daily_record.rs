@@ -14,9 +14,8 @@ use engine::hex::daily::Date;
 use engine::hex::streak::streak;
 
 use crate::play_clock::clock_text;
-use crate::progress::Unreadable;
+use crate::progress::{load_or_reset, parse_keyed, save_json, Unreadable};
 use web_core::i18n::Lang;
-use web_core::storage;
 
 /// Where the record is saved.
 pub const DAILY_KEY: &str = "mode:03-hex-walls:daily";
@@ -39,6 +38,7 @@ pub struct DayResult {
 
 /// The days solved on this device, by date (`YYYY-MM-DD`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct DailyRecord {
     pub days: BTreeMap<String, DayResult>,
 }
@@ -46,35 +46,18 @@ pub struct DailyRecord {
 impl DailyRecord {
     /// Parses the stored text (`None`: nothing stored yet).
     pub fn parse(raw: Option<&str>) -> Result<DailyRecord, Unreadable> {
-        let Some(raw) = raw else {
-            return Ok(DailyRecord::default());
-        };
-        let r: DailyRecord =
-            serde_json::from_str(raw).map_err(|e| Unreadable(format!("daily: {e}")))?;
-        if r.days.len() > MAX_DAYS {
-            return Err(Unreadable(format!("daily: {} days", r.days.len())));
-        }
-        if let Some(bad) = r.days.keys().find(|d| Date::parse(d).is_err()) {
-            return Err(Unreadable(format!("daily: bad date {bad:?}")));
-        }
-        Ok(r)
+        parse_keyed(raw, "daily", MAX_DAYS, |d| Date::parse(d).is_ok())
+            .map(|days| DailyRecord { days })
     }
 
     /// Reads the record; an unreadable one is reset, with a console warning.
     pub fn load() -> DailyRecord {
-        DailyRecord::parse(storage::read(DAILY_KEY).as_deref()).unwrap_or_else(|Unreadable(why)| {
-            leptos::logging::warn!("resetting unreadable Hex Stroke daily record ({why})");
-            storage::remove(DAILY_KEY);
-            DailyRecord::default()
-        })
+        load_or_reset(DAILY_KEY, DailyRecord::parse)
     }
 
     /// Writes it (a refusing storage only loses the save).
     pub fn save(&self) {
-        storage::write(
-            DAILY_KEY,
-            &serde_json::to_string(self).expect("the record serialises"),
-        );
+        save_json(DAILY_KEY, self);
     }
 
     pub fn result(&self, date: Date) -> Option<DayResult> {
@@ -207,9 +190,9 @@ mod tests {
         assert_eq!(DailyRecord::parse(Some(&text)), Ok(r));
         assert_eq!(DailyRecord::parse(None), Ok(DailyRecord::default()));
         let e = DailyRecord::parse(Some(
-            r#"{"days":{"2026-02-30":{"time_ms":1,"undos":0,"hints":0,"on_day":true}}}"#,
+            r#"{"2026-02-30":{"time_ms":1,"undos":0,"hints":0,"on_day":true}}"#,
         ));
-        assert_eq!(e, Err(Unreadable("daily: bad date \"2026-02-30\"".into())));
+        assert_eq!(e, Err(Unreadable("daily: bad key \"2026-02-30\"".into())));
         assert!(DailyRecord::parse(Some("{")).is_err());
     }
 

@@ -9,6 +9,9 @@
 //! page carries on; storage that cannot be written (private mode, full) only loses
 //! the save.
 
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use web_core::storage;
@@ -68,6 +71,47 @@ pub fn parse_current(raw: Option<&str>) -> Result<Option<String>, Unreadable> {
         Some(id) if valid_id(id) => Ok(Some(id.to_string())),
         Some(id) => Err(Unreadable(format!("currentId: bad id {id:?}"))),
     }
+}
+
+/// Parses a saved JSON object of id → value (`None`: nothing saved yet): at most
+/// `max` entries, each key accepted by `valid_key`; `name` names the save in the
+/// reason it is refused. The daily record and the best times are saved so.
+pub fn parse_keyed<V: DeserializeOwned>(
+    raw: Option<&str>,
+    name: &str,
+    max: usize,
+    valid_key: impl Fn(&str) -> bool,
+) -> Result<BTreeMap<String, V>, Unreadable> {
+    let Some(raw) = raw else {
+        return Ok(BTreeMap::new());
+    };
+    let map: BTreeMap<String, V> =
+        serde_json::from_str(raw).map_err(|e| Unreadable(format!("{name}: {e}")))?;
+    if map.len() > max {
+        return Err(Unreadable(format!("{name}: {} entries", map.len())));
+    }
+    if let Some(bad) = map.keys().find(|k| !valid_key(k)) {
+        return Err(Unreadable(format!("{name}: bad key {bad:?}")));
+    }
+    Ok(map)
+}
+
+/// Reads the save under `key` with `parse`; one that cannot be used is removed,
+/// with a console warning, and the page starts from the default.
+pub fn load_or_reset<T: Default>(
+    key: &str,
+    parse: impl FnOnce(Option<&str>) -> Result<T, Unreadable>,
+) -> T {
+    parse(storage::read(key).as_deref()).unwrap_or_else(|Unreadable(why)| {
+        leptos::logging::warn!("resetting unreadable Hex Stroke save ({why})");
+        storage::remove(key);
+        T::default()
+    })
+}
+
+/// Writes `value` as JSON under `key` (a refusing storage only loses the save).
+pub fn save_json<T: Serialize>(key: &str, value: &T) {
+    storage::write(key, &serde_json::to_string(value).expect("saves serialise"));
 }
 
 impl Progress {

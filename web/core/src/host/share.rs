@@ -27,32 +27,27 @@ pub fn link_for_code(code: &str) -> Option<String> {
 
 /// Hands a link on: the host's share sheet (titled `title`), or the clipboard in a browser.
 pub fn send_link(title: &str, url: &str) {
-    if bridge::available() {
-        let payload = json!({ "kind": "link", "name": title, "text": url });
-        bridge::call("share", payload, |_| {});
-    } else {
-        copy_to_clipboard(url);
-    }
+    send("link", title, url, copy_to_clipboard);
 }
 
 /// Hands a text on (a result card): the host's share sheet, or the clipboard in a browser.
 pub fn send_text(subject: &str, text: &str) {
+    send("text", subject, text, copy_to_clipboard);
+}
+
+/// The host's share sheet with `kind` (messages.json's `share`), or `in_browser`.
+fn send(kind: &str, name: &str, text: &str, in_browser: impl FnOnce(&str)) {
     if bridge::available() {
-        let payload = json!({ "kind": "text", "name": subject, "text": text });
+        let payload = json!({ "kind": kind, "name": name, "text": text });
         bridge::call("share", payload, |_| {});
     } else {
-        copy_to_clipboard(text);
+        in_browser(text);
     }
 }
 
 /// Hands a text file on: the host's share sheet, or a download in a browser.
 pub fn send_file(name: &str, text: &str) {
-    if bridge::available() {
-        let payload = json!({ "kind": "file", "name": name, "text": text });
-        bridge::call("share", payload, |_| {});
-    } else {
-        download(name, text);
-    }
+    send("file", name, text, |text| download(name, text));
 }
 
 /// Reads the file picked in the `<input type="file">` that fired `ev` as text and
