@@ -8,30 +8,18 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use std::collections::BTreeSet;
 
 use engine::hex::checks::{check_level_with_reasoning, CheckOptions, CheckReport, Verdict};
 use engine::hex::content::{self, PackKind};
 use engine::hex::deduce::{Outcome, Technique};
-use engine::hex::level_file::{parse_pack, Pack};
+use engine::hex::level_file::Pack;
 use engine::hex::spec::spec;
 
 fn load() -> Vec<Pack> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("levels/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f).unwrap();
-            parse_pack(&text).unwrap_or_else(|e| panic!("{}: {e:?}", f.display()))
-        })
+    common::shipped_packs()
+        .into_iter()
+        .map(|(_, p)| p)
         .collect()
 }
 
@@ -292,7 +280,7 @@ fn verify(files: &[String]) -> (i32, String) {
 }
 
 fn level_files() -> Vec<String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -2,32 +2,13 @@
 //! a 12-level pack fits a link under 2,000 characters, and what DEFLATE would
 //! save is measured (the code is not compressed because it saves little).
 
-use std::path::PathBuf;
+mod common;
 
+use common::shipped_packs;
 use engine::code_envelope;
-use engine::hex::level_file::{parse_pack, Pack};
+use engine::hex::level_file::Pack;
 use engine::hex::pack_code::{self, MAX_LEVELS};
 use engine::hex::share;
-
-/// The shipped packs, by file name.
-fn shipped() -> Vec<(String, Pack)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("levels/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(&f).unwrap();
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            let pack = parse_pack(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-            (name, pack)
-        })
-        .collect()
-}
 
 fn pack_of(title: &str, levels: impl IntoIterator<Item = engine::hex::Level>) -> Pack {
     Pack {
@@ -70,7 +51,7 @@ fn assert_same(name: &str, original: &Pack, decoded: &Pack) {
 
 #[test]
 fn every_shipped_pack_round_trips() {
-    let packs = shipped();
+    let packs = shipped_packs();
     assert_eq!(packs.len(), 5, "the five shipped packs");
     for (name, pack) in &packs {
         let code = pack_code::encode(pack).unwrap();
@@ -87,10 +68,10 @@ fn every_shipped_pack_round_trips() {
     }
 }
 
-/// Issue 34: a 12-level pack goes in one link of under 2,000 characters.
+/// A 12-level pack goes in one link of under 2,000 characters.
 #[test]
 fn a_twelve_level_pack_fits_a_link() {
-    let packs = shipped();
+    let packs = shipped_packs();
     let find = |file: &str| &packs.iter().find(|(n, _)| n == file).unwrap().1;
     let (trails, shadows) = (find("pack-3-trails.json"), find("pack-4-shadows.json"));
     let twelve = pack_of(

@@ -1,5 +1,6 @@
 //! The one way the integration tests run the `engine` binary: arguments and
-//! standard input in, exit code and output back, plus the fixture folder.
+//! standard input in, exit code and output back, plus the fixture folder and
+//! the shipped Hex Stroke packs.
 //! Each test file uses only some of these, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
@@ -42,4 +43,26 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 /// The path of a fixture in `engine/tests/data/`.
 pub fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shipped Hex Stroke packs (`levels/*.json`), each with its file name, in
+/// file-name order.
+pub fn shipped_packs() -> Vec<(String, engine::hex::level_file::Pack)> {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("levels/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            let pack = engine::hex::level_file::parse_pack(&text)
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            (name, pack)
+        })
+        .collect()
 }
