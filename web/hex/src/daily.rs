@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use engine::hex::daily::{Date, Weekday};
 
-use crate::context::use_hex;
+use crate::context::{use_hex, HexCtx};
 use crate::daily_record::{card_text, past_days, today, DailyRecord, DayResult};
 use crate::play_clock::{clock_text, PlayClock};
 use crate::strings::Text;
@@ -127,6 +127,9 @@ pub struct DailyRun {
     pub hints: RwSignal<u32>,
     /// Set once solved: the result as recorded.
     pub solved: RwSignal<Option<DayResult>>,
+    /// The mode's state, taken when the screen starts: the solve is recorded
+    /// from an input event, where no context is looked up.
+    ctx: HexCtx,
 }
 
 impl DailyRun {
@@ -138,6 +141,7 @@ impl DailyRun {
             undos: RwSignal::new(0),
             hints: RwSignal::new(0),
             solved: RwSignal::new(None),
+            ctx: use_hex(),
         }
     }
 
@@ -153,7 +157,7 @@ impl DailyRun {
             hints: self.hints.get_untracked(),
             on_day: today() == self.date,
         };
-        let ctx = use_hex();
+        let ctx = self.ctx;
         ctx.daily.update(|d| d.record(self.date, r));
         ctx.daily.with_untracked(DailyRecord::save);
         self.solved.set(Some(r));
