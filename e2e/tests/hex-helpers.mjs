@@ -82,6 +82,11 @@ export function shareDecode(code) {
   return engine(["hex", "share", "decode", code]);
 }
 
+/** The pack a pack code holds (the `levels/` pack format), from `engine hex pack decode CODE --json`. */
+export function packDecode(code) {
+  return engine(["hex", "pack", "decode", code, "--json"]);
+}
+
 /** How many solutions a level has, counted up to `limit`, from `engine hex solve - --limit`. */
 export function countSolutions(lvl, limit = 2) {
   return engine(["hex", "solve", "-", "--limit", String(limit)], JSON.stringify(lvl)).solutions;

@@ -7,7 +7,7 @@ mod common;
 use common::shipped_packs;
 use engine::code_envelope;
 use engine::hex::level_file::Pack;
-use engine::hex::pack_code::{self, MAX_LEVELS};
+use engine::hex::pack_code::{self, PackError, MAX_LEVELS};
 use engine::hex::share;
 
 fn pack_of(title: &str, levels: impl IntoIterator<Item = engine::hex::Level>) -> Pack {
@@ -100,4 +100,35 @@ fn a_twelve_level_pack_fits_a_link() {
     let code = pack_code::encode(&most).unwrap();
     println!("{MAX_LEVELS} levels: code {} chars", code.len());
     assert!(code.len() < 8000, "{}", code.len());
+}
+
+/// A link cut anywhere (a chat app's limit, a partial copy) reads as cut off, not
+/// as altered; a whole code with one character changed reads as altered.
+#[test]
+fn a_cut_pack_code_says_cut_off_and_an_altered_one_says_altered() {
+    for (name, pack) in shipped_packs() {
+        let code = pack_code::encode(&pack).unwrap();
+        for len in 1..code.len() {
+            let err = pack_code::decode(&code[..len]).unwrap_err();
+            assert_eq!(
+                err,
+                PackError::Truncated,
+                "{name} cut to {len} of {}",
+                code.len()
+            );
+        }
+        for at in [0, 5, code.len() / 2, code.len() - 4, code.len() - 3] {
+            let mut bytes = code.clone().into_bytes();
+            bytes[at] = if bytes[at] == b'A' { b'B' } else { b'A' };
+            let altered = String::from_utf8(bytes).unwrap();
+            let err = pack_code::decode(&altered).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    PackError::Altered | PackError::UnknownVersion(_) | PackError::LevelCode
+                ),
+                "{name} altered at {at}: {err}"
+            );
+        }
+    }
 }

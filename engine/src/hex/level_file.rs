@@ -69,7 +69,7 @@ pub struct PackJson {
 }
 
 /// A loaded, validated pack.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pack {
     pub pack: u32,
     pub title: String,

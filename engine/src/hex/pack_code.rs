@@ -295,13 +295,43 @@ pub fn encode(pack: &Pack) -> Result<String, EncodeError> {
 /// Decodes a pack code into a validated pack numbered 0 (a shared pack has no
 /// place among the numbered ones), its levels `shared-1`, `shared-2`, …
 pub fn decode(code: &str) -> Result<Pack, PackError> {
-    let content = code_envelope::open(code, VERSION)?;
-    if content.len() - 1 > MAX_BODY_BYTES {
+    let content = match code_envelope::open(code, VERSION) {
+        Err(EnvelopeError::Altered) if cut_off(code) => return Err(PackError::Truncated),
+        other => other?,
+    };
+    read_content(&content)
+}
+
+/// Whether a code whose checksum fails was cut off rather than altered: a pack
+/// link is long enough for a chat app or a careless copy to cut it, and "cut
+/// off" tells the player to fetch the whole link again. The envelope has no
+/// length, but the content states its own: read whole (the checksum's place
+/// taken as content too), a cut code's counts ask for more than it holds, or its
+/// content is whole with fewer than the checksum's four bytes after it. An
+/// altered code that is whole reads its levels and has those four bytes left.
+fn cut_off(code: &str) -> bool {
+    let Ok(data) = code_envelope::unbase64url(code.trim()) else {
+        return false;
+    };
+    match read_content(&data) {
+        Ok(_)
+        | Err(PackError::Malformed(PackFault::EndsEarly))
+        | Err(PackError::Level {
+            error: ShareError::Truncated,
+            ..
+        }) => true,
+        Err(_) => (1..4).any(|k| data.len() > k && read_content(&data[..data.len() - k]).is_ok()),
+    }
+}
+
+/// The pack in a code's content (the version byte first, the checksum removed).
+fn read_content(content: &[u8]) -> Result<Pack, PackError> {
+    if content.len().saturating_sub(1) > MAX_BODY_BYTES {
         return Err(PackError::TooLarge {
             max: MAX_BODY_BYTES,
         });
     }
-    let mut r = code_envelope::Reader::new(&content, 1);
+    let mut r = code_envelope::Reader::new(content, 1);
     let len = r.varint()?;
     // A title of more than 4 bytes a character cannot be short enough.
     if len > (4 * MAX_TITLE_CHARS) as u64 {

@@ -7,7 +7,7 @@
 //!
 //! The shell owns the screen ([`provide_nav`]); a game module's handle
 //! ([`provide_mode_nav`]) asks the shell for another screen and takes the link codes
-//! its screen opens (`#play=`, `#game=`, `#room=`).
+//! its screen opens (`#play=`, `#pack=`, `#game=`, `#room=`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -27,6 +27,8 @@ pub struct Nav {
     /// The share code from a `#play=<code>` fragment (at startup or on `hashchange`),
     /// until the Hex Stroke screen takes it.
     pub shared: RwSignal<Option<String>>,
+    /// The pack code from a `#pack=<code>` fragment, until the Hex Stroke screen takes it.
+    pub pack: RwSignal<Option<String>>,
     /// The game code from a `#game=<code>` fragment, until the Baifang screen takes it.
     pub game: RwSignal<Option<String>>,
     /// The friend-room code from a `#room=<code>` fragment, until the Baifang screen takes it.
@@ -98,6 +100,7 @@ impl Nav {
             .unwrap_or_default();
         for (key, slot) in [
             ("play", self.shared),
+            ("pack", self.pack),
             ("game", self.game),
             ("room", self.room),
         ] {
@@ -138,8 +141,13 @@ pub fn parse_fragment(hash: &str) -> Option<String> {
 /// any static host; `crate::host::share` picks `href` (the page's own address, or the
 /// native host's public one).
 pub fn share_link(href: &str, code: &str) -> String {
+    link_with(href, "play", code)
+}
+
+/// `href` without its fragment, then `#<key>=<code>`.
+pub fn link_with(href: &str, key: &str, code: &str) -> String {
     let base = href.split('#').next().unwrap_or(href);
-    format!("{base}#play={code}")
+    format!("{base}#{key}={code}")
 }
 
 /// A link from the current page URL with the fragment `#<key>=<code>`.
@@ -147,16 +155,16 @@ pub fn share_link_here_as(key: &str, code: &str) -> String {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
-    let base = href.split('#').next().unwrap_or(&href);
-    format!("{base}#{key}={code}")
+    link_with(&href, key, code)
 }
 
-/// The screen each link's fragment key opens: a share link Hex Stroke, a game link Baifang's
+/// The screen each link's fragment key opens: a share link (a level or a pack) Hex Stroke, a game link Baifang's
 /// review, a room link Baifang's lobby (which knows whether the server is there to join it).
 /// `index.html`'s first script preloads the module of each from this table (a test keeps
 /// its copy equal).
-pub const FRAGMENT_SCREENS: [(&str, Screen); 3] = [
+pub const FRAGMENT_SCREENS: [(&str, Screen); 4] = [
     ("play", Screen::Hex),
+    ("pack", Screen::Hex),
     ("game", Screen::BaifangReview),
     ("room", Screen::Baifang),
 ];
@@ -236,6 +244,7 @@ pub fn provide_nav() -> Nav {
         screen: RwSignal::new(first),
         owns_screen: true,
         shared: RwSignal::new(None),
+        pack: RwSignal::new(None),
         game: RwSignal::new(None),
         room: RwSignal::new(None),
         arg: StoredValue::new(None),
@@ -298,6 +307,7 @@ pub fn provide_mode_nav(screen: Screen) -> Nav {
         screen: RwSignal::new(screen),
         owns_screen: false,
         shared: RwSignal::new(None),
+        pack: RwSignal::new(None),
         game: RwSignal::new(None),
         room: RwSignal::new(None),
         arg: StoredValue::new(None),

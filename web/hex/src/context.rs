@@ -6,6 +6,8 @@ use leptos::prelude::*;
 
 use engine::hex::daily::Date;
 use engine::hex::level_file::parse_level;
+use engine::hex::pack_code::{self, PackError};
+use engine::hex::share::ShareError;
 use engine::hex::Level;
 
 use crate::best_times::BestTimes;
@@ -14,6 +16,7 @@ use crate::draft::{Draft, History};
 use crate::levels::{catalog, LevelRef};
 use crate::progress::Progress;
 use crate::settings::Settings;
+use crate::shared_packs::{SharedPack, SharedPacks};
 use crate::worker::{spawn_daily_maker, DailyAnswer, DailyClient, HexJob};
 use web_core::nav::{use_nav, Nav, Screen};
 use web_core::open_arg::OpenArg;
@@ -26,7 +29,16 @@ pub enum HexView {
     Play(LevelSource),
     /// A share link that could not be read ([`HexCtx::share_error`]).
     ShareError,
+    /// The level select of the pack opened from a link ([`HexCtx::shared_pack`]).
+    SharedPack,
     Editor,
+}
+
+/// Why a link could not be opened: a level's share code or a pack code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkError {
+    Level(ShareError),
+    Pack(PackError),
 }
 
 /// Where the level on the play screen came from.
@@ -36,6 +48,10 @@ pub enum LevelSource {
     Pack(LevelRef),
     /// A share link ([`HexCtx::custom`]): played standalone, never counted.
     ShareLink,
+    /// The level at this 0-based position of the pack opened from a link
+    /// ([`HexCtx::shared_pack`], played as [`HexCtx::custom`]): counted in that
+    /// pack's own progress and followed by its next level.
+    SharedPack(usize),
     /// The daily puzzle of a date ([`HexCtx::custom`]): timed, kept in the daily record.
     Daily(Date),
     /// The editor's 试玩 ([`HexCtx::custom`]): its 编辑 button goes back to the same draft.
@@ -60,7 +76,11 @@ pub struct HexCtx {
     pub settings: RwSignal<Settings>,
     /// The level played outside the packs (a share link or the editor's 试玩).
     pub custom: RwSignal<Option<Level>>,
-    pub share_error: RwSignal<Option<engine::hex::share::ShareError>>,
+    pub share_error: RwSignal<Option<LinkError>>,
+    /// The pack opened from a link, while it or one of its levels shows.
+    pub shared_pack: RwSignal<Option<SharedPack>>,
+    /// The packs opened from links on this device, with their progress.
+    pub shared_packs: RwSignal<SharedPacks>,
     /// The editor's document and undo history (kept while trying the level out).
     pub editor: RwSignal<History<Draft>>,
     /// The editor screen, in the module that holds it; without it, opening the editor
@@ -102,6 +122,8 @@ impl HexCtx {
             settings: RwSignal::new(Settings::load()),
             custom: RwSignal::new(None),
             share_error: RwSignal::new(None),
+            shared_pack: RwSignal::new(None),
+            shared_packs: RwSignal::new(SharedPacks::load()),
             editor: RwSignal::new(History::new(Draft::new())),
         };
         provide_context(ctx);
@@ -139,10 +161,64 @@ impl HexCtx {
             Ok(level) => {
                 self.play_custom(level, LevelSource::ShareLink);
             }
-            Err(e) => {
-                self.share_error.set(Some(e));
-                self.view.set(HexView::ShareError);
+            Err(e) => self.link_failed(LinkError::Level(e)),
+        }
+    }
+
+    fn link_failed(&self, e: LinkError) {
+        self.share_error.set(Some(e));
+        self.view.set(HexView::ShareError);
+    }
+
+    /// Opens a pack code: the pack's own level select (remembered on this device
+    /// with its progress), or why it cannot be read.
+    pub fn open_pack_code(&self, code: &str) {
+        match pack_code::decode(code) {
+            Ok(pack) => {
+                self.shared_packs.update(|s| s.opened(code));
+                self.shared_packs.with_untracked(SharedPacks::save);
+                self.shared_pack.set(Some(SharedPack {
+                    code: code.to_string(),
+                    pack,
+                }));
+                self.view.set(HexView::SharedPack);
             }
+            Err(e) => self.link_failed(LinkError::Pack(e)),
+        }
+    }
+
+    /// Plays the level at `position` (0-based) of the pack opened from a link.
+    pub fn play_shared(&self, position: usize) {
+        let level = self.shared_pack.with_untracked(|p| {
+            p.as_ref()
+                .and_then(|p| p.pack.levels.get(position).cloned())
+        });
+        if let Some(level) = level {
+            self.play_custom(level, LevelSource::SharedPack(position));
+        }
+    }
+
+    /// Records a clear of the level at `position` (0-based) of the pack on screen.
+    pub fn mark_shared_cleared(&self, position: usize) {
+        let Some(code) = self
+            .shared_pack
+            .with_untracked(|p| p.as_ref().map(|p| p.code.clone()))
+        else {
+            return;
+        };
+        let mut new = false;
+        self.shared_packs
+            .update(|s| new = s.mark_cleared(&code, position + 1));
+        if new {
+            self.shared_packs.with_untracked(SharedPacks::save);
+        }
+    }
+
+    /// The list the level on screen belongs to: its shared pack's, else the level select.
+    pub fn show_level_list(&self) {
+        match self.view.get_untracked() {
+            HexView::Play(LevelSource::SharedPack(_)) => self.view.set(HexView::SharedPack),
+            _ => self.show_select(),
         }
     }
 

@@ -5,10 +5,13 @@
 use engine::hex::checks::CheckProblem;
 use engine::hex::generator::GenError;
 use engine::hex::level_file::LevelError;
+use engine::hex::pack_code::{EncodeError, PackError, PackFault, MAX_LEVELS, MAX_TITLE_CHARS};
 use engine::hex::problem::Document;
 use engine::hex::share::{ShareError, ShareFault, ShareList};
 use engine::hex::LevelProblem;
 use web_core::i18n::Lang;
+
+use crate::context::LinkError;
 use web_core::json_text::{json_error, pick};
 
 /// One problem of a level.
@@ -245,28 +248,79 @@ fn share_fault(f: &ShareFault, lang: Lang) -> String {
     }
 }
 
+/// What a code was meant to be, for the sentences every code shares.
+#[derive(Clone, Copy)]
+enum CodeKind {
+    Level,
+    Pack,
+}
+
+impl CodeKind {
+    fn noun(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (CodeKind::Level, Lang::Zh) => "分享码",
+            (CodeKind::Pack, Lang::Zh) => "关卡包的分享码",
+            (CodeKind::Level, Lang::En) => "the share code",
+            (CodeKind::Pack, Lang::En) => "the pack code",
+        }
+    }
+}
+
+/// The faults of the code envelope (the same for level and pack codes), worded once.
+enum Envelope {
+    Empty,
+    BadCharacter(usize, char),
+    UnknownVersion(u8),
+    Truncated,
+    Altered,
+}
+
+fn envelope_text(kind: CodeKind, fault: Envelope, lang: Lang) -> String {
+    let n = kind.noun(lang);
+    let s = |zh: String, en: String| pick(lang, zh, en);
+    match fault {
+        Envelope::Empty => s(format!("{n}是空的"), format!("{n} is empty")),
+        Envelope::BadCharacter(position, character) => s(
+            format!("{n}第 {} 个字符「{character}」无效", position + 1),
+            format!(
+                "{n} has an invalid character \"{character}\" at position {}",
+                position + 1
+            ),
+        ),
+        Envelope::UnknownVersion(v) => s(
+            format!("{n}的版本是 {v}，这个应用读不了；它可能来自更新的版本"),
+            format!(
+                "{n} has version {v}, which this app cannot read; it may come from a newer app"
+            ),
+        ),
+        Envelope::Truncated => s(
+            format!("{n}不完整（被截断了）"),
+            format!("{n} is incomplete (cut off)"),
+        ),
+        Envelope::Altered => s(
+            format!("{n}已损坏：校验不符（被改动或抄错）"),
+            format!("{n} is damaged: its checksum does not match (altered or mistyped)"),
+        ),
+    }
+}
+
 /// Why a share code could not be opened.
 pub fn share_error(e: &ShareError, lang: Lang) -> String {
     let s = |zh: String, en: String| pick(lang, zh, en);
+    let envelope = |f| envelope_text(CodeKind::Level, f, lang);
     match e {
-        ShareError::Empty => s("分享码是空的".into(), "the share code is empty".into()),
-        ShareError::BadCharacter { position, character } => s(
-            format!("分享码第 {} 个字符「{character}」无效", position + 1),
-            format!("the share code has an invalid character \"{character}\" at position {}", position + 1),
-        ),
+        ShareError::Empty => envelope(Envelope::Empty),
+        ShareError::BadCharacter {
+            position,
+            character,
+        } => envelope(Envelope::BadCharacter(*position, *character)),
         ShareError::PackCode => s(
             "这是关卡包的分享码，不是单个关卡的".into(),
             "this is a pack code, not a level code".into(),
         ),
-        ShareError::UnknownVersion(v) => s(
-            format!("分享码的版本是 {v}，这个应用读不了；它可能来自更新的版本"),
-            format!("the share code has version {v}, which this app cannot read; it may come from a newer app"),
-        ),
-        ShareError::Truncated => s("分享码不完整（被截断了）".into(), "the share code is incomplete (cut off)".into()),
-        ShareError::Altered => s(
-            "分享码已损坏：校验不符（被改动或抄错）".into(),
-            "the share code is damaged: its checksum does not match (altered or mistyped)".into(),
-        ),
+        ShareError::UnknownVersion(v) => envelope(Envelope::UnknownVersion(*v)),
+        ShareError::Truncated => envelope(Envelope::Truncated),
+        ShareError::Altered => envelope(Envelope::Altered),
         ShareError::Malformed(f) => s(
             format!("分享码格式不对：{}", share_fault(f, lang)),
             format!("the share code is malformed: {}", share_fault(f, lang)),
@@ -278,6 +332,107 @@ pub fn share_error(e: &ShareError, lang: Lang) -> String {
                 format!("the shared level is invalid: {}", each.join("; ")),
             )
         }
+    }
+}
+
+/// Why a pack code could not be opened.
+pub fn pack_error(e: &PackError, lang: Lang) -> String {
+    let s = |zh: String, en: String| pick(lang, zh, en);
+    let envelope = |f| envelope_text(CodeKind::Pack, f, lang);
+    match e {
+        PackError::Empty => envelope(Envelope::Empty),
+        PackError::BadCharacter {
+            position,
+            character,
+        } => envelope(Envelope::BadCharacter(*position, *character)),
+        PackError::LevelCode => s(
+            "这是单个关卡的分享码，不是关卡包的".into(),
+            "this is a level code, not a pack code".into(),
+        ),
+        PackError::UnknownVersion(v) => envelope(Envelope::UnknownVersion(*v)),
+        PackError::Truncated => envelope(Envelope::Truncated),
+        PackError::Altered => envelope(Envelope::Altered),
+        PackError::TooLarge { max } => s(
+            format!("关卡包的分享码太长：内容超过 {max} 字节"),
+            format!("the pack code is too long: its content is over {max} bytes"),
+        ),
+        PackError::Malformed(f) => s(
+            format!("关卡包的分享码格式不对：{}", pack_fault(f, Lang::Zh)),
+            format!("the pack code is malformed: {}", pack_fault(f, Lang::En)),
+        ),
+        PackError::Level {
+            entry,
+            error: ShareError::Truncated,
+        } => s(
+            format!("关卡包的分享码不完整：在第 {entry} 关中间断了"),
+            format!("the pack code is incomplete: it ends inside level {entry}"),
+        ),
+        PackError::Level { entry, error } => s(
+            format!("关卡包的第 {entry} 关：{}", share_error(error, Lang::Zh)),
+            format!(
+                "level {entry} of the pack: {}",
+                share_error(error, Lang::En)
+            ),
+        ),
+    }
+}
+
+fn pack_fault(f: &PackFault, lang: Lang) -> String {
+    let s = |zh: String, en: String| pick(lang, zh, en);
+    match f {
+        PackFault::EndsEarly => s(
+            "在关卡列表之前就结束了".into(),
+            "it ends before its list of levels".into(),
+        ),
+        PackFault::NumberTooLarge => s("有个数字太大".into(), "a number is too large".into()),
+        PackFault::TitleTooLong { chars } => s(
+            format!("名字有 {chars} 长，超过 {MAX_TITLE_CHARS} 个字"),
+            format!("the title is {chars} long, more than {MAX_TITLE_CHARS} characters"),
+        ),
+        PackFault::TitleNotUtf8 => s(
+            "名字不是 UTF-8 文本".into(),
+            "the title is not UTF-8 text".into(),
+        ),
+        PackFault::NoLevels => s("里面没有关卡".into(), "it holds no levels".into()),
+        PackFault::TooManyLevels { count } => s(
+            format!("里面有 {count} 关，超过 {MAX_LEVELS} 关"),
+            format!("it holds {count} levels, more than {MAX_LEVELS}"),
+        ),
+        PackFault::TrailingBytes => s(
+            "最后一关后面多出了数据".into(),
+            "unexpected bytes after the last level".into(),
+        ),
+    }
+}
+
+/// Why a link (a level's or a pack's) could not be opened.
+pub fn link_error(e: &LinkError, lang: Lang) -> String {
+    match e {
+        LinkError::Level(e) => share_error(e, lang),
+        LinkError::Pack(e) => pack_error(e, lang),
+    }
+}
+
+/// Why a pack could not be written as a code.
+pub fn pack_encode_error(e: &EncodeError, lang: Lang) -> String {
+    let s = |zh: String, en: String| pick(lang, zh, en);
+    match e {
+        EncodeError::NoLevels => s(
+            "关卡包里还没有关卡".into(),
+            "the pack has no levels yet".into(),
+        ),
+        EncodeError::TooManyLevels { count } => s(
+            format!("关卡包有 {count} 关，最多 {MAX_LEVELS} 关"),
+            format!("the pack has {count} levels; at most {MAX_LEVELS} fit a link"),
+        ),
+        EncodeError::TitleTooLong { chars } => s(
+            format!("名字有 {chars} 个字，最多 {MAX_TITLE_CHARS} 个"),
+            format!("the name has {chars} characters; at most {MAX_TITLE_CHARS}"),
+        ),
+        EncodeError::TooLarge { bytes } => s(
+            format!("关卡包太大（{bytes} 字节），放不进一个链接"),
+            format!("the pack is too large for a link ({bytes} bytes)"),
+        ),
     }
 }
 
@@ -341,5 +496,49 @@ mod tests {
             )
         });
         both(|l| share_error(&ShareError::Malformed(ShareFault::TwoClues), l));
+    }
+
+    #[test]
+    fn pack_codes_read_in_both_languages() {
+        let errors = [
+            PackError::Empty,
+            PackError::BadCharacter {
+                position: 3,
+                character: '!',
+            },
+            PackError::LevelCode,
+            PackError::UnknownVersion(9),
+            PackError::Truncated,
+            PackError::Altered,
+            PackError::TooLarge { max: 16 },
+            PackError::Malformed(PackFault::TooManyLevels { count: 99 }),
+            PackError::Level {
+                entry: 2,
+                error: ShareError::Truncated,
+            },
+            PackError::Level {
+                entry: 3,
+                error: ShareError::Malformed(ShareFault::TwoClues),
+            },
+        ];
+        for e in &errors {
+            both(|l| pack_error(e, l));
+        }
+        for e in [
+            EncodeError::NoLevels,
+            EncodeError::TooManyLevels { count: 31 },
+            EncodeError::TitleTooLong { chars: 61 },
+        ] {
+            both(|l| pack_encode_error(&e, l));
+        }
+        // the envelope's sentences name which kind of code they are about
+        assert_eq!(
+            pack_error(&PackError::Truncated, Lang::En),
+            "the pack code is incomplete (cut off)"
+        );
+        assert_eq!(
+            share_error(&ShareError::Truncated, Lang::En),
+            "the share code is incomplete (cut off)"
+        );
     }
 }

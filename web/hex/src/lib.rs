@@ -15,7 +15,8 @@
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
 //! [`play_clock`] (the visible time a level is open) and [`best_times`], [`feedback`] (transient cues), [`keys`] (the direction keys every board
 //! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
-//! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen), [`draft`] (the
+//! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen),
+//! [`shared_packs`] (packs opened from links and their progress) and [`shared_pack_select`] (such a pack's level select), [`draft`] (the
 //! editor's document), [`editor`] (the level editor), [`worker`] (the solver
 //! worker's protocol), [`strings`] and [`engine_text`] (its words, and the engine's
 //! codes worded).
@@ -44,6 +45,8 @@ pub mod progress;
 pub mod select;
 pub mod settings;
 pub mod share_link;
+pub mod shared_pack_select;
+pub mod shared_packs;
 pub mod strings;
 pub mod svg;
 pub mod technique_text;
@@ -96,6 +99,13 @@ fn hex_screen(ctx: HexCtx) -> impl IntoView {
             ctx.open_shared(&code);
         }
     });
+    // So does a pack link, with the pack's own level select.
+    Effect::new(move |_| {
+        if let Some(code) = nav.pack.get() {
+            nav.pack.set(None);
+            ctx.open_pack_code(&code);
+        }
+    });
     view! {
         <main class="screen screen-hex" data-testid="screen-hex">
             {move || match ctx.view.get() {
@@ -103,7 +113,10 @@ fn hex_screen(ctx: HexCtx) -> impl IntoView {
                 HexView::Play(source) => {
                     let level = match source {
                         LevelSource::Pack(r) => Some(catalog().level(r).clone()),
-                        LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => {
+                        LevelSource::ShareLink
+                        | LevelSource::EditorTry
+                        | LevelSource::Daily(_)
+                        | LevelSource::SharedPack(_) => {
                             ctx.custom.get_untracked()
                         }
                     };
@@ -113,6 +126,7 @@ fn hex_screen(ctx: HexCtx) -> impl IntoView {
                     }
                 }
                 HexView::ShareError => view! { <share_link::ShareErrorScreen/> }.into_any(),
+                HexView::SharedPack => view! { <shared_pack_select::SharedPackSelect/> }.into_any(),
                 HexView::Editor => match ctx.editor_screen {
                     Some(editor) => editor(),
                     // Not reached: without an editor here, opening it goes to its module.

@@ -20,7 +20,7 @@ pub fn PlayMenu(open: RwSignal<bool>) -> impl IntoView {
                 <div class="hex-menu-backdrop" data-testid="hex-menu-sheet" on:click=move |_| open.set(false)>
                     <div class="hex-menu-sheet" role="dialog" aria-modal="true" on:click=|ev| ev.stop_propagation()>
                         <h2 class="hex-section-title">{tr(Text::HexMenu)}</h2>
-                        <button class="hex-menu-item" data-testid="hex-menu-levels" on:click=move |_| ctx.show_select()>
+                        <button class="hex-menu-item" data-testid="hex-menu-levels" on:click=move |_| ctx.show_level_list()>
                             {tr(Text::HexMenuLevels)}
                         </button>
                         <button class="hex-menu-item" data-testid="hex-menu-home" on:click=move |_| nav.back()>

@@ -26,7 +26,7 @@ use crate::context::{use_hex, HexCtx, HexView, LevelSource};
 use crate::daily::{DailyBar, DailyResultCard, DailyRun};
 use crate::feedback;
 use crate::keys::key_direction;
-use crate::levels::{catalog, display_id, LevelRef};
+use crate::levels::{catalog, display_id};
 use crate::menu::PlayMenu;
 use crate::play_clock::{clock_text, PlayClock};
 use crate::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
@@ -204,7 +204,10 @@ fn lesson_line(level: &Level) -> Option<Text> {
 pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let pack = match source {
         LevelSource::Pack(r) => Some(r),
-        LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => None,
+        LevelSource::ShareLink
+        | LevelSource::EditorTry
+        | LevelSource::Daily(_)
+        | LevelSource::SharedPack(_) => None,
     };
     let daily = match source {
         LevelSource::Daily(date) => Some(DailyRun::start(date)),
@@ -214,11 +217,11 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let pack_clock = pack.map(|_| PlayClock::start());
     let ctx = use_hex();
     SCREENS_OPENED.fetch_add(1, Ordering::Relaxed);
-    let cat = catalog();
     let lvl = &level;
     let n = lvl.len();
     let shown = match (daily, source) {
         (Some(_), LevelSource::Daily(date)) => daily_name(date),
+        (_, LevelSource::SharedPack(i)) => format!("{}. {}", i + 1, shown_name(lvl, false)),
         _ => shown_name(lvl, pack.is_some()),
     };
     let model = Arc::new(BoardModel::from_level(lvl));
@@ -254,13 +257,9 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             count_daily(run, &events);
         }
         if events.contains(&ViewEvent::Cleared) {
-            // a level outside the packs is never counted in progress
-            let Some(level) = pack else { return };
-            ctx.mark_cleared(&level_id);
-            if let Some(clock) = pack_clock {
-                ctx.record_time(&level_id, clock.stop());
+            if let Some(after) = record_clear(ctx, source, &level_id, pack_clock) {
+                next_level.schedule(ctx, source, after, clear_delay_ms(n));
             }
-            next_level.schedule(ctx, level, cat.next_after(level), clear_delay_ms(n));
         }
     });
 
@@ -298,10 +297,11 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         <div class="hex-play" data-testid="hex-play">
             <TopBar shown=shown.clone() remaining=Signal::derive(remaining) menu_open=menu_open/>
             {tutorial}
-            {match daily {
-                Some(run) => view! { <DailyBar run=run/> }.into_any(),
-                None if pack.is_none() => view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> }.into_any(),
-                None => view! { <BestTime id=lvl.id.clone()/> }.into_any(),
+            {match (daily, source) {
+                (Some(run), _) => view! { <DailyBar run=run/> }.into_any(),
+                (_, LevelSource::Pack(_)) => view! { <BestTime id=lvl.id.clone()/> }.into_any(),
+                (_, LevelSource::SharedPack(_)) => ().into_any(),
+                _ => view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> }.into_any(),
             }}
             <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
@@ -311,6 +311,34 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             <PlayMenu open=menu_open/>
             {daily.zip(daily_number(source)).map(|(run, number)| view! { <DailyResultCard run=run number=number/> })}
         </div>
+    }
+}
+
+/// Counts a clear where `source` counts one (a pack level in progress and best
+/// times, a shared pack's level in that pack's own progress) and gives what comes
+/// next (`Some(None)`: the level list); `None` for levels never counted.
+fn record_clear(
+    ctx: HexCtx,
+    source: LevelSource,
+    level_id: &str,
+    clock: Option<PlayClock>,
+) -> Option<Option<LevelSource>> {
+    match source {
+        LevelSource::Pack(level) => {
+            ctx.mark_cleared(level_id);
+            if let Some(clock) = clock {
+                ctx.record_time(level_id, clock.stop());
+            }
+            Some(catalog().next_after(level).map(LevelSource::Pack))
+        }
+        LevelSource::SharedPack(i) => {
+            ctx.mark_shared_cleared(i);
+            let len = ctx
+                .shared_pack
+                .with_untracked(|p| p.as_ref().map_or(0, |p| p.pack.levels.len()));
+            Some((i + 1 < len).then_some(LevelSource::SharedPack(i + 1)))
+        }
+        LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => None,
     }
 }
 
@@ -361,17 +389,25 @@ impl NextLevel {
         }
     }
 
-    /// After `delay_ms`: `after` (the next level), or the level list after the last.
-    fn schedule(&self, ctx: HexCtx, cleared: LevelRef, after: Option<LevelRef>, delay_ms: u64) {
+    /// After `delay_ms`: `after` (the next level of the same pack), or the pack's
+    /// level list after the last.
+    fn schedule(
+        &self,
+        ctx: HexCtx,
+        cleared: LevelSource,
+        after: Option<LevelSource>,
+        delay_ms: u64,
+    ) {
         let mine = SCREENS_OPENED.load(Ordering::Relaxed);
         let h = set_timeout_with_handle(
             move || {
                 let still_here = SCREENS_OPENED.load(Ordering::Relaxed) == mine
-                    && ctx.view.get_untracked() == HexView::Play(LevelSource::Pack(cleared));
+                    && ctx.view.get_untracked() == HexView::Play(cleared);
                 match after {
                     _ if !still_here => {}
-                    Some(r) => ctx.open(r),
-                    None => ctx.show_select(),
+                    Some(LevelSource::Pack(r)) => ctx.open(r),
+                    Some(LevelSource::SharedPack(i)) => ctx.play_shared(i),
+                    _ => ctx.show_level_list(),
                 }
             },
             Duration::from_millis(delay_ms),

@@ -10,6 +10,7 @@ use crate::context::use_hex;
 use crate::daily::DailyCard;
 use crate::levels::{catalog, display_id, LevelRef, PackInfo};
 use crate::play_clock::clock_text;
+use crate::shared_pack_select::SharedPackList;
 use crate::strings::Text;
 use web_core::chrome::ScreenHeader;
 use web_core::i18n::Text as AppText;
@@ -36,6 +37,7 @@ pub fn LevelSelect() -> impl IntoView {
                 <ContinueButton/>
                 {empty}
                 {packs}
+                <SharedPackList/>
                 <button class="hex-menu-item hex-open-editor" data-testid="hex-open-editor" on:click=move |_| hex.open_editor(None)>
                     {tr(Text::HexEditor)}
                 </button>

@@ -1,6 +1,9 @@
-//! Share links (`#play=<code>`): the error screen for a code that cannot be read,
-//! and the 复制链接 helpers shared by the play screen and the editor.
+//! Share links (`#play=<code>` for a level, `#pack=<code>` for a pack): the error
+//! screen for a code that cannot be read, and the 复制链接 helpers shared by the
+//! play screen and the editor.
 
+use engine::hex::level_file::Pack;
+use engine::hex::pack_code::{self, EncodeError};
 use engine::hex::Level;
 use leptos::prelude::*;
 
@@ -31,6 +34,20 @@ pub fn send_link_for(level: &Level) -> Option<String> {
     Some(link)
 }
 
+/// The fragment key of pack links.
+pub const PACK_KEY: &str = "pack";
+
+/// Hands `pack`'s link on (share sheet or clipboard) and returns it for the link
+/// field (`Ok(None)` where this host cannot make links); why it cannot be a code.
+pub fn send_pack_link(pack: &Pack) -> Result<Option<String>, EncodeError> {
+    let code = pack_code::encode(pack)?;
+    let link = share::link_with_key(PACK_KEY, &code);
+    if let Some(link) = &link {
+        share::send_link(&pack.title, link);
+    }
+    Ok(link)
+}
+
 /// A share code that could not be read: why, in the page's words, and a way home.
 #[component]
 pub fn ShareErrorScreen() -> impl IntoView {
@@ -39,7 +56,7 @@ pub fn ShareErrorScreen() -> impl IntoView {
     let lang = use_lang();
     let message = move || {
         ctx.share_error
-            .with(|e| e.as_ref().map(|e| engine_text::share_error(e, lang.get())))
+            .with(|e| e.as_ref().map(|e| engine_text::link_error(e, lang.get())))
             .unwrap_or_default()
     };
     view! {

@@ -14,7 +14,7 @@ enum AppConfig {
         infoString("BaifangMatchmakingQueue")
     }
 
-    /// Where the web build is published, for share links (`<base>#play=<code>`): the page's
+    /// Where the web build is published, for share links (`<base>#play=<code>`, `<base>#pack=<code>`): the page's
     /// own `app://localhost/` address opens nowhere outside the app. From the build setting
     /// `BAIFANG_PUBLIC_BASE_URL` (Signing.xcconfig / Local.xcconfig). Missing or not an
     /// http(s) URL: nil, and the page offers no share links.

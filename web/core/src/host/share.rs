@@ -25,6 +25,11 @@ pub fn link_for_code(code: &str) -> Option<String> {
     link_base().map(|base| crate::nav::share_link(&base, code))
 }
 
+/// The link `#<key>=<code>` (e.g. a pack's `#pack=`), if this host can make one.
+pub fn link_with_key(key: &str, code: &str) -> Option<String> {
+    link_base().map(|base| crate::nav::link_with(&base, key, code))
+}
+
 /// Hands a link on: the host's share sheet (titled `title`), or the clipboard in a browser.
 pub fn send_link(title: &str, url: &str) {
     send("link", title, url, copy_to_clipboard);

@@ -1,5 +1,6 @@
 //! The level editor screen: the header, the toolbar, the canvas and the side
-//! panel (status, title, try / copy link / export, generate, import). Drawing never
+//! panel (status, title, try / copy link / export, generate, import, the pack
+//! being collected). Drawing never
 //! waits for the solver worker: checks and generation run there ([`checker`]).
 //! The canvas also edits by keyboard ([`keyboard`]).
 //! The document and its undo history are `crate::draft`.
@@ -9,6 +10,7 @@ pub mod checker;
 pub mod files;
 pub mod generate;
 pub mod keyboard;
+pub mod pack;
 pub mod status;
 pub mod stuck;
 pub mod toolbar;
@@ -21,6 +23,7 @@ use canvas::Canvas;
 use checker::Checker;
 use files::{ImportPanel, LevelActions};
 use generate::GeneratePanel;
+use pack::PackPanel;
 use status::StatusPanel;
 use toolbar::{Tool, Toolbar};
 use web_core::chrome::{BackAction, ScreenHeader};
@@ -68,6 +71,7 @@ pub fn EditorScreen() -> impl IntoView {
                     <LevelActions/>
                     <GeneratePanel checker=checker/>
                     <ImportPanel fit=fit/>
+                    <PackPanel/>
                 </aside>
             </div>
         </div>
