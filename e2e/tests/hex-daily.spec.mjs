@@ -117,3 +117,23 @@ test("a past day is played from the list and never counts for the streak", async
   await page.getByTestId("hex-daily-past").locator("summary").click();
   await expect(page.getByTestId("hex-daily-past-2026-12-22")).toHaveAttribute("data-solved", "true");
 });
+
+test("the calendar pages back to the first puzzle's month; every day since is playable, none to come", async ({ page }, testInfo) => {
+  await openOn(page, "2027-01-05");
+  await page.getByTestId("hex-daily-past").locator("summary").click();
+  await expect(page.getByTestId("hex-cal-month")).toHaveText("2027 年 1 月");
+  await expect(page.getByTestId("hex-cal-next")).toBeDisabled();
+  await expect(page.getByTestId("hex-daily-past-2027-01-04")).toBeEnabled();
+  await expect(page.getByTestId("hex-daily-past-2027-01-06")).toBeDisabled();
+  // 2027-01-01 is a Friday: four blanks before it in a Monday-first week
+  await expect(page.locator(".hex-cal-grid .hex-cal-blank")).toHaveCount(4);
+  await page.getByTestId("hex-cal-month").scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "hex-daily-calendar");
+  await page.getByTestId("hex-cal-prev").click();
+  await expect(page.getByTestId("hex-cal-month")).toHaveText("2026 年 12 月");
+  await expect(page.getByTestId("hex-cal-prev")).toBeDisabled();
+  const first = page.getByTestId("hex-daily-past-2026-12-01");
+  await expect(first).toBeEnabled();
+  await first.click();
+  await expect(page.getByTestId("hex-level-id")).toHaveText("每日一题 第 1 期");
+});

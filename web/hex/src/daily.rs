@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use engine::hex::daily::{Date, Weekday};
 
 use crate::context::{use_hex, HexCtx};
-use crate::daily_record::{card_text, past_days, today, DailyRecord, DayResult};
+use crate::daily_record::{
+    calendar_months, card_text, playable_past, today, DailyRecord, DayResult,
+};
 use crate::play_clock::{clock_text, PlayClock};
 use crate::strings::Text;
 use web_core::i18n::{tr, use_lang, Lang};
@@ -83,39 +85,78 @@ pub fn DailyCard() -> impl IntoView {
     })
 }
 
-/// Past days on the level select, to play from a list (a solve there records
-/// its time but never counts for the streak).
+/// Past days on the level select: a calendar from the first puzzle's month to
+/// today's, each day since the first playable (a solve there records its time but
+/// never counts for the streak), the solved ones ticked.
 #[component]
 fn PastDays(today: Date) -> impl IntoView {
+    let lang = use_lang();
+    let (first, last) = calendar_months(today);
+    let shown = RwSignal::new(last);
+    let at_first = move || shown.get() <= first;
+    let at_last = move || shown.get() >= last;
+    let weekdays = move || {
+        Text::HexWeekdayLetters
+            .in_lang(lang.get())
+            .chars()
+            .map(|c| view! { <span class="hex-cal-weekday" aria-hidden="true">{c.to_string()}</span> })
+            .collect_view()
+    };
+    let days = move || {
+        shown
+            .get()
+            .grid()
+            .into_iter()
+            .map(|cell| match cell {
+                Some(date) => view! { <CalendarDay date=date today=today/> }.into_any(),
+                None => view! { <span class="hex-cal-blank"></span> }.into_any(),
+            })
+            .collect_view()
+    };
+    view! {
+        <details class="hex-daily-past" data-testid="hex-daily-past">
+            <summary>{tr(Text::HexDailyPast)}</summary>
+            <div class="hex-cal-head">
+                <button class="hex-icon-button" data-testid="hex-cal-prev" aria-label=tr(Text::HexMonthBefore)
+                    disabled=at_first on:click=move |_| shown.update(|m| *m = m.previous())>"‹"</button>
+                <span class="hex-cal-month" data-testid="hex-cal-month">{move || shown.get().label(lang.get())}</span>
+                <button class="hex-icon-button" data-testid="hex-cal-next" aria-label=tr(Text::HexMonthAfter)
+                    disabled=at_last on:click=move |_| shown.update(|m| *m = m.next())>"›"</button>
+            </div>
+            <div class="hex-cal-grid">{weekdays}{days}</div>
+        </details>
+    }
+}
+
+/// One day of the calendar: playable from the first puzzle to yesterday (today's
+/// opens as the card does), ticked when solved.
+#[component]
+fn CalendarDay(date: Date, today: Date) -> impl IntoView {
     let ctx = use_hex();
     let lang = use_lang();
-    let days = past_days(today);
-    (!days.is_empty()).then(|| {
-        let items = days
-            .into_iter()
-            .map(|date| {
-                let number = date.number().unwrap_or_default();
-                let done = move || ctx.daily.with(|r| r.result(date));
-                view! {
-                    <li>
-                        <button class="hex-daily-past-day" data-testid=format!("hex-daily-past-{date}")
-                            data-solved=move || done().is_some().to_string()
-                            on:click=move |_| ctx.play_daily(date)>
-                            <span>{move || daily_title(number, lang.get())}</span>
-                            <span class="hex-daily-day">{format!("{:02}-{:02}", date.month, date.day)}</span>
-                            <span class="hex-daily-time">{move || done().map(|r| format!("✓ {}", clock_text(r.time_ms)))}</span>
-                        </button>
-                    </li>
-                }
-            })
-            .collect_view();
-        view! {
-            <details class="hex-daily-past" data-testid="hex-daily-past">
-                <summary>{tr(Text::HexDailyPast)}</summary>
-                <ul>{items}</ul>
-            </details>
+    let open = playable_past(date, today) || date == today;
+    let done = move || ctx.daily.with(|r| r.result(date));
+    let label = move || {
+        let mut words = format!("{date}");
+        if let Ok(number) = date.number() {
+            words = format!("{} · {words}", daily_title(number, lang.get()));
         }
-    })
+        match done() {
+            Some(r) => format!("{words} · ✓ {}", clock_text(r.time_ms)),
+            None => words,
+        }
+    };
+    view! {
+        <button class="hex-cal-day" data-testid=format!("hex-daily-past-{date}")
+            class:is-today=date == today
+            class:is-solved=move || done().is_some()
+            data-solved=move || done().is_some().to_string()
+            disabled=!open
+            aria-label=label title=label
+            on:click=move |_| ctx.play_daily(date)>
+            {date.day}
+        </button>
+    }
 }
 
 /// What the daily play screen counts while the puzzle is open.

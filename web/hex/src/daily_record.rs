@@ -1,6 +1,6 @@
 //! The daily puzzle's record on this device: the days solved (saved in local
 //! storage under `mode:03-hex-walls:daily`), the streak they give, today's date,
-//! the past days still playable, and the result card's text. No screen here: the
+//! the calendar of past days, and the result card's text. No screen here: the
 //! mode's context holds the record, and `daily` draws it.
 //!
 //! A day counts for the streak only when solved on that day
@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use engine::hex::daily::Date;
+use engine::hex::daily::{Date, LAUNCH};
 use engine::hex::streak::streak;
 
 use crate::play_clock::clock_text;
@@ -19,8 +19,6 @@ use web_core::i18n::Lang;
 
 /// Where the record is saved.
 pub const DAILY_KEY: &str = "mode:03-hex-walls:daily";
-/// Past days the level select lists (two weeks).
-pub const PAST_DAYS: i64 = 14;
 /// More days than ten years of play: treat as corruption.
 const MAX_DAYS: usize = 4_000;
 
@@ -123,13 +121,82 @@ pub fn card_text(number: u32, r: &DayResult, streak: u32, lang: Lang) -> String 
     }
 }
 
-/// The days before today that a player may still play: up to [`PAST_DAYS`], not
-/// before the first puzzle, the latest first.
-pub fn past_days(today: Date) -> Vec<Date> {
-    (1..=PAST_DAYS)
-        .map(|back| Date::from_days(today.days() - back))
-        .filter(|d| d.number().is_ok())
-        .collect()
+/// A month of the calendar of past days.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Month {
+    pub year: i32,
+    pub month: u8,
+}
+
+impl Month {
+    pub fn of(date: Date) -> Month {
+        Month {
+            year: date.year,
+            month: date.month,
+        }
+    }
+
+    fn first(self) -> Date {
+        Date {
+            year: self.year,
+            month: self.month,
+            day: 1,
+        }
+    }
+
+    pub fn previous(self) -> Month {
+        Month::of(Date::from_days(self.first().days() - 1))
+    }
+
+    pub fn next(self) -> Month {
+        Month::of(Date::from_days(self.first().days() + 31))
+    }
+
+    /// Its days in weeks, Monday first: `None` fills the week before the 1st.
+    pub fn grid(self) -> Vec<Option<Date>> {
+        let first = self.first();
+        let mut cells = vec![None; first.weekday() as usize];
+        let mut d = first;
+        while d.month == self.month {
+            cells.push(Some(d));
+            d = d.next();
+        }
+        cells
+    }
+
+    /// "2026 年 12 月" / "December 2026".
+    pub fn label(self, lang: Lang) -> String {
+        const NAMES: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        match lang {
+            Lang::Zh => format!("{} 年 {} 月", self.year, self.month),
+            Lang::En => format!("{} {}", NAMES[usize::from(self.month - 1)], self.year),
+        }
+    }
+}
+
+/// The months the calendar pages through: from the first puzzle's to today's.
+pub fn calendar_months(today: Date) -> (Month, Month) {
+    (Month::of(LAUNCH), Month::of(today))
+}
+
+/// Whether `date` is a past day a player may still play from the calendar: any
+/// day from the first puzzle to yesterday (today's is the card's; a day to come
+/// is not shown before its day).
+pub fn playable_past(date: Date, today: Date) -> bool {
+    date < today && date.number().is_ok()
 }
 
 #[cfg(test)]
@@ -171,15 +238,38 @@ mod tests {
     }
 
     #[test]
-    fn past_days_are_the_two_weeks_before_today_and_never_before_the_first() {
-        let past = past_days(d("2026-12-24"));
-        assert_eq!(past.len(), 14);
-        assert_eq!((past[0], past[13]), (d("2026-12-23"), d("2026-12-10")));
+    fn the_calendar_lays_months_out_monday_first_from_the_first_puzzle() {
+        let (first, last) = calendar_months(d("2027-02-10"));
         assert_eq!(
-            past_days(d("2026-12-03")),
-            [d("2026-12-02"), d("2026-12-01")]
+            first,
+            Month {
+                year: 2026,
+                month: 12
+            }
         );
-        assert!(past_days(d("2026-12-01")).is_empty());
+        assert_eq!(
+            last,
+            Month {
+                year: 2027,
+                month: 2
+            }
+        );
+        assert_eq!(first.next().next(), last);
+        assert_eq!(last.previous().previous(), first);
+        // 2026-12-01 is a Tuesday: one blank before it, 31 days
+        let grid = first.grid();
+        assert_eq!(grid.len(), 1 + 31);
+        assert_eq!((grid[0], grid[1]), (None, Some(d("2026-12-01"))));
+        // 2027-02-01 is a Monday: no blank, 28 days
+        assert_eq!(last.grid().len(), 28);
+        assert_eq!(first.label(Lang::Zh), "2026 年 12 月");
+        assert_eq!(last.label(Lang::En), "February 2027");
+        let today = d("2026-12-24");
+        assert!(playable_past(d("2026-12-01"), today));
+        assert!(playable_past(d("2026-12-23"), today));
+        assert!(!playable_past(today, today));
+        assert!(!playable_past(d("2026-12-25"), today));
+        assert!(!playable_past(d("2026-11-30"), today));
     }
 
     #[test]
