@@ -45,12 +45,8 @@ fn all_packs_are_present_with_the_right_sizes() {
     let total: usize = packs.iter().map(|p| p.levels.len()).sum();
     assert_eq!(total, 41);
     for p in &packs {
-        assert_eq!(
-            Some(p.levels.len()),
-            content::expected_size(p.pack),
-            "pack {}",
-            p.pack
-        );
+        let size = content::expected_size(p.pack).expect("a shipped pack");
+        assert!(size.contains(p.levels.len()), "pack {}", p.pack);
     }
 }
 
