@@ -9,7 +9,7 @@
 //! cargo run -p engine --release --example hex_design -- show <pack.json>
 //! cargo run -p engine --release --example hex_design -- graded <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools>
 //! cargo run -p engine --release --example hex_design -- tighten <pack.json> <index> <tools>
-//! cargo run -p engine --release --example hex_design -- large <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools>
+//! cargo run -p engine --release --example hex_design -- large <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools> [tighten]
 //! ```
 //!
 //! `<tools>` is the deduction solver's allowed techniques: a tier (`1`, `2`, `3`)
@@ -18,7 +18,9 @@
 //! `large` is `graded` for the large packs: boards grown inside the spec's phone
 //! width (`phone.maxHexWidthsAcross`), the large packs' cell and wall ranges, and
 //! only candidates that pass the law's per-level rules for a large pack's entry
-//! (phone fit and a wall beside a clue included);
+//! (phone fit and a wall beside a clue included); with `tighten` each generated
+//! level is first tightened with `<tools>` as in `tighten` mode (how low-tier
+//! levels come out on large boards, at the price of more clues);
 //! `tighten` adds clues from the solution where reasoning with those tools gets
 //! stuck, then drops every clue (but 1) it can while reasoning still solves it;
 //! `spinner … <tools>` tightens each candidate that way before its checks.
@@ -814,6 +816,7 @@ fn large(
     start: bool,
     (from, to): (u64, u64),
     tools: Toolbox,
+    tighten: bool,
 ) {
     let s = spec();
     let kind = &s.large;
@@ -835,7 +838,10 @@ fn large(
             max_width: s.phone.max_hex_widths_across.value,
             ..GenOptions::default()
         };
-        let Ok(level) = generate(&opts) else { continue };
+        let Ok(mut level) = generate(&opts) else { continue };
+        if tighten {
+            level = tightened(level, tools).0;
+        }
         if !solved_with(&level, tools) {
             continue;
         }
@@ -1112,6 +1118,7 @@ fn main() {
             a[4] == "start",
             (num(5), num(6)),
             tools(&a[7]),
+            a.get(8).is_some_and(|x| x == "tighten"),
         ),
         _ => eprintln!("usage: see the module comment"),
     }
