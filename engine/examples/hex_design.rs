@@ -838,7 +838,9 @@ fn large(
             max_width: s.phone.max_hex_widths_across.value,
             ..GenOptions::default()
         };
-        let Ok(mut level) = generate(&opts) else { continue };
+        let Ok(mut level) = generate(&opts) else {
+            continue;
+        };
         if tighten {
             level = tightened(level, tools).0;
         }
