@@ -21,6 +21,16 @@ export function packs() {
     .sort((a, b) => a.pack - b.pack);
 }
 
+/** The engine's content spec (pack kinds and the progression order). */
+export const hexSpec = JSON.parse(readFileSync(join(root, "engine", "spec", "hex.json"), "utf8"));
+
+/** The main-line packs (the tutorial and the main packs, not the spinner branch or the
+ * large packs), in pack-number order: clearing them opens the spinner branch. */
+export function mainLinePacks() {
+  const main = new Set([...hexSpec.tutorial.packs, ...hexSpec.main.packs]);
+  return packs().filter((p) => main.has(p.pack));
+}
+
 /** A small level the editor tests draw and the offline test plays from its share link: six
  * cells in two rows, clue 1 on a, clue 3 on b, and one wall c–f. With the wall it has one
  * solution; without it two (so the wall matters). */

@@ -3,7 +3,7 @@
 // half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
-import { drag, level, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
+import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
 
 const storage = (page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
@@ -12,10 +12,11 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   const console = watchConsole(page);
   await openHex(page);
   const all = packs();
-  // the engine's progression: the tutorial, the main packs, then the spinner branch (pack 2)
-  const mainLine = all.filter((p) => p.pack !== 2);
+  // the engine's progression: the tutorial, the main packs, the spinner branch (pack 2), then the large packs
+  const mainLine = mainLinePacks();
   const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
-  expect(order).toEqual([...mainLine, ...all.filter((p) => p.pack === 2)].map((p) => `hex-pack-${p.pack}`));
+  const shipped = hexSpec.progression.order.filter((n) => all.some((p) => p.pack === n));
+  expect(order).toEqual(shipped.map((n) => `hex-pack-${n}`));
   const tutorial = all.find((p) => p.pack === 1).levels.map((l) => l.id);
   const mainIds = mainLine.flatMap((p) => p.levels.map((l) => l.id));
   await expect(page.getByTestId("hex-level-1-1")).toBeEnabled();

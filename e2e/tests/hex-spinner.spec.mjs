@@ -3,10 +3,10 @@
 // and it clears.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
-import { bumpsSoFar, drag, expectPath, level, neighbours, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
+import { bumpsSoFar, drag, expectPath, level, mainLinePacks, neighbours, openHex, openLevel, solve } from "./hex-helpers.mjs";
 
 /** Every main-line level id: what opens the spinner branch. */
-const mainLine = () => packs().filter((p) => p.pack !== 2).flatMap((p) => p.levels.map((l) => l.id));
+const mainLine = () => mainLinePacks().flatMap((p) => p.levels.map((l) => l.id));
 
 test("2-1: spinners turn with every step and back on undo, and the level clears", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "phone is the target");

@@ -9,16 +9,23 @@
 //! cargo run -p engine --release --example hex_design -- show <pack.json>
 //! cargo run -p engine --release --example hex_design -- graded <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools>
 //! cargo run -p engine --release --example hex_design -- tighten <pack.json> <index> <tools>
+//! cargo run -p engine --release --example hex_design -- large <cells> <holes> <walls> <start|nostart> <seed-from> <seed-to> <tools> [tighten]
 //! ```
 //!
 //! `<tools>` is the deduction solver's allowed techniques: a tier (`1`, `2`, `3`)
 //! or technique codes joined by commas (`one_open,two_open,full,consecutive,one_place,distance`).
 //! `graded` is `main` keeping only levels reasoning solves with those tools;
+//! `large` is `graded` for the large packs: boards grown inside the spec's phone
+//! width (`phone.maxHexWidthsAcross`), the large packs' cell and wall ranges, and
+//! only candidates that pass the law's per-level rules for a large pack's entry
+//! (phone fit and a wall beside a clue included); with `tighten` each generated
+//! level is first tightened with `<tools>` as in `tighten` mode (how low-tier
+//! levels come out on large boards, at the price of more clues);
 //! `tighten` adds clues from the solution where reasoning with those tools gets
 //! stuck, then drops every clue (but 1) it can while reasoning still solves it;
 //! `spinner … <tools>` tightens each candidate that way before its checks.
 //!
-//! Output: one JSON object per line on stdout (`{"score":…,"level":{…}}`), a drawing
+//! Output: one JSON object per line on stdout (`{"tier":…,"steps":…,"solution":[…],"level":{…}}`), a drawing
 //! of each candidate on stderr.
 //!
 //! The content knobs come from `engine/spec/hex.json` (through
@@ -40,7 +47,7 @@ use engine::hex::generator::{generate, GenOptions};
 use engine::hex::level_file::{level_to_json, parse_pack};
 use engine::hex::model::{cell_name, Cell, Level, LevelParts, SpinnerSpec};
 use engine::hex::solver::{solve, SolveOptions};
-use engine::hex::spec::{spec, Range};
+use engine::hex::spec::{spec, PackSpec, Range};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -341,10 +348,11 @@ fn emit(level: &Level, r: &CheckReport, extra: &str) {
         .filter(|x| x.outcome == Outcome::Solved)
         .map_or((0, 0), |x| (x.grade.tier, x.grade.steps));
     println!(
-        "{{\"tier\":{tier},\"steps\":{steps},\"reasoning\":{},\"difficulty\":{},\"extra\":{},\"level\":{}}}",
+        "{{\"tier\":{tier},\"steps\":{steps},\"reasoning\":{},\"difficulty\":{},\"extra\":{},\"solution\":{},\"level\":{}}}",
         serde_json::to_string(&grade(r)).unwrap(),
         r.difficulty.score,
         serde_json::to_string(extra).unwrap(),
+        serde_json::to_string(&r.solution).unwrap(),
         serde_json::to_string(&level_to_json(level)).unwrap()
     );
 }
@@ -797,6 +805,58 @@ fn fits_main(level: &Level) -> bool {
     walls.contains(level.walls().len()) && has_wall_beside_clue(level)
 }
 
+/// `graded` for the large packs: the generator grows each board inside the
+/// spec's phone width; a reviewed candidate is kept when the law's per-level
+/// rules for a large pack's entry from the wall-beside-clue entry on hold (cell
+/// and wall ranges, a wall beside a clue, phone fit).
+fn large(
+    cells: usize,
+    holes: usize,
+    walls: usize,
+    start: bool,
+    (from, to): (u64, u64),
+    tools: Toolbox,
+    tighten: bool,
+) {
+    let s = spec();
+    let kind = &s.large;
+    if let Some(r) = kind.cells.filter(|r| !r.contains(cells)) {
+        eprintln!(
+            "large packs have {} (engine/spec/hex.json)",
+            r.describe("cell", "cells")
+        );
+        return;
+    }
+    let entry = s.wall_beside_clue.from_entry;
+    for seed in from..=to {
+        let opts = GenOptions {
+            cells,
+            holes,
+            walls,
+            seed,
+            start_clue: start,
+            max_width: s.phone.max_hex_widths_across.value,
+            ..GenOptions::default()
+        };
+        let Ok(mut level) = generate(&opts) else {
+            continue;
+        };
+        if tighten {
+            level = tightened(level, tools).0;
+        }
+        if !solved_with(&level, tools) {
+            continue;
+        }
+        let Some((level, r, dropped)) = review(level, tools, kind) else {
+            continue;
+        };
+        let law = content::level_law(kind.packs[0], entry, &level);
+        if law.is_empty() {
+            emit_main(&level, &r, seed, &dropped);
+        }
+    }
+}
+
 /// Main packs: the engine's generator over a seed range, then the review pass.
 fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, to: u64) {
     if !main_cells_ok(cells) {
@@ -814,7 +874,7 @@ fn main_pack(cells: usize, holes: usize, walls: usize, start: bool, from: u64, t
         let Ok(level) = generate(&opts) else {
             continue;
         };
-        if let Some((level, r, dropped)) = review(level, Toolbox::up_to(MAX_TIER)) {
+        if let Some((level, r, dropped)) = review(level, Toolbox::up_to(MAX_TIER), &spec().main) {
             if fits_main(&level) {
                 emit_main(&level, &r, seed, &dropped);
             }
@@ -833,16 +893,20 @@ fn without_wall(level: &Level, a: &str, b: &str) -> Level {
 }
 
 /// The review pass: the content checks with walls required to matter; then a wall
-/// that is not needed on its own goes (while more than the main packs' fewest
+/// that is not needed on its own goes (while more than the pack kind's fewest
 /// walls remain, and never the last wall beside a clue) as long as the checks pass
 /// and reasoning with `tools` still solves the level. Returns the level, its report
 /// and the dropped walls.
-fn review(mut level: Level, tools: Toolbox) -> Option<(Level, CheckReport, Vec<String>)> {
+fn review(
+    mut level: Level,
+    tools: Toolbox,
+    kind: &PackSpec,
+) -> Option<(Level, CheckReport, Vec<String>)> {
     let mut r = check_level(&level, &opts_required());
     if !r.ok {
         return None;
     }
-    let fewest = spec().main.walls.map_or(0, Range::min);
+    let fewest = kind.walls.map_or(0, Range::min);
     let mut dropped = Vec::new();
     while level.walls().len() > fewest {
         let beside = has_wall_beside_clue(&level);
@@ -935,7 +999,7 @@ fn graded(
         if !solved_with(&level, tools) {
             continue;
         }
-        let Some((level, r, dropped)) = review(level, tools) else {
+        let Some((level, r, dropped)) = review(level, tools, &spec().main) else {
             continue;
         };
         if fits_main(&level) {
@@ -1049,6 +1113,15 @@ fn main() {
             tools(&a[7]),
         ),
         Some("tighten") => tighten(&a[1], num(2) as usize, tools(&a[3])),
+        Some("large") => large(
+            num(1) as usize,
+            num(2) as usize,
+            num(3) as usize,
+            a[4] == "start",
+            (num(5), num(6)),
+            tools(&a[7]),
+            a.get(8).is_some_and(|x| x == "tighten"),
+        ),
         _ => eprintln!("usage: see the module comment"),
     }
 }

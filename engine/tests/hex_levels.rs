@@ -41,16 +41,12 @@ fn all_packs_are_present_with_the_right_sizes() {
     let packs = load();
     let mut numbers: Vec<u32> = packs.iter().map(|p| p.pack).collect();
     numbers.sort();
-    assert_eq!(numbers, vec![1, 2, 3, 4, 5]);
+    assert_eq!(numbers, vec![1, 2, 3, 4, 5, 6, 7, 8]);
     let total: usize = packs.iter().map(|p| p.levels.len()).sum();
-    assert_eq!(total, 41);
+    assert_eq!(total, 75);
     for p in &packs {
-        assert_eq!(
-            Some(p.levels.len()),
-            content::expected_size(p.pack),
-            "pack {}",
-            p.pack
-        );
+        let size = content::expected_size(p.pack).expect("a shipped pack");
+        assert!(size.contains(p.levels.len()), "pack {}", p.pack);
     }
 }
 
@@ -137,7 +133,7 @@ fn techniques_of(pack: &Pack) -> BTreeSet<Technique> {
 #[test]
 fn the_spinner_branch_opens_after_the_main_line_because_it_builds_on_it() {
     // one order for the law and the app: the whole main line, then the branch
-    assert_eq!(content::progression(), [1, 3, 4, 5, 2]);
+    assert_eq!(content::progression(), [1, 3, 4, 5, 2, 6, 7, 8]);
     assert_eq!(
         content::earlier_packs(content::spinner_pack()),
         [1, 3, 4, 5],
@@ -156,6 +152,48 @@ fn the_spinner_branch_opens_after_the_main_line_because_it_builds_on_it() {
     let tutorial = used(content::tutorial_pack());
     let after_tutorial: Vec<_> = spinner.difference(&tutorial).collect();
     assert!(after_tutorial.len() > 1, "{after_tutorial:?}");
+}
+
+#[test]
+fn the_large_packs_come_last_fit_a_phone_and_bring_only_articulation() {
+    let s = spec();
+    let packs = load();
+    let used = |n: u32| techniques_of(packs.iter().find(|p| p.pack == n).unwrap());
+    let before: BTreeSet<Technique> = content::earlier_packs(s.large.packs[0])
+        .into_iter()
+        .flat_map(used)
+        .collect();
+    let large: BTreeSet<Technique> = s.large.packs.iter().flat_map(|&n| used(n)).collect();
+    let new: Vec<_> = large.difference(&before).collect();
+    assert_eq!(new, [&Technique::Articulation]);
+    assert!(!used(6).contains(&Technique::Articulation));
+    assert!(used(7).contains(&Technique::Articulation));
+    for &n in &s.large.packs {
+        let p = packs.iter().find(|p| p.pack == n).unwrap();
+        assert!(s.large.levels.contains(p.levels.len()), "pack {n}");
+        let r = reports(p);
+        // each pack climbs from tier 1 to tier 3
+        let tiers: Vec<u8> = r
+            .iter()
+            .map(|x| x.reasoning.as_ref().unwrap().grade.tier)
+            .collect();
+        assert_eq!(
+            (tiers[0], *tiers.last().unwrap()),
+            (1, 3),
+            "pack {n}: {tiers:?}"
+        );
+        for l in &p.levels {
+            assert!(s.large.cells.unwrap().contains(l.len()), "{}", l.id);
+            let (across, tall) =
+                engine::hex::coord::extent_in_hex_widths(l.cells().iter().map(|c| c.pos));
+            assert!(
+                across <= s.phone.max_hex_widths_across.value as f64,
+                "{}",
+                l.id
+            );
+            assert!(tall <= s.phone.max_hex_widths_tall.value as f64, "{}", l.id);
+        }
+    }
 }
 
 #[test]
@@ -292,7 +330,7 @@ fn level_files() -> Vec<String> {
 }
 
 #[test]
-fn the_cli_verifies_all_41_levels_with_a_table() {
+fn the_cli_verifies_all_75_levels_with_a_table() {
     let (code, out) = verify(&level_files());
     assert_eq!(code, 0, "{out}");
     let header = out.lines().next().unwrap();
@@ -301,7 +339,7 @@ fn the_cli_verifies_all_41_levels_with_a_table() {
     ] {
         assert!(header.contains(col), "{header}");
     }
-    assert!(out.contains("41 level(s) checked, 0 failed"), "{out}");
+    assert!(out.contains("75 level(s) checked, 0 failed"), "{out}");
     assert!(
         header.contains("tier") && header.contains("steps"),
         "{header}"

@@ -81,6 +81,10 @@ pub enum Command {
         /// X, X+1, … are tried in order and the first that passes is printed.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
         max_tier: Option<u8>,
+        /// Widest board in hex widths across (0: no limit, the board stays round);
+        /// the shipped large packs use the spec's phone width.
+        #[arg(long, default_value_t = 0)]
+        max_width: usize,
     },
     /// Time `generate` over a run of seeds per board size (median and worst).
     BenchGenerate {
@@ -222,6 +226,7 @@ pub fn run(cmd: Command) -> i32 {
             no_start_clue,
             id,
             max_tier,
+            max_width,
         } => {
             let opts = GenOptions {
                 cells,
@@ -231,6 +236,7 @@ pub fn run(cmd: Command) -> i32 {
                 seed,
                 start_clue: !no_start_clue,
                 id,
+                max_width,
                 ..GenOptions::default()
             };
             let made = match max_tier {

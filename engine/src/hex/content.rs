@@ -1,7 +1,7 @@
 //! The shipped content's law on top of the per-level checks of [`super::checks`]:
 //! which levels must have walls that matter, pack sizes, the tutorial table, the
 //! knob schedule of the main line, the spinner pack's limits, walls beside clues,
-//! and reasoning: every level solved by the deduction solver without guessing (the
+//! phone fit (every board small enough for a phone in portrait), and reasoning: every level solved by the deduction solver without guessing (the
 //! tutorial with tier-1 techniques), difficulty by reasoning grade rising inside
 //! each pack, one new technique per pack (all stated in `docs/hex-stroke-rules.md`,
 //! "Packs" and "The content law"). `hex verify` applies all of it, so the test
@@ -10,7 +10,8 @@
 //! Every number of the law (pack numbers and sizes, ranges, table rows, schedule
 //! positions, tiers) comes from `engine/spec/hex.json` through [`super::spec`]; a
 //! test fails if one is written here as a literal. Packs are told apart by number:
-//! the tutorial, the spinner pack (an experimental branch) and the main packs. The
+//! the tutorial, the spinner pack (an experimental branch), the main packs and the
+//! large packs (large boards, after the spinner pack). The
 //! main line is the tutorial then the main packs; [`progression`] is the one order
 //! players meet the packs in (the law judges each pack's techniques by it, the app
 //! lists and unlocks by it); other pack numbers (samples, designer files) only get
@@ -19,10 +20,11 @@
 use std::collections::BTreeSet;
 
 use super::checks::{CheckOptions, CheckReport};
+use super::coord::extent_in_hex_widths;
 use super::deduce::{Outcome, Technique};
 use super::level_file::Pack;
 use super::model::Level;
-use super::spec::{spec, PackSpec, Range, Row};
+use super::spec::{spec, PackSpec, Range, Row, Size};
 
 /// The tutorial pack's number.
 pub fn tutorial_pack() -> u32 {
@@ -39,12 +41,18 @@ pub fn main_packs() -> &'static [u32] {
     &spec().main.packs
 }
 
+/// The large-board packs, in order.
+pub fn large_packs() -> &'static [u32] {
+    &spec().large.packs
+}
+
 /// The shipped packs in the order players meet them: the tutorial, the main packs,
-/// then the experimental spinner branch. It is the one definition of that order:
-/// the content law judges what each pack may introduce against the packs before it
-/// ([`earlier_packs`]), and the app lists the packs in this order and opens a pack
-/// that is not on the main line once every pack before it is cleared. Why the
-/// spinner branch comes last is the spec's `progression.why`.
+/// the experimental spinner branch, then the large packs. It is the one definition
+/// of that order: the content law judges what each pack may introduce against the
+/// packs before it ([`earlier_packs`]), and the app lists the packs in this order
+/// and opens the first level of a pack that is not on the main line (the spinner
+/// branch, the large packs' line) once every pack before it is cleared. Why this
+/// order is the spec's `progression.why`.
 pub fn progression() -> &'static [u32] {
     &spec().progression.order
 }
@@ -55,6 +63,8 @@ pub enum PackKind {
     Tutorial,
     Spinner,
     Main,
+    /// A large-board pack: after the spinner branch, its own line.
+    Large,
     /// Not part of the shipped content: only per-level checks.
     Other,
 }
@@ -67,6 +77,8 @@ pub fn pack_kind(pack: u32) -> PackKind {
         PackKind::Spinner
     } else if s.main.packs.contains(&pack) {
         PackKind::Main
+    } else if s.large.packs.contains(&pack) {
+        PackKind::Large
     } else {
         PackKind::Other
     }
@@ -79,6 +91,7 @@ pub fn pack_spec(kind: PackKind) -> Option<&'static PackSpec> {
         PackKind::Tutorial => Some(&s.tutorial),
         PackKind::Spinner => Some(&s.spinner),
         PackKind::Main => Some(&s.main),
+        PackKind::Large => Some(&s.large),
         PackKind::Other => None,
     }
 }
@@ -107,8 +120,9 @@ pub fn lesson(pack: u32, index: usize) -> Option<Lesson> {
     }
 }
 
-/// Levels a pack must hold (the spec's `levels` of its kind).
-pub fn expected_size(pack: u32) -> Option<usize> {
+/// Levels a pack must hold (the spec's `levels` of its kind: a number, or a range
+/// for kinds whose packs pick their own size).
+pub fn expected_size(pack: u32) -> Option<Size> {
     pack_spec(pack_kind(pack)).map(|k| k.levels)
 }
 
@@ -120,7 +134,7 @@ pub fn main_line_position(pack: u32, index: usize) -> Option<usize> {
         PackKind::Tutorial => Some(index),
         PackKind::Main => {
             let k = s.main.packs.iter().position(|&p| p == pack)?;
-            Some(s.tutorial.levels + k * s.main.levels + index)
+            Some(s.tutorial_levels() + k * s.main_levels() + index)
         }
         _ => None,
     }
@@ -132,12 +146,12 @@ pub fn main_line_id(pos: usize) -> Option<String> {
     if pos == 0 {
         return None;
     }
-    if pos <= s.tutorial.levels {
+    if pos <= s.tutorial_levels() {
         return Some(format!("{}-{pos}", s.tutorial_pack()));
     }
-    let after = pos - s.tutorial.levels - 1;
-    let pack = s.main.packs.get(after / s.main.levels)?;
-    Some(format!("{pack}-{}", after % s.main.levels + 1))
+    let after = pos - s.tutorial_levels() - 1;
+    let pack = s.main.packs.get(after / s.main_levels())?;
+    Some(format!("{pack}-{}", after % s.main_levels() + 1))
 }
 
 /// A main-line position with its level id, for messages: `"6 (1-6)"`.
@@ -154,7 +168,7 @@ fn position_name(pos: usize) -> String {
 pub fn check_options(pack: u32, index: usize, base: &CheckOptions) -> CheckOptions {
     let required = match pack_kind(pack) {
         PackKind::Tutorial => Some(index >= spec().main_line.first_wall.value),
-        PackKind::Spinner | PackKind::Main => Some(true),
+        PackKind::Spinner | PackKind::Main | PackKind::Large => Some(true),
         PackKind::Other => base.walls_matter_required,
     };
     CheckOptions {
@@ -423,12 +437,36 @@ fn wall_beside_clue_rule(level: &Level, pack: u32, index: usize, out: &mut Vec<V
     }
 }
 
+/// Phone fit: the board is at most the spec's hex widths across and tall, so the
+/// app can draw it on a phone in portrait with cells big enough to touch.
+fn phone_fit_rule(level: &Level, out: &mut Vec<Violation>) {
+    let phone = &spec().phone;
+    let (across, tall) = extent_in_hex_widths(level.cells().iter().map(|c| c.pos));
+    let limits = [
+        (across, phone.max_hex_widths_across.value, "across"),
+        (tall, phone.max_hex_widths_tall.value, "tall"),
+    ];
+    for (x, max, way) in limits {
+        // a hair of tolerance for the float geometry (a board is a whole or a
+        // half number of hex widths across)
+        if x > max as f64 + f64::EPSILON.sqrt() {
+            out.push(v(
+                Some(level),
+                format!(
+                    "the board is {x:.1} hex widths {way}; a phone in portrait fits at most {max}"
+                ),
+            ));
+        }
+    }
+}
+
 /// Every rule for entry `index` (1-based) of a shipped pack.
 fn level_rules(kind: PackKind, pack: u32, index: usize, level: &Level, out: &mut Vec<Violation>) {
     let name = match kind {
         PackKind::Tutorial => "tutorial",
         PackKind::Spinner => "spinner-pack",
         PackKind::Main => "main-pack",
+        PackKind::Large => "large-pack",
         PackKind::Other => return,
     };
     if let Some(k) = pack_spec(kind) {
@@ -438,10 +476,12 @@ fn level_rules(kind: PackKind, pack: u32, index: usize, level: &Level, out: &mut
     }
     main_line_rules(level, pack, index, out);
     wall_beside_clue_rule(level, pack, index, out);
+    phone_fit_rule(level, out);
 }
 
 /// Every per-level rule the law asks of `level` as entry `index` (1-based) of
-/// `pack` (its kind's ranges, table rows, knob schedule, walls beside clues),
+/// `pack` (its kind's ranges, table rows, knob schedule, walls beside clues, phone
+/// fit),
 /// without the pack-wide ones (size, ids): the designer filters candidates by it.
 pub fn level_law(pack: u32, index: usize, level: &Level) -> Vec<Violation> {
     let mut out = Vec::new();
@@ -458,12 +498,13 @@ pub fn pack_rules(pack: &Pack) -> Vec<Violation> {
         return out;
     }
     if let Some(size) = expected_size(pack.pack) {
-        if pack.levels.len() != size {
+        if !size.contains(pack.levels.len()) {
             out.push(v(
                 None,
                 format!(
-                    "pack {} must hold {size} levels, it holds {}",
+                    "pack {} must hold {} levels, it holds {}",
                     pack.pack,
+                    size.describe(),
                     pack.levels.len()
                 ),
             ));
@@ -521,8 +562,8 @@ pub fn max_tier(pack: u32) -> Option<u8> {
 
 /// The packs a player has met before `pack`, in [`progression`] order (empty for
 /// the tutorial and for packs outside the shipped content). The content law judges
-/// a pack's new techniques against them; the app opens the spinner branch once
-/// every level of them is cleared.
+/// a pack's new techniques against them; the app opens the spinner branch, and the
+/// large packs' line, once every level of them is cleared.
 pub fn earlier_packs(pack: u32) -> Vec<u32> {
     let order = progression();
     match order.iter().position(|&p| p == pack) {
@@ -707,7 +748,7 @@ mod tests {
         assert_eq!(main_line_position(9, 1), None);
         // the id at a position is the inverse
         for pack in progression() {
-            for i in 1..=expected_size(*pack).unwrap() {
+            for i in 1..=expected_size(*pack).unwrap().max().unwrap() {
                 if let Some(pos) = main_line_position(*pack, i) {
                     assert_eq!(main_line_id(pos), Some(format!("{pack}-{i}")));
                 }
@@ -735,6 +776,23 @@ mod tests {
     }
 
     #[test]
+    fn the_large_packs_come_after_the_spinner_branch() {
+        assert_eq!(large_packs(), [6, 7, 8]);
+        assert_eq!(progression(), [1, 3, 4, 5, 2, 6, 7, 8]);
+        assert_eq!(earlier_packs(6), vec![1, 3, 4, 5, 2]);
+        assert_eq!(earlier_packs(8), vec![1, 3, 4, 5, 2, 6, 7]);
+        for &p in large_packs() {
+            assert_eq!(pack_kind(p), PackKind::Large);
+            assert!(earlier_packs(p).contains(&spinner_pack()));
+            assert_eq!(main_line_position(p, 1), None);
+            assert_eq!(max_tier(p), Some(spec().large.max_tier));
+        }
+        let mut listed = vec![9, 8, 6, 2, 7, 1];
+        listed.sort_by_key(|&p| listing_key(p));
+        assert_eq!(listed, [1, 2, 6, 7, 8, 9]);
+    }
+
+    #[test]
     fn lessons_sit_on_the_first_tutorial_level_and_its_first_wall() {
         assert_eq!(lesson(tutorial_pack(), 1), Some(Lesson::Slide));
         assert_eq!(lesson(tutorial_pack(), 2), None);
@@ -754,6 +812,81 @@ mod tests {
         assert_eq!(check_options(2, 1, &base).walls_matter_required, Some(true));
         assert_eq!(check_options(4, 1, &base).walls_matter_required, Some(true));
         assert_eq!(check_options(9, 1, &base).walls_matter_required, None);
+        assert_eq!(check_options(6, 1, &base).walls_matter_required, Some(true));
+    }
+
+    /// A pack of `n` levels, each a board of rows of the given lengths (row `r`
+    /// starts at `q = -r / 2`, so the rows stack straight), the clue 1 at the top
+    /// left and no wall.
+    fn pack_of_rows(pack: u32, n: usize, rows: &[i32]) -> Pack {
+        let mut cells = Vec::new();
+        for (r, &len) in rows.iter().enumerate() {
+            let r = r as i32;
+            for k in 0..len {
+                let clue = if cells.is_empty() { r#","clue":1"# } else { "" };
+                let id = crate::hex::model::cell_name(cells.len());
+                cells.push(format!(
+                    r#"{{"id":"{id}","q":{},"r":{r}{clue}}}"#,
+                    k - r / 2
+                ));
+            }
+        }
+        let levels: Vec<String> = (1..=n)
+            .map(|i| format!(r#"{{"id":"{pack}-{i}","cells":[{}]}}"#, cells.join(",")))
+            .collect();
+        let text = format!(
+            r#"{{"pack":{pack},"title":"t","levels":[{}]}}"#,
+            levels.join(",")
+        );
+        parse_pack(&text).unwrap()
+    }
+
+    fn phone_complaints(pack: &Pack) -> Vec<String> {
+        pack_rules(pack)
+            .into_iter()
+            .filter(|x| x.message.contains("a phone in portrait"))
+            .map(|x| x.message)
+            .collect()
+    }
+
+    #[test]
+    fn every_shipped_board_fits_a_phone() {
+        // rows of 8 and 7: 8 hex widths across, fits; a row of 9 does not
+        let fits = pack_of_rows(6, 10, &[8, 7, 8, 7]);
+        assert_eq!(phone_complaints(&fits), Vec::<String>::new());
+        let wide = pack_of_rows(6, 10, &[9, 8]);
+        let v = phone_complaints(&wide);
+        assert_eq!(v.len(), 10, "{v:#?}");
+        assert_eq!(
+            v[0],
+            "the board is 9.0 hex widths across; a phone in portrait fits at most 8"
+        );
+        // rows of 8 and 8 sit half a hex apart: 8.5 across
+        assert_eq!(phone_complaints(&pack_of_rows(6, 10, &[8, 8])).len(), 10);
+        // 13 rows are 11.5 hex widths tall, 14 rows 12.4
+        assert!(phone_complaints(&pack_of_rows(6, 10, &[2; 13])).is_empty());
+        let tall = phone_complaints(&pack_of_rows(6, 10, &[2; 14]));
+        assert_eq!(
+            tall[0],
+            "the board is 12.4 hex widths tall; a phone in portrait fits at most 12"
+        );
+        // every kind of shipped pack is held to it, other packs are not
+        assert_eq!(phone_complaints(&pack_of_rows(3, 8, &[9])).len(), 8);
+        assert!(phone_complaints(&pack_of_rows(9, 1, &[9])).is_empty());
+    }
+
+    #[test]
+    fn a_large_pack_picks_its_size_in_the_spec_range() {
+        let size = |n: usize| {
+            pack_rules(&pack_of_rows(6, n, &[5, 4, 5, 4, 5, 4]))
+                .into_iter()
+                .filter(|x| x.message.starts_with("pack 6 must hold"))
+                .map(|x| x.message)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(size(9), ["pack 6 must hold 10–12 levels, it holds 9"]);
+        assert!(size(10).is_empty() && size(12).is_empty());
+        assert_eq!(size(13), ["pack 6 must hold 10–12 levels, it holds 13"]);
     }
 
     #[test]
@@ -928,13 +1061,20 @@ mod tests {
             main_row.starts_with(&format!("| {} main |", main.join(", "))),
             "{main_row}"
         );
+        let large: Vec<String> = s.large.packs.iter().map(u32::to_string).collect();
+        let large_row = row_of(s.large.packs[0]);
+        assert!(
+            large_row.starts_with(&format!("| {} large ", large.join(", "))),
+            "{large_row}"
+        );
         for (kind, row) in [
             (&s.tutorial, row_of(s.tutorial_pack())),
             (&s.spinner, row_of(s.spinner_pack())),
             (&s.main, main_row),
+            (&s.large, large_row),
         ] {
             let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-            assert!(cells[2].starts_with(&kind.levels.to_string()), "{row}");
+            assert!(cells[2].starts_with(&kind.levels.describe()), "{row}");
             let mut phrases: Vec<String> = kind
                 .table
                 .iter()
@@ -955,5 +1095,11 @@ mod tests {
             and_list(&packs)
         );
         assert!(table.contains(&rule), "the docs table lacks \"{rule}\"");
+        let p = &s.phone;
+        let fit = format!(
+            "at most {} hex widths across and {} tall",
+            p.max_hex_widths_across.value, p.max_hex_widths_tall.value
+        );
+        assert!(table.contains(&fit), "the docs table lacks \"{fit}\"");
     }
 }

@@ -142,6 +142,24 @@ impl Axial {
     }
 }
 
+/// How large a board of hexes at `positions` is, in hex widths (a hex's width
+/// across its flat sides): `(across, tall)`, where across is the cell centres'
+/// horizontal extent plus one hex width and tall their vertical extent plus one
+/// hex's height point to point (`2 / √3` hex widths). `(0, 0)` for no positions.
+pub fn extent_in_hex_widths(positions: impl IntoIterator<Item = Axial>) -> (f64, f64) {
+    let width = SQRT3; // at circumradius 1
+    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    for p in positions {
+        let (x, y) = p.to_pixel(1.0);
+        lo = (lo.0.min(x), lo.1.min(y));
+        hi = (hi.0.max(x), hi.1.max(y));
+    }
+    if lo.0 > hi.0 {
+        return (0.0, 0.0);
+    }
+    ((hi.0 - lo.0) / width + 1.0, (hi.1 - lo.1 + 2.0) / width)
+}
+
 /// Rounds fractional axial coordinates to the nearest hex (cube rounding).
 pub fn axial_round(q: f64, r: f64) -> Axial {
     let s = -q - r;
@@ -186,6 +204,24 @@ pub fn canonical_vertex(pos: Axial, k: usize) -> (Axial, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extents_in_hex_widths() {
+        assert_eq!(extent_in_hex_widths([]), (0.0, 0.0));
+        let one = extent_in_hex_widths([Axial::new(0, 0)]);
+        assert!((one.0 - 1.0).abs() < 1e-9 && (one.1 - 2.0 / SQRT3).abs() < 1e-9);
+        // a row of 8 and the row of 7 below it, offset half a hex: 8 across
+        let rows: Vec<Axial> = (0..8)
+            .map(|q| Axial::new(q, 0))
+            .chain((0..7).map(|q| Axial::new(q, 1)))
+            .collect();
+        let (across, tall) = extent_in_hex_widths(rows.iter().copied());
+        assert!((across - 8.0).abs() < 1e-9, "{across}");
+        assert!((tall - (1.5 + 2.0) / SQRT3).abs() < 1e-9, "{tall}");
+        // two rows of 8 lie half a hex apart: 8.5 across
+        let wide = rows.iter().copied().chain([Axial::new(7, 1)]);
+        assert!((extent_in_hex_widths(wide).0 - 8.5).abs() < 1e-9);
+    }
 
     #[test]
     fn direction_angles_match_pixels() {

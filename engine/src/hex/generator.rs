@@ -57,6 +57,16 @@ pub struct GenOptions {
     pub node_limit: u64,
     /// How many full attempts before giving up.
     pub attempts: u32,
+    /// Widest the board may be, in hex widths across (cell centres' horizontal
+    /// extent plus one hex): the cluster grows inside a vertical band that wide,
+    /// so a large board grows tall instead of round (the shipped large packs fit
+    /// a phone so). 0: no limit (the board stays round).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub max_width: usize,
+}
+
+fn is_zero(x: &usize) -> bool {
+    *x == 0
 }
 
 impl Default for GenOptions {
@@ -71,6 +81,7 @@ impl Default for GenOptions {
             id: None,
             node_limit: 0,
             attempts: 200,
+            max_width: 0,
         }
     }
 }
@@ -187,7 +198,7 @@ fn generate_inner(opts: &GenOptions, cost: &mut GenCost) -> Result<Level, GenErr
     let mut last = String::from("no attempt made");
     for _ in 0..opts.attempts.max(1) {
         cost.attempts += 1;
-        let Some(board) = board::cluster(&mut rng, opts.cells, opts.holes) else {
+        let Some(board) = board::cluster(&mut rng, opts.cells, opts.holes, opts.max_width) else {
             last = format!("could not punch {} enclosed holes", opts.holes);
             continue;
         };

@@ -38,6 +38,50 @@ impl Range {
     }
 }
 
+/// How many levels a pack of a kind holds: an exact number (`8`) or an inclusive
+/// range (`[10, 12]`, each pack of the kind picks its size inside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Size {
+    /// Exactly this many.
+    Exact(usize),
+    /// Any number in the range.
+    Between(Range),
+}
+
+impl Size {
+    /// The size as a range (`[n, n]` for an exact size).
+    pub fn range(self) -> Range {
+        match self {
+            Size::Exact(n) => Range(n, Some(n)),
+            Size::Between(r) => r,
+        }
+    }
+    /// Whether a pack of `n` levels has this size.
+    pub fn contains(self, n: usize) -> bool {
+        self.range().contains(n)
+    }
+    /// The exact size, if the kind states one.
+    pub fn exact(self) -> Option<usize> {
+        match self {
+            Size::Exact(n) => Some(n),
+            Size::Between(_) => None,
+        }
+    }
+    /// The most levels a pack may hold.
+    pub fn max(self) -> Option<usize> {
+        self.range().1
+    }
+    /// The size in words without the noun: `"8"`, `"10–12"`.
+    pub fn describe(self) -> String {
+        match self.range() {
+            Range(lo, Some(hi)) if lo == hi => lo.to_string(),
+            Range(lo, Some(hi)) => format!("{lo}–{hi}"),
+            Range(lo, None) => format!("at least {lo}"),
+        }
+    }
+}
+
 /// A number with the reason it is what it is.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,8 +140,8 @@ impl Row {
 pub struct PackSpec {
     /// The pack numbers of this kind (the tutorial and the spinner branch have one).
     pub packs: Vec<u32>,
-    /// Levels each pack of this kind holds.
-    pub levels: usize,
+    /// Levels each pack of this kind holds (a number, or a range per pack).
+    pub levels: Size,
     /// Highest deduction tier its levels may need.
     pub max_tier: u8,
     /// Cell range of every level.
@@ -180,6 +224,21 @@ impl WallBesideClue {
     }
 }
 
+/// Phone fit: how large a board may be, in hex widths (a hex's width across its
+/// flat sides), for the app to draw it on a phone in portrait with cells big
+/// enough to touch.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Phone {
+    /// Most hex widths across: the cell centres' horizontal extent plus one hex.
+    pub max_hex_widths_across: Knob,
+    /// Most hex widths tall: the cell centres' vertical extent plus one hex's
+    /// height point to point.
+    pub max_hex_widths_tall: Knob,
+    /// Why.
+    pub why: String,
+}
+
 /// The whole spec file, typed.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -196,12 +255,16 @@ pub struct HexSpec {
     pub spinner: PackSpec,
     /// The main packs after the tutorial.
     pub main: PackSpec,
+    /// The large-board packs after the spinner pack.
+    pub large: PackSpec,
     /// The order players meet the packs in.
     pub progression: Progression,
     /// The main line's knob schedule.
     pub main_line: MainLine,
     /// The wall-beside-clue rule.
     pub wall_beside_clue: WallBesideClue,
+    /// How large a board may be on a phone.
+    pub phone: Phone,
 }
 
 impl HexSpec {
@@ -212,6 +275,21 @@ impl HexSpec {
     /// The spinner pack's number.
     pub fn spinner_pack(&self) -> u32 {
         self.spinner.packs[0]
+    }
+    /// The tutorial's size (the spec states it exactly; checked by a test).
+    pub fn tutorial_levels(&self) -> usize {
+        self.tutorial
+            .levels
+            .exact()
+            .expect("the tutorial states its exact size")
+    }
+    /// Every main pack's size (the spec states it exactly; checked by a test):
+    /// main-line positions count through them.
+    pub fn main_levels(&self) -> usize {
+        self.main
+            .levels
+            .exact()
+            .expect("the main packs state their exact size")
     }
 }
 
@@ -228,9 +306,9 @@ mod tests {
     use super::*;
     use crate::hex::deduce::MAX_TIER;
 
-    fn kinds() -> [&'static PackSpec; 3] {
+    fn kinds() -> [&'static PackSpec; 4] {
         let s = spec();
-        [&s.tutorial, &s.spinner, &s.main]
+        [&s.tutorial, &s.spinner, &s.main, &s.large]
     }
 
     #[test]
@@ -247,42 +325,79 @@ mod tests {
         let mut order = s.progression.order.clone();
         assert_eq!(order[0], s.tutorial_pack());
         assert_eq!(order[1..=s.main.packs.len()], s.main.packs[..]);
+        // the large packs after the spinner pack, in their order, last
+        let large_from = order.len() - s.large.packs.len();
+        assert_eq!(order[large_from..], s.large.packs[..]);
+        assert!(order[..large_from].contains(&s.spinner_pack()));
         all.sort_unstable();
         order.sort_unstable();
         assert_eq!(all, order);
+        // main-line positions count through the tutorial and main packs, so their
+        // sizes are exact
+        assert!(s.tutorial_levels() > 0 && s.main_levels() > 0);
         for k in kinds() {
-            assert!(k.levels > 0 && !k.why.is_empty());
+            let size = k.levels.range();
+            assert!(size.min() > 0 && size.1.is_some_and(|hi| size.min() <= hi));
+            assert!(!k.why.is_empty());
             assert!(k.max_tier >= 1 && k.max_tier <= MAX_TIER);
             for r in [k.cells, k.walls, Some(k.spinners)].into_iter().flatten() {
                 assert!(r.1.is_none_or(|hi| r.0 <= hi), "{r:?}");
             }
             for row in &k.table {
                 assert!(row.entries.0 >= 1 && row.entries.0 <= row.entries.1);
-                assert!(row.entries.1 <= k.levels, "{row:?}");
+                assert!(row.entries.1 <= size.min(), "{row:?}");
                 assert!(!row.why.is_empty());
             }
         }
         // the branches that may use every tier do say so
         assert_eq!(s.main.max_tier, MAX_TIER);
         assert_eq!(s.spinner.max_tier, MAX_TIER);
+        assert_eq!(s.large.max_tier, MAX_TIER);
         let m = &s.main_line;
-        assert!(m.first_pause.value > 1 && m.first_pause.value <= s.tutorial.levels);
+        assert!(m.first_pause.value > 1 && m.first_pause.value <= s.tutorial_levels());
         assert!(m.first_wall.value <= m.first_hole.value);
         let w = &s.wall_beside_clue;
-        assert!(w.packs.iter().all(|p| s.main.packs.contains(p)));
-        assert!(w.from_entry >= 1 && w.from_entry <= s.main.levels);
+        let ruled = |p: &u32| s.main.packs.contains(p) || s.large.packs.contains(p);
+        assert!(w.packs.iter().all(ruled));
+        assert!(w.from_entry >= 1 && w.from_entry <= s.main_levels());
         for e in &w.exemptions {
             assert!(
                 !e.why.is_empty(),
                 "{}: an exemption needs a reason",
                 e.level
             );
-            let ok = w
-                .packs
-                .iter()
-                .any(|p| (w.from_entry..=s.main.levels).any(|i| e.level == format!("{p}-{i}")));
+            let ok = w.packs.iter().any(|p| {
+                let size = if s.large.packs.contains(p) {
+                    &s.large
+                } else {
+                    &s.main
+                };
+                let last = size.levels.max().unwrap_or(w.from_entry);
+                (w.from_entry..=last).any(|i| e.level == format!("{p}-{i}"))
+            });
             assert!(ok, "{} is not a level the rule covers", e.level);
         }
+        let phone = &s.phone;
+        for k in [&phone.max_hex_widths_across, &phone.max_hex_widths_tall] {
+            assert!(k.value > 1 && !k.why.is_empty());
+        }
+        assert!(!phone.why.is_empty());
+    }
+
+    #[test]
+    fn sizes_read_as_numbers_or_ranges() {
+        let exact: Size = serde_json::from_str("8").unwrap();
+        let between: Size = serde_json::from_str("[10, 12]").unwrap();
+        assert_eq!(exact, Size::Exact(8));
+        assert_eq!(between, Size::Between(Range(10, Some(12))));
+        assert_eq!(
+            (exact.describe(), between.describe()),
+            ("8".into(), "10–12".into())
+        );
+        assert!(exact.contains(8) && !exact.contains(9));
+        assert!(between.contains(11) && !between.contains(13) && !between.contains(9));
+        assert_eq!((exact.exact(), between.exact()), (Some(8), None));
+        assert_eq!(between.max(), Some(12));
     }
 
     #[test]
@@ -301,6 +416,8 @@ mod tests {
             &["unused"][..],
             &["tutorial", "unused"],
             &["mainLine", "unused"],
+            &["large", "unused"],
+            &["phone", "unused"],
         ] {
             let mut v: serde_json::Value = serde_json::from_str(SPEC_JSON).unwrap();
             let mut at = &mut v;

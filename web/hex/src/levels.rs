@@ -1,9 +1,10 @@
 //! The level catalogue: the packs in `levels/pack-*.json`, embedded at compile time
-//! by `build.rs`, parsed and validated by the engine once, and arranged into two
+//! by `build.rs`, parsed and validated by the engine once, and arranged into three
 //! lines: the main line (the tutorial, then the regular packs, unlocked one level
-//! after another) and the experimental spinner branch (unlocked once every pack
-//! before it is cleared). Which pack is which, the order packs are listed in and
-//! which packs come before the branch are the engine's content law
+//! after another), the experimental spinner branch and the large packs (each
+//! line's first level unlocked once every pack before it is cleared, then one
+//! level after another). Which pack is which, the order packs are listed in and
+//! which packs come before a line are the engine's content law
 //! ([`engine::hex::content::pack_kind`], [`engine::hex::content::progression`]).
 
 use std::sync::OnceLock;
@@ -29,6 +30,13 @@ impl PackInfo {
     /// The spinner pack: the experimental branch beside the main line.
     pub fn experimental(&self) -> bool {
         self.kind == PackKind::Spinner
+    }
+
+    /// Whether the pack is on the main line (the tutorial and the regular packs);
+    /// the spinner branch and the large packs are lines of their own, each opened
+    /// once every pack before it is cleared.
+    pub fn on_main_line(&self) -> bool {
+        !matches!(self.kind, PackKind::Spinner | PackKind::Large)
     }
 }
 
@@ -139,7 +147,7 @@ impl Catalog {
 
     /// The main line: the tutorial and the regular packs.
     pub fn main_line(&self) -> Vec<LevelRef> {
-        self.line(|p| !p.experimental())
+        self.line(|p| p.on_main_line())
     }
 
     /// The experimental branch: the spinner packs.
@@ -147,16 +155,25 @@ impl Catalog {
         self.line(|p| p.experimental())
     }
 
+    /// The large packs' line, met after the branch.
+    pub fn large_line(&self) -> Vec<LevelRef> {
+        self.line(|p| p.kind == PackKind::Large)
+    }
+
     fn line_of(&self, r: LevelRef) -> Vec<LevelRef> {
-        if self.packs[r.pack].experimental() {
+        let pack = &self.packs[r.pack];
+        if pack.experimental() {
             self.branch_line()
-        } else {
+        } else if pack.on_main_line() {
             self.main_line()
+        } else {
+            self.large_line()
         }
     }
 
     /// Whether every level of the packs met before pack `p` (the engine's
-    /// [`earlier_packs`], those loaded) is cleared: the branch's first level opens then.
+    /// [`earlier_packs`], those loaded) is cleared: the first level of the branch,
+    /// or of the large packs' line, opens then.
     pub fn earlier_packs_cleared(&self, p: usize, cleared: &dyn Fn(&str) -> bool) -> bool {
         let earlier = earlier_packs(self.packs[p].number);
         self.packs
@@ -166,8 +183,9 @@ impl Catalog {
     }
 
     /// Linear unlock: the first level of the main line is open; every other level opens
-    /// when the one before it in its line is cleared; the branch's first level opens
-    /// when every pack before it is cleared. A cleared level always stays open.
+    /// when the one before it in its line is cleared; the first level of the branch
+    /// and of the large packs' line opens when every pack before it is cleared. A
+    /// cleared level always stays open.
     pub fn is_unlocked(&self, r: LevelRef, cleared: &dyn Fn(&str) -> bool) -> bool {
         if cleared(&self.level(r).id) {
             return true;
@@ -175,7 +193,7 @@ impl Catalog {
         let line = self.line_of(r);
         match line.iter().position(|&x| x == r) {
             Some(0) => {
-                !self.packs[r.pack].experimental() || self.earlier_packs_cleared(r.pack, cleared)
+                self.packs[r.pack].on_main_line() || self.earlier_packs_cleared(r.pack, cleared)
             }
             Some(k) => cleared(&self.level(line[k - 1]).id),
             None => false,
@@ -190,11 +208,12 @@ impl Catalog {
     }
 
     /// Where "continue" leads: the first unlocked, uncleared level of the main line,
-    /// else of the branch; None when everything is cleared.
+    /// else of the branch, else of the large packs; None when everything is cleared.
     pub fn first_open(&self, cleared: &dyn Fn(&str) -> bool) -> Option<LevelRef> {
         self.main_line()
             .into_iter()
             .chain(self.branch_line())
+            .chain(self.large_line())
             .find(|&r| !cleared(&self.level(r).id) && self.is_unlocked(r, cleared))
     }
 }
@@ -317,7 +336,41 @@ mod tests {
         let (last, but_last) = main.split_last().unwrap();
         assert!(!opens(but_last), "{last} not cleared");
         // the select lists the branch after the main line's last pack
-        assert!(c.packs.last().unwrap().experimental());
+        let branch_at = c.packs.iter().position(|p| p.experimental()).unwrap();
+        assert!(c.packs[..branch_at].iter().all(|p| p.on_main_line()));
+    }
+
+    #[test]
+    fn the_shipped_large_packs_open_after_the_branch() {
+        let c = Catalog::from_files(embedded::PACK_FILES);
+        let large = c.large_line();
+        assert!(!large.is_empty(), "the large packs are shipped");
+        // listed last, after the branch
+        let first_large = c
+            .packs
+            .iter()
+            .position(|p| p.kind == PackKind::Large)
+            .unwrap();
+        assert!(c.packs[..first_large].iter().any(|p| p.experimental()));
+        assert!(c.packs[first_large..]
+            .iter()
+            .all(|p| p.kind == PackKind::Large));
+        let mut before: Vec<String> = ids(&c, c.main_line());
+        before.extend(ids(&c, c.branch_line()));
+        let opens = |ids: &[String]| c.is_unlocked(large[0], &|x: &str| ids.iter().any(|i| i == x));
+        assert!(opens(&before));
+        let (last, but_last) = before.split_last().unwrap();
+        assert!(!opens(but_last), "{last} not cleared");
+        assert!(!opens(&ids(&c, c.main_line())), "the branch not cleared");
+        // then one level after another, across the large packs
+        let first = c.level(large[0]).id.clone();
+        let second =
+            |done: &[String]| c.is_unlocked(large[1], &|x: &str| done.iter().any(|i| i == x));
+        assert!(!second(&before));
+        assert!(second(&[first]));
+        // "continue" goes on to the large packs once the branch is cleared
+        let f = |x: &str| before.iter().any(|i| i == x);
+        assert_eq!(c.first_open(&f), Some(large[0]));
     }
 
     #[test]

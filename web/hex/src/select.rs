@@ -1,6 +1,7 @@
 //! The mode's level select: packs in the order players meet them, levels
-//! unlocked one after another, cleared ones marked, the spinner pack listed last as
-//! an experimental branch that opens once the main line is cleared.
+//! unlocked one after another, cleared ones marked, the spinner pack listed after
+//! the main line as an experimental branch that opens once the main line is
+//! cleared, and the large packs last, opening once the branch is cleared.
 
 use engine::hex::content::PackKind;
 use leptos::prelude::*;
@@ -92,7 +93,7 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
         let generic = match pack.kind {
             PackKind::Spinner => Text::HexPackSpinner,
             PackKind::Tutorial => Text::HexPackTutorial,
-            PackKind::Main | PackKind::Other => Text::HexPackRegular,
+            PackKind::Main | PackKind::Large | PackKind::Other => Text::HexPackRegular,
         };
         match lang.get() {
             Lang::Zh if !title.is_empty() => title.clone(),

@@ -45,12 +45,27 @@ impl Board {
 /// Grows a compact connected cluster of `cells + holes` positions (a frontier
 /// position is taken with weight `k³`, `k` = its neighbours already taken, so the
 /// cluster stays round) and punches `holes` enclosed one-cell holes, each with
-/// all six neighbours kept as cells. `None` when the holes do not fit.
-pub(crate) fn cluster(rng: &mut Rng, cells: usize, holes: usize) -> Option<Board> {
+/// all six neighbours kept as cells. With `max_width` > 0 only positions inside a
+/// vertical band `max_width` hexes wide join the frontier (the band's rows
+/// alternate `max_width` and `max_width - 1` positions), so the cluster grows tall
+/// once it fills the band; 0 leaves the growth, and its draws, as they were.
+/// `None` when the holes do not fit.
+pub(crate) fn cluster(
+    rng: &mut Rng,
+    cells: usize,
+    holes: usize,
+    max_width: usize,
+) -> Option<Board> {
     let total = cells + holes;
-    let mut grow = Growth::default();
+    let mut grow = Growth {
+        band: (max_width > 0).then(|| max_width as i32 - 1),
+        ..Growth::default()
+    };
     grow.take(Axial::new(0, 0));
     while grow.taken.len() < total {
+        if grow.frontier.is_empty() {
+            return None; // a band one hex wide holds one cell
+        }
         let mut x = rng.below_u64(grow.weight_sum);
         let mut chosen = 0;
         for (i, &(_, k)) in grow.frontier.iter().enumerate() {
@@ -106,9 +121,16 @@ struct Growth {
     state: HashMap<Axial, usize>,
     frontier: Vec<(Axial, u64)>,
     weight_sum: u64,
+    /// The band positions must lie in: `|2q + r| <= band` (centres in half hex
+    /// widths from the origin's); `None`: no band.
+    band: Option<i32>,
 }
 
 impl Growth {
+    fn in_band(&self, p: Axial) -> bool {
+        self.band.is_none_or(|b| (2 * p.q + p.r).abs() <= b)
+    }
+
     fn take(&mut self, p: Axial) {
         self.state.insert(p, TAKEN);
         self.taken.push(p);
@@ -121,6 +143,7 @@ impl Growth {
                     self.weight_sum += (k + 1) * (k + 1) * (k + 1) - k * k * k;
                     self.frontier[i].1 = k + 1;
                 }
+                None if !self.in_band(np) => {}
                 None => {
                     self.state.insert(np, self.frontier.len());
                     self.frontier.push((np, 1));
@@ -135,12 +158,13 @@ impl Growth {
 mod tests {
     use super::super::author_path::author_path;
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn clusters_have_the_requested_cells_and_holes() {
         let mut rng = Rng::new(4);
         for (cells, holes) in [(12, 0), (30, 2), (100, 3)] {
-            let b = cluster(&mut rng, cells, holes).expect("fits");
+            let b = cluster(&mut rng, cells, holes, 0).expect("fits");
             assert_eq!(b.len(), cells);
             for (i, row) in b.nb.iter().enumerate() {
                 for (d, &j) in row.iter().enumerate() {
@@ -153,6 +177,24 @@ mod tests {
     }
 
     #[test]
+    fn a_band_keeps_the_cluster_narrow_and_grows_it_tall() {
+        let mut rng = Rng::new(5);
+        for (cells, holes, width) in [(60, 2, 8), (40, 1, 6), (12, 0, 2)] {
+            let b = cluster(&mut rng, cells, holes, width).expect("fits");
+            assert_eq!(b.len(), cells);
+            let x: Vec<i32> = b.positions.iter().map(|p| 2 * p.q + p.r).collect();
+            let across = (x.iter().max().unwrap() - x.iter().min().unwrap()) / 2 + 1;
+            assert!(across as usize <= width, "{cells} cells {across} across");
+        }
+        // 60 cells in 8 hexes across take at least 8 rows
+        let b = cluster(&mut rng, 60, 0, 8).unwrap();
+        let rows: BTreeSet<i32> = b.positions.iter().map(|p| p.r).collect();
+        assert!(rows.len() >= 8, "{rows:?}");
+        // a band one hex wide holds a single cell
+        assert!(cluster(&mut rng, 3, 0, 1).is_none());
+    }
+
+    #[test]
     fn author_paths_are_hamiltonian() {
         let mut rng = Rng::new(9);
         for (cells, holes) in [(5, 0), (20, 1), (60, 2)] {
@@ -160,7 +202,7 @@ mod tests {
             // the middle) is refused; the next draw is tried
             let (b, p) = (0..20)
                 .find_map(|_| {
-                    let b = cluster(&mut rng, cells, holes)?;
+                    let b = cluster(&mut rng, cells, holes, 0)?;
                     let p = author_path(&mut rng, &b)?;
                     Some((b, p))
                 })

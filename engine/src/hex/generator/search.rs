@@ -893,7 +893,7 @@ mod tests {
     /// the board and the author's path; `None` when the knobs do not fit.
     fn random_level(k: &Knobs) -> Option<(Board, Vec<u16>, Level)> {
         let mut rng = Rng::new(k.seed);
-        let board = cluster(&mut rng, k.cells, k.holes)?;
+        let board = cluster(&mut rng, k.cells, k.holes, 0)?;
         let author = author_path(&mut rng, &board)?;
         let n = board.len();
         let mut parts = LevelParts {
