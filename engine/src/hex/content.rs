@@ -24,26 +24,26 @@ use super::coord::extent_in_hex_widths;
 use super::deduce::{Outcome, Technique};
 use super::level_file::Pack;
 use super::model::Level;
-use super::spec::{spec, PackSpec, Range, Row, Size};
+use super::spec::{app, spec, PackSpec, Range, Row, Size};
 
 /// The tutorial pack's number.
 pub fn tutorial_pack() -> u32 {
-    spec().tutorial_pack()
+    app::TUTORIAL_PACKS[0]
 }
 
 /// The experimental spinner pack's number.
 pub fn spinner_pack() -> u32 {
-    spec().spinner_pack()
+    app::SPINNER_PACKS[0]
 }
 
 /// The main packs after the tutorial, in main-line order.
 pub fn main_packs() -> &'static [u32] {
-    &spec().main.packs
+    app::MAIN_PACKS
 }
 
 /// The large-board packs, in order.
 pub fn large_packs() -> &'static [u32] {
-    &spec().large.packs
+    app::LARGE_PACKS
 }
 
 /// The shipped packs in the order players meet them: the tutorial, the main packs,
@@ -54,7 +54,7 @@ pub fn large_packs() -> &'static [u32] {
 /// branch, the large packs' line) once every pack before it is cleared. Why this
 /// order is the spec's `progression.why`.
 pub fn progression() -> &'static [u32] {
-    &spec().progression.order
+    app::PROGRESSION
 }
 
 /// What kind of pack a number is.
@@ -70,14 +70,13 @@ pub enum PackKind {
 }
 
 pub fn pack_kind(pack: u32) -> PackKind {
-    let s = spec();
-    if s.tutorial.packs.contains(&pack) {
+    if app::TUTORIAL_PACKS.contains(&pack) {
         PackKind::Tutorial
-    } else if s.spinner.packs.contains(&pack) {
+    } else if app::SPINNER_PACKS.contains(&pack) {
         PackKind::Spinner
-    } else if s.main.packs.contains(&pack) {
+    } else if app::MAIN_PACKS.contains(&pack) {
         PackKind::Main
-    } else if s.large.packs.contains(&pack) {
+    } else if app::LARGE_PACKS.contains(&pack) {
         PackKind::Large
     } else {
         PackKind::Other
@@ -113,7 +112,7 @@ pub fn lesson(pack: u32, index: usize) -> Option<Lesson> {
     }
     if index == 1 {
         Some(Lesson::Slide)
-    } else if index == spec().main_line.first_wall.value {
+    } else if index == app::FIRST_WALL {
         Some(Lesson::Wall)
     } else {
         None

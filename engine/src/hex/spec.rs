@@ -293,6 +293,12 @@ impl HexSpec {
     }
 }
 
+/// The spec's numbers the apps read at run time, as constants written by
+/// `engine/build.rs` from the same file (a test holds them equal to [`spec`]).
+pub mod app {
+    include!(concat!(env!("OUT_DIR"), "/hex_spec_app.rs"));
+}
+
 /// The parsed spec (parsed once, on first use).
 pub fn spec() -> &'static HexSpec {
     static SPEC: OnceLock<HexSpec> = OnceLock::new();
@@ -305,6 +311,17 @@ pub fn spec() -> &'static HexSpec {
 mod tests {
     use super::*;
     use crate::hex::deduce::MAX_TIER;
+
+    #[test]
+    fn the_apps_constants_are_the_spec() {
+        let s = spec();
+        assert_eq!(app::TUTORIAL_PACKS, s.tutorial.packs.as_slice());
+        assert_eq!(app::SPINNER_PACKS, s.spinner.packs.as_slice());
+        assert_eq!(app::MAIN_PACKS, s.main.packs.as_slice());
+        assert_eq!(app::LARGE_PACKS, s.large.packs.as_slice());
+        assert_eq!(app::PROGRESSION, s.progression.order.as_slice());
+        assert_eq!(app::FIRST_WALL, s.main_line.first_wall.value);
+    }
 
     fn kinds() -> [&'static PackSpec; 4] {
         let s = spec();

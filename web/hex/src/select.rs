@@ -103,11 +103,18 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
     // the badge, unless the pack's own title already says so
     let badge = tr(Text::HexExperimental);
     let label_badge = label.clone();
-    let branch_locked = move || {
-        experimental
+    // a line of its own (the branch, the large packs) says what opens it while locked
+    let own_line = !pack.on_main_line();
+    let line_locked = move || {
+        own_line
             && !ctx
                 .progress
                 .with(|pr| cat.earlier_packs_cleared(p, &|id| pr.is_cleared(id)))
+    };
+    let unlock_note = if experimental {
+        Text::HexUnlocksAfterMainLine
+    } else {
+        Text::HexUnlocksAfterBranch
     };
     let tiles = (0..pack.levels.len())
         .map(|level| view! { <LevelTile r=LevelRef { pack: p, level }/> })
@@ -119,7 +126,7 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
                 <span class="hex-pack-title">{label}</span>
                 {move || (experimental && !label_badge().contains(badge())).then(|| view! { <span class="hex-badge">{badge}</span> })}
             </header>
-            {move || branch_locked().then(|| view! { <p class="hex-pack-note" data-testid=format!("hex-pack-note-{number}")>{tr(Text::HexUnlocksAfterMainLine)}</p> })}
+            {move || line_locked().then(|| view! { <p class="hex-pack-note" data-testid=format!("hex-pack-note-{number}")>{tr(unlock_note)}</p> })}
             <div class="hex-level-grid">{tiles}</div>
         </section>
     }

@@ -12,6 +12,7 @@ translations! {
         HexAllCleared => ("全部通关", "All cleared"),
         HexExperimental => ("实验", "Experimental"),
         HexUnlocksAfterMainLine => ("通关主线后解锁", "Unlocks after the main line"),
+        HexUnlocksAfterBranch => ("通关转墙关卡包后解锁", "Unlocks after the spinner pack"),
         HexPackTutorial => ("教学", "Tutorial"),
         HexPackSpinner => ("转墙", "Spinners"),
         HexPackRegular => ("关卡包", "Pack"),
