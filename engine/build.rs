@@ -20,7 +20,10 @@ fn numbers(spec: &Value, path: &[&str]) -> Vec<u64> {
     v.as_array()
         .unwrap_or_else(|| panic!("spec/hex.json: {} is a list of numbers", path.join(".")))
         .iter()
-        .map(|n| n.as_u64().expect("spec/hex.json: pack numbers are whole numbers"))
+        .map(|n| {
+            n.as_u64()
+                .expect("spec/hex.json: pack numbers are whole numbers")
+        })
         .collect()
 }
 
