@@ -58,6 +58,9 @@ fn every_shipped_pack_round_trips() {
         let decoded = pack_code::decode(&code).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_same(name, pack, &decoded);
         assert_eq!(pack_code::encode(&decoded).unwrap(), code, "{name}");
+        // every shipped pack, the 12 boards of 48-60 cells included, fits one link
+        let link = format!("https://example.org/index.html#pack={code}");
+        assert!(link.len() < 2000, "{name}: a link of {}", link.len());
         let (raw, packed) = sizes(&code);
         assert_compression_not_worth_it(name, &code);
         println!(
