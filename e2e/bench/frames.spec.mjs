@@ -14,6 +14,7 @@
 // the clock never idles, and an interval measures the work of the frame. What the
 // heartbeat itself costs is the "idle" row (the same recorder with no gesture).
 import { test, expect } from "@playwright/test";
+import { quantile, throttle } from "./measure.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { drag, everything, expectPath, largestPlainLevel, openHex, openLevel, slideTo, solve } from "../tests/hex-helpers.mjs";
@@ -23,17 +24,6 @@ import { shuttleStone } from "./gestures.mjs";
 const RATES = [1, 4];
 const ROUNDS = 3;
 const results = [];
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-
-async function throttle(page, rate) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-  return cdp;
-}
 
 /** Starts recording requestAnimationFrame intervals, with the heartbeat (see the top of
  * this file); the returned function stops and reads them. */

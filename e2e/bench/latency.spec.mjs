@@ -20,6 +20,7 @@
 // it: at 4x the floor itself is far above what a phone 4x slower would show, and the
 // app's figure beside it (the difference of the medians) is what the app adds.
 import { test, expect } from "@playwright/test";
+import { quantile, throttle } from "./measure.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { everything, largestPlainLevel, openHex, openLevel, solve, centre } from "../tests/hex-helpers.mjs";
@@ -29,17 +30,6 @@ const RATE = Number(process.env.LATENCY_RATE ?? 4);
 const TAPS = 30;
 const GOAL_P98_MS = 50;
 const results = [];
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-
-async function throttle(page, rate) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-  return cdp;
-}
 
 /** Arms the measurement: the last of the `triggers` events starts it, the effect is
  * `selector`'s `attribute` matching `pattern` (a RegExp source). */

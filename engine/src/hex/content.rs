@@ -833,6 +833,11 @@ mod tests {
         let levels: Vec<String> = (1..=n)
             .map(|i| format!(r#"{{"id":"{pack}-{i}","cells":[{}]}}"#, cells.join(",")))
             .collect();
+        pack_of(pack, &levels)
+    }
+
+    /// A pack file of `levels` (level JSON texts), parsed.
+    fn pack_of(pack: u32, levels: &[String]) -> Pack {
         let text = format!(
             r#"{{"pack":{pack},"title":"t","levels":[{}]}}"#,
             levels.join(",")
@@ -914,11 +919,7 @@ mod tests {
                 )
             })
             .collect();
-        let text = format!(
-            r#"{{"pack":{pack},"title":"t","levels":[{}]}}"#,
-            levels.join(",")
-        );
-        parse_pack(&text).unwrap()
+        pack_of(pack, &levels)
     }
 
     fn beside_clue_complaints(pack: &Pack) -> Vec<Violation> {
