@@ -1,17 +1,26 @@
 //! Counting Hamiltonian paths that satisfy the clues, walls and spinners.
 //!
-//! Solutions are directed paths (a path and its reverse are two). The search is a
-//! deterministic depth-first search over bitsets with these prunings:
+//! Solutions are directed paths (a path and its reverse are two). The search
+//! (`search.rs`) is a deterministic depth-first search over bitsets that grows the
+//! path from its start, fewest onward moves first, with these prunings (all sound:
+//! a pruned subtree holds no solution):
 //! - clue steps: a clue cell can only be entered at its step, and the next clue
 //!   must be within its wall-aware BFS distance (spinners counted as open);
 //! - dead ends: an unvisited cell with a single free neighbour can only be the
-//!   path's end, so two of them (or one with none) kill the branch; this also
-//!   forces the move into a cell whose only free neighbour is the path's end;
+//!   path's end, so two of them (or one with none) kill the branch;
+//! - coverage: a cell that no stretch between later clues can reach in time (by the
+//!   BFS distances) must be taken before the next clue, so it must still fit into
+//!   the steps left, on the way from the head to that clue;
 //! - connectivity: the unvisited cells must stay reachable from the path's end
-//!   (a cheap ring test around the cell just left decides when a flood fill is needed).
+//!   (a tabulated ring test around the cell just left decides when a flood fill is needed);
+//! - dead states: a state (visited cells, head) whose subtree held no solution is
+//!   remembered (the cells on the path fix the step, so the state decides everything
+//!   after it) and cut when the search meets it again by another order of the same
+//!   cells; subtrees under 4 nodes are not kept, and at most 2^18 states are.
 //!
 //! Spinner edges are treated as open by every pruning (they block only at some
-//! steps); they are honoured exactly when the path actually takes a step.
+//! steps); they are honoured exactly when the path actually takes a step. The
+//! tables the prunings read are built once per level (`tables.rs`).
 
 use serde::{Deserialize, Serialize};
 
