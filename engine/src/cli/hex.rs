@@ -1,4 +1,4 @@
-//! `engine hex …` subcommands: verify, solve, deduce, hint, generate, bench-generate,
+//! `engine hex …` subcommands: verify, solve, deduce, hint, generate, bench-generate, bench-solve,
 //! share encode/decode, pack encode/decode. Output formats are a stable contract: tests, the browser tests
 //! and the level tools parse them.
 
@@ -113,6 +113,22 @@ pub enum Command {
         /// The generator's node limit per attempt (0: its default).
         #[arg(long, default_value_t = 0)]
         node_limit: u64,
+    },
+    /// Time the uniqueness proof (`solve --limit N`) in-process over level files,
+    /// median and worst per board size.
+    BenchSolve {
+        /// Level or pack files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Stop after this many solutions (2 proves uniqueness).
+        #[arg(long, default_value_t = 2)]
+        limit: u64,
+        /// Runs per level; the median run counts.
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+        /// Print a line per level as well.
+        #[arg(long)]
+        per_level: bool,
     },
     /// Share codes for links.
     #[command(subcommand)]
@@ -255,6 +271,12 @@ pub fn run(cmd: Command) -> i32 {
             }
         }
         cmd @ Command::BenchGenerate { .. } => bench_generate_command(cmd),
+        Command::BenchSolve {
+            files,
+            limit,
+            repeat,
+            per_level,
+        } => super::hex_bench_solve::run(&files, limit, repeat, per_level),
         Command::Deduce {
             file,
             trace,

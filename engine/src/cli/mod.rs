@@ -5,6 +5,7 @@ mod baifang_tables;
 mod game_input;
 mod hex;
 mod hex_bench;
+mod hex_bench_solve;
 mod hex_daily;
 mod hex_deduce;
 mod spec;
