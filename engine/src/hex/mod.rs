@@ -22,6 +22,7 @@ pub mod level_file;
 pub mod model;
 pub mod pack_code;
 pub mod problem;
+pub mod ring;
 pub mod rules;
 pub mod share;
 pub mod solver;

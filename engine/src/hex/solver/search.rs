@@ -3,7 +3,8 @@
 use rustc_hash::FxHashSet;
 
 use super::super::model::Level;
-use super::tables::{Tables, RING_SAFE};
+use super::super::ring::RING_SAFE;
+use super::tables::Tables;
 use super::{Set, SolveOptions, NONE};
 
 /// Most dead states remembered (about 48 bytes each with the table's overhead).
