@@ -146,7 +146,8 @@ pub fn run(o: &BenchOptions) -> i32 {
     }
 }
 
-fn median(sorted: &[f64]) -> f64 {
+/// The median of sorted samples (the mean of the middle two for an even count).
+pub(super) fn median(sorted: &[f64]) -> f64 {
     let n = sorted.len();
     if n % 2 == 1 {
         sorted[n / 2]

@@ -7,6 +7,8 @@ use std::time::Instant;
 use engine::hex::level_file::parse_any;
 use engine::hex::solver::{solve, SolveOptions};
 
+use super::hex_bench::median;
+
 /// One level's measurement.
 struct Row {
     ms: f64,
@@ -82,13 +84,4 @@ pub fn run(files: &[String], limit: u64, repeat: u32, per_level: bool) -> i32 {
         );
     }
     0
-}
-
-fn median(sorted: &[f64]) -> f64 {
-    let n = sorted.len();
-    if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    }
 }
