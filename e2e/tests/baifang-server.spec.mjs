@@ -183,6 +183,12 @@ test("the one room on the server: own side at the bottom, a heartbeat in the las
   const { black, white } = await inGame(a.page, b.page);
   await expectOwnSideAtBottom(black, "B");
   await expectOwnSideAtBottom(white, "W");
+  // Both make their first move (a first turn that runs out aborts the game instead).
+  for (const [p, n] of [[black, 1], [white, 2]]) {
+    const empty = (await boardString(p)).indexOf(".");
+    await p.getByTestId(`point-${empty}`).click();
+    await expectSameBoards(black, white, n);
+  }
   // Black's page lives 29 s of its turn (the server's clock is not moved): the step
   // clock it shows runs into its last five seconds and its heart beats once a second.
   const now = await black.evaluate(() => Date.now());
@@ -194,19 +200,41 @@ test("the one room on the server: own side at the bottom, a heartbeat in the las
   // The server's clock runs Black's turn out: a timeout, shown as a pip on both screens.
   await advanceServer(30_000);
   for (const p of [black, white]) {
-    await expect(room(p)).toHaveAttribute("data-actions", "1");
+    await expect(room(p)).toHaveAttribute("data-actions", "3");
     await expectTimeoutPips(p, "B", 1);
     await expectTimeoutPips(p, "W", 0);
   }
   const board = await boardString(white);
   await white.getByTestId(`point-${board.indexOf(".")}`).click();
-  await expectSameBoards(black, white, 2);
+  await expectSameBoards(black, white, 4);
   await advanceServer(30_000);
   for (const p of [black, white]) {
-    await expect(room(p)).toHaveAttribute("data-actions", "3");
+    await expect(room(p)).toHaveAttribute("data-actions", "5");
     await expectTimeoutPips(p, "B", 2);
     await expectTimeoutPips(p, "W", 0);
   }
+  await a.context.close();
+  await b.context.close();
+});
+
+test("a game whose first move never comes is aborted: both back in the lobby, told why, ratings unchanged", async ({ browser }) => {
+  const a = await device(browser, "Gus", "");
+  const b = await device(browser, "Hana", "");
+  await a.page.getByTestId("lobby-quick").click();
+  await expect(a.page.getByTestId("server-searching")).toBeVisible();
+  await b.page.getByTestId("lobby-quick").click();
+  const { black, white } = await inGame(a.page, b.page);
+  // Black never moves: its first turn's 30 s run out on the server's clock.
+  await advanceServer(30_000);
+  for (const [p, words] of [
+    [black, "你没有在 30 秒内走出第一步：本局作废，不计分，回到大厅"],
+    [white, "对手没有在 30 秒内走出第一步：本局作废，不计分，回到大厅"],
+  ]) {
+    await expect(p.getByTestId("server-lobby")).toBeVisible();
+    await expect(p.getByTestId("server-notice")).toHaveText(words);
+    await expect(p.getByTestId("profile-rating")).toContainText("1200");
+  }
+  for (const d of [a, b]) d.console.expectClean();
   await a.context.close();
   await b.context.close();
 });

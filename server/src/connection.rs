@@ -21,6 +21,7 @@ use crate::store::{Origin, StoreError};
 
 use crate::hub::Hub;
 use crate::ids;
+use crate::lag::LagMeter;
 use crate::limits::RateLimiter;
 use crate::messages::RoomCmd;
 use crate::messages::RoomLink;
@@ -52,6 +53,8 @@ struct Conn {
     address: String,
     /// Joins with a code of no open room so far.
     wrong_codes: u32,
+    /// Round trips of the server's pings: the lag credit's measure.
+    lag: LagMeter,
 }
 
 /// A close reason fits the 123 bytes a close frame allows (cut at a char boundary).
@@ -120,6 +123,7 @@ async fn serve_split(
         room: None,
         address: ids::address_key(ip),
         wrong_codes: 0,
+        lag: LagMeter::new(),
     };
     let mut stop = hub.shutdown_signal();
     let mut ping = tokio::time::interval(limits.ping_every);
@@ -165,7 +169,8 @@ async fn serve_split(
                 break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
             },
             _ = ping.tick() => {
-                if let Err(c) = send_within(&mut sink, Message::Ping(Default::default()), send_timeout).await {
+                let payload = conn.lag.ping(hub.clock.now_ms());
+                if let Err(c) = send_within(&mut sink, Message::Ping(payload.into()), send_timeout).await {
                     break c;
                 }
             },
@@ -235,6 +240,9 @@ impl Conn {
             // Pings and pongs take from the same bucket: a flood of them costs
             // the server as much as one of messages.
             Message::Ping(_) | Message::Pong(_) => {
+                if let Message::Pong(payload) = &m {
+                    self.lag.pong(payload, self.hub.clock.now_ms());
+                }
                 if !self.limiter.allow(self.hub.clock.now_ms()) {
                     return Flow::Stop(Some((
                         close::POLICY,
@@ -389,7 +397,8 @@ impl Conn {
             profile.id.clone(),
             self.tx.clone(),
             self.kick.clone(),
-        );
+        )
+        .with_lag(self.lag.estimate());
         self.hub.register(me.clone());
         self.me = Some(me.clone());
         let recent = self

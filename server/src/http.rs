@@ -1,5 +1,6 @@
 //! The HTTP side of the server on one port: the WebSocket endpoint (behind
-//! the Origin check), the server-info answer the web app probes, the
+//! the Origin check), the server-info answer the web app probes, the public
+//! answers about players and finished games (`crate::api`), the
 //! test-clock endpoint (only with `--test-clock`) and the release web build, with how long a
 //! browser may keep each of its files and in which encoding (the build's brotli or gzip copy).
 
@@ -22,6 +23,7 @@ use engine::baifang::referee_protocol::{
     ServerInfo, INFO_PATH, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH,
 };
 
+use crate::api;
 use crate::connection;
 use crate::health;
 use crate::hub::Hub;
@@ -105,6 +107,7 @@ pub fn router(hub: Arc<Hub>, dist: &Path, access: Access) -> Router {
         .route(TEST_ADVANCE_PATH, post(advance))
         .with_state(app.clone())
         .merge(health::routes(app.hub.clone()))
+        .merge(api::routes(app.hub.clone()))
         .layer(CompressionLayer::new().br(true).gzip(true));
     let router = Router::new()
         .route(SOCKET_PATH, get(socket))

@@ -12,7 +12,8 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, watch, Notify};
 
 use engine::baifang::referee_protocol::{
-    clean_room_code, ErrorCode, Profile, PublicPlayer, ServerMsg, ESTABLISHED_AFTER_GAMES,
+    clean_room_code, ErrorCode, Profile, PublicPlayer, ServerMsg, ABORTS_ALLOWED,
+    ABORTS_WINDOW_GAMES, ABORT_COOLDOWN_MS, ESTABLISHED_AFTER_GAMES,
 };
 use engine::baifang::{Game, Side};
 
@@ -216,9 +217,34 @@ impl Hub {
         true
     }
 
+    /// How long `player` must still wait for a quick match: they aborted more
+    /// than [`ABORTS_ALLOWED`] of their last [`ABORTS_WINDOW_GAMES`] games,
+    /// and the latest abort was less than [`ABORT_COOLDOWN_MS`] ago. A store
+    /// that cannot say does not hold anyone back.
+    async fn abort_cooldown(&self, player: &str) -> Option<u64> {
+        let aborts = match self
+            .store
+            .recent_aborts(player.to_string(), ABORTS_WINDOW_GAMES)
+            .await
+        {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::error!("quick match of {player}: cannot count aborts: {e}");
+                return None;
+            }
+        };
+        let until = aborts.last_at? + ABORT_COOLDOWN_MS;
+        let now = self.clock.now_ms();
+        (aborts.count > ABORTS_ALLOWED && now < until).then(|| until - now)
+    }
+
     /// 快速匹配: joins the rating-window queue.
     pub async fn quick_match(&self, conn: &ConnHandle) {
         if self.refuse_if_busy(conn).await {
+            return;
+        }
+        if let Some(retry_in_ms) = self.abort_cooldown(&conn.player).await {
+            conn.send_msg(&ServerMsg::QuickMatchLater { retry_in_ms });
             return;
         }
         let (rating, provisional) = match self.store.player(conn.player.clone()).await {

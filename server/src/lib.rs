@@ -11,6 +11,7 @@
 //! rooms are), [`store`] (persistence), [`cluster`] (several instances),
 //! [`clock`], [`ids`], [`limits`], [`metrics`].
 
+pub mod api;
 pub mod clock;
 pub mod cluster;
 pub mod connection;
@@ -19,6 +20,7 @@ pub mod health;
 pub mod http;
 pub mod hub;
 pub mod ids;
+pub mod lag;
 pub mod limits;
 pub mod listener;
 pub mod matchmaking;

@@ -6,6 +6,7 @@
 //! the two narrow views other parts take of the hub and of the cluster's relay
 //! ([`Connections`], [`RemoteLinks`]), so neither needs to import the other.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
@@ -42,6 +43,9 @@ pub struct ConnHandle {
     kick: Arc<Notify>,
     /// For a stand-in of a connection on another instance: that instance.
     via: Option<Arc<str>>,
+    /// The connection's one-way lag, as its pings measure it (ms; 0 for a
+    /// stand-in: its instance's pings are not this one's).
+    lag: Arc<AtomicU64>,
 }
 
 impl ConnHandle {
@@ -53,13 +57,28 @@ impl ConnHandle {
             tx,
             kick,
             via: None,
+            lag: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// The same, its lag read from `estimate` ([`crate::lag::LagMeter::estimate`]).
+    pub fn with_lag(self, estimate: Arc<AtomicU64>) -> Self {
+        ConnHandle {
+            lag: estimate,
+            ..self
+        }
+    }
+
+    /// The connection's measured one-way lag (ms).
+    pub fn lag_ms(&self) -> u64 {
+        crate::lag::read(&self.lag)
     }
 
     /// The same, standing in for a connection on the instance `via`.
     pub fn stand_in(self, via: &str) -> Self {
         ConnHandle {
             via: Some(via.into()),
+            lag: Arc::new(AtomicU64::new(0)),
             ..self
         }
     }

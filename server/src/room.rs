@@ -27,6 +27,15 @@
 //! clock and grace stands) and retries the write with backoff; once it lands
 //! the game resumes from there. A settlement that fails is retried the same way.
 //!
+//! Aborts: a side that has not made its first action when its first turn's
+//! step clock runs out, or when its disconnect grace runs out, aborts the
+//! game: no result, no rating change, both players back in the lobby; the
+//! store keeps who aborted, for the quick-match cooldown of serial aborters
+//! (see `Hub::quick_match`).
+//!
+//! Lag: a timeout falls only once the turn's step time plus the side's
+//! measured one-way lag has passed, within the bounds of [`crate::lag`].
+//!
 //! Rating: a decisive result changes the ratings only when the game was
 //! rated at its start (quick match, or a friend room where both asked), each
 //! side made at least [`RATED_MIN_MOVES`] moves, and the two players had
@@ -53,6 +62,7 @@ use engine::baifang::{Action, Game, Side};
 
 use crate::clock::Clock as ServerClock;
 use crate::directory::Directory;
+use crate::lag::LagCredit;
 use crate::messages::{ConnHandle, Outgoing, RoomCmd, RoomLink};
 use crate::metrics::Metrics;
 use crate::metrics::{Gauge, Held};
@@ -159,6 +169,11 @@ struct Room {
     displaced: Option<String>,
     /// Stopped because this instance cannot write: the lease is let go.
     handed_over: bool,
+    /// The lag credit each side has used (kept in memory: a room taken over
+    /// from the store starts it afresh).
+    lag: LagCredit,
+    /// The side that aborted the game, once it has.
+    aborted_by: Option<Side>,
     /// Counts the room among the live ones until it is dropped.
     _counted: Held,
 }
@@ -220,6 +235,8 @@ pub fn spawn(
         epoch,
         displaced: None,
         handed_over: false,
+        lag: LagCredit::default(),
+        aborted_by: None,
     };
     // A new turn either way: a restored game's step clock starts afresh.
     let running = room.running();
@@ -278,7 +295,7 @@ impl Room {
         // and inline they would sit in every waiting room's task.
         while self.live() {
             let grace = self.away.iter().flatten().map(Grace::deadline).min();
-            let next = match (self.step.deadline(), grace) {
+            let next = match (self.turn_deadline(), grace) {
                 _ if self.stalled() => None,
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
@@ -532,8 +549,50 @@ impl Room {
                     });
                 }
             }
-            None => self.commit(action).await,
+            None => {
+                self.charge_lag(side);
+                self.commit(action).await
+            }
         }
+    }
+
+    /// The side to move's timeout: its step time plus the lag credit its
+    /// connection's measured lag earns it (see [`crate::lag`]).
+    fn turn_deadline(&self) -> Option<u64> {
+        let side = self.game.state().to_move();
+        let lag = self.conns[side.idx()]
+            .iter()
+            .map(ConnHandle::lag_ms)
+            .max()
+            .unwrap_or(0);
+        let d = self.step.deadline()?;
+        Some(d + self.lag.allowance(side, lag))
+    }
+
+    /// `side` acts now or its turn timed out now: whatever of its lag credit
+    /// the turn has taken past its step time is used.
+    fn charge_lag(&mut self, side: Side) {
+        if let Some(d) = self.step.deadline() {
+            let over = self.now().saturating_sub(d);
+            self.lag.charge(side, over);
+        }
+    }
+
+    /// Whether `side` has not made its first action yet: the game ends for it
+    /// as an abort, not a loss.
+    fn before_first_action(&self, side: Side) -> bool {
+        self.game.moves_made(side) == 0
+    }
+
+    /// `side` did not make its first action in time: the game ends without a
+    /// result and nobody's rating changes.
+    async fn abort(&mut self, side: Side) {
+        tracing::info!(
+            "game {}: aborted by {side:?} (no first action in time)",
+            self.id
+        );
+        self.aborted_by = Some(side);
+        self.settle(None, EndReason::Aborted).await;
     }
 
     /// Applies a legal action: stores it, then broadcasts it; settles the game
@@ -692,6 +751,7 @@ impl Room {
         if turn_passed {
             let running = self.running();
             self.step.new_turn(now, running);
+            self.lag.new_turn();
         } else if self.running() {
             self.step.resume(now);
         }
@@ -725,7 +785,9 @@ impl Room {
         if let Some(side) = expired {
             let mine = self.away[side.idx()].map(|g| g.deadline());
             let other = self.away[side.other().idx()].map(|g| g.deadline());
-            if other.is_none() || other > mine {
+            if (other.is_none() || other > mine) && self.before_first_action(side) {
+                self.abort(side).await;
+            } else if other.is_none() || other > mine {
                 self.commit(Action::Disconnect {
                     side,
                     grace_expired: true,
@@ -735,8 +797,14 @@ impl Room {
                 // Both graces ran out together: nobody came back after a restart.
                 self.settle(None, EndReason::Abandoned).await;
             }
-        } else if self.step.expired(now) {
-            self.commit(Action::Timeout).await;
+        } else if self.turn_deadline().is_some_and(|d| now >= d) {
+            let side = self.game.state().to_move();
+            self.charge_lag(side);
+            if self.before_first_action(side) {
+                self.abort(side).await;
+            } else {
+                self.commit(Action::Timeout).await;
+            }
         }
     }
 
@@ -804,6 +872,10 @@ impl Room {
                 after: after[i],
             }),
             unrated,
+            aborted_by: self
+                .aborted_by
+                .filter(|_| reason == EndReason::Aborted)
+                .map(SideCode),
         };
         let finish = Finish {
             id: self.id.clone(),

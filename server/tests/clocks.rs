@@ -35,8 +35,11 @@ async fn step_timeouts_pass_the_turn_and_the_third_loses() {
     let dir = tempfile::tempdir().unwrap();
     let server = paused_server(dir.path()).await;
     let (mut black, mut white) = quick_pair(server.addr).await;
+    // Both make their first action (without one, running out of time aborts
+    // the game: tests/aborts.rs).
+    play_actions(&mut black, &mut white, &mut Pick(5), 2).await;
     let mut timeouts = [0u8; 2];
-    let mut seq = 0;
+    let mut seq = 2;
     while !black.game.state().is_finished() {
         let to_move = black.game.state().to_move();
         // One millisecond short of the limit: nothing happens yet.
@@ -63,20 +66,21 @@ async fn a_move_gives_the_other_side_a_fresh_step_clock() {
     let dir = tempfile::tempdir().unwrap();
     let server = paused_server(dir.path()).await;
     let (mut black, mut white) = quick_pair(server.addr).await;
+    play_actions(&mut black, &mut white, &mut Pick(9), 2).await;
     advance(Duration::from_secs(20)).await;
     black
         .client
         .send(&ClientMsg::Act {
-            seq: 1,
-            action: Action::Place { to: 0 },
+            seq: 3,
+            action: Pick(1).action(&black.game),
         })
         .await;
-    black.applied(1).await;
-    white.applied(1).await;
+    black.applied(3).await;
+    white.applied(3).await;
     advance(Duration::from_secs(29)).await;
     assert_eq!(state_now(&mut black.client).await.clock.turn_ms, Some(1000));
     advance(Duration::from_secs(1)).await;
-    assert_eq!(white.applied(2).await, Action::Timeout);
+    assert_eq!(white.applied(4).await, Action::Timeout);
     server.shutdown().await;
 }
 
@@ -199,12 +203,13 @@ async fn a_drop_with_3_s_left_gains_nothing() {
     let _time = manual_time();
     let dir = tempfile::tempdir().unwrap();
     let server = paused_server(dir.path()).await;
-    let (black, mut white) = quick_pair(server.addr).await;
+    let (mut black, mut white) = quick_pair(server.addr).await;
+    play_actions(&mut black, &mut white, &mut Pick(13), 2).await;
     let token = black.client.token.clone();
     advance(STEP - Duration::from_secs(3)).await;
     black.client.close().await;
     assert_eq!(
-        white.applied(1).await,
+        white.applied(3).await,
         Action::Disconnect {
             side: Side::Black,
             grace_expired: false
@@ -213,7 +218,7 @@ async fn a_drop_with_3_s_left_gains_nothing() {
     advance(Duration::from_secs(3) - Duration::from_millis(1)).await;
     assert_eq!(state_now(&mut white.client).await.clock.turn_ms, Some(1));
     advance(Duration::from_millis(1)).await;
-    assert_eq!(white.applied(2).await, Action::Timeout);
+    assert_eq!(white.applied(4).await, Action::Timeout);
     advance(Duration::from_secs(11)).await;
     let back = Seat::take(Client::sign_in(server.addr, token).await).await;
     assert_eq!(back.game.state().timeouts(Side::Black), 1);

@@ -52,6 +52,7 @@ fn resign_result() -> GameResult {
             },
         ],
         unrated: None,
+        aborted_by: None,
     }
 }
 
@@ -346,6 +347,7 @@ async fn trust_part(s: &dyn Store) {
             },
         ],
         unrated,
+        aborted_by: None,
     };
     let settle = |id: &str, x: &str, y: &str, result| Finish {
         id: id.into(),
@@ -390,6 +392,38 @@ async fn trust_part(s: &dyn Store) {
             .await
             .unwrap(),
         1
+    );
+    // Aborts: counted per player among their last N finished games, with the
+    // time of the latest; the other player of an aborted game is not counted.
+    let aborted = GameResult {
+        winner: None,
+        reason: EndReason::Aborted,
+        ratings: [RatingChange {
+            before: 1200,
+            after: 1200,
+        }; 2],
+        unrated: Some(Unrated::NoWinner),
+        aborted_by: Some(SideCode(Side::Black)),
+    };
+    for (i, other) in ["q", "r", "q"].into_iter().enumerate() {
+        let id = format!("a{i}");
+        s.start_game(game(&id, "t", other)).await.unwrap();
+        s.finish_game(Finish {
+            finished_at: 100 + i as u64,
+            ..settle(&id, "t", other, aborted.clone())
+        })
+        .await
+        .unwrap();
+    }
+    let t = s.recent_aborts("t".into(), 10).await.unwrap();
+    assert_eq!((t.count, t.last_at), (3, Some(102)));
+    assert_eq!(s.recent_aborts("t".into(), 2).await.unwrap().count, 2);
+    assert_eq!(s.recent_aborts("q".into(), 10).await.unwrap().count, 0);
+    let t = s.player("t".into()).await.unwrap().unwrap();
+    assert_eq!(
+        (t.rating, t.games),
+        (1200, 0),
+        "an abort changes no rating or record"
     );
     // A gap in a stored log is read back as far as it goes, with the reason.
     s.start_game(game("h4", "q", "r")).await.unwrap();
@@ -498,7 +532,8 @@ async fn an_sqlite_file_of_schema_1_gains_the_owner_epoch() {
         "DROP TABLE playing; DROP INDEX players_created; DROP INDEX games_pair; \
          ALTER TABLE players DROP COLUMN created_by; ALTER TABLE players DROP COLUMN created_at; \
          ALTER TABLE games DROP COLUMN rated; ALTER TABLE games DROP COLUMN unrated; \
-         ALTER TABLE games DROP COLUMN owner_epoch; PRAGMA user_version = 1;",
+         ALTER TABLE games DROP COLUMN owner_epoch; ALTER TABLE games DROP COLUMN aborted_by; \
+         DROP INDEX players_rating; PRAGMA user_version = 1;",
     )
     .unwrap();
     drop(c);

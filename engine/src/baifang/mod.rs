@@ -55,7 +55,7 @@ pub use action::{Action, ActionList, RuleError, MAX_ACTIONS};
 pub use codec::{
     parse_packets, ActionType, Packet, PacketError, PacketField, PacketRefusal, ParseError,
 };
-pub use format::{codec, game_file, game_link, notation};
+pub use format::{codec, game_file, game_link, game_record, notation};
 pub use perft::{perft, perft_full};
 pub use playout::playout;
 pub use rules::ActionOutcome;

@@ -6,8 +6,8 @@
 //! reads time, storage or the network.
 
 use super::referee_protocol::{
-    close, hash_hex, ClientMsg, Clock, ErrorCode, GameResult, GameView, Profile, PublicPlayer,
-    RecentGame, RejectCode, ServerMsg, SideCode, PROTOCOL_VERSION,
+    close, hash_hex, ClientMsg, Clock, EndReason, ErrorCode, GameResult, GameView, Profile,
+    PublicPlayer, RecentGame, RejectCode, ServerMsg, SideCode, PROTOCOL_VERSION,
 };
 use super::{Action, ActionOutcome, Game, Side};
 
@@ -121,6 +121,18 @@ pub enum Note {
     GameShown,
     /// The game ended.
     Finished(GameResult),
+    /// The game was aborted (a side made no first action in time): no result,
+    /// no rating change; the client is back in the lobby. `by_me`: this
+    /// player was the one who did not move.
+    Aborted {
+        /// Whether this player aborted it.
+        by_me: bool,
+    },
+    /// Quick match is closed to this player for a while (too many aborts).
+    QuickMatchLater {
+        /// How long until it opens again.
+        retry_in_ms: u64,
+    },
 }
 
 /// What the page must do after a connection closed.
@@ -298,6 +310,12 @@ impl RefereeClient {
                 }
                 notes.push(Note::Error(code));
             }
+            ServerMsg::QuickMatchLater { retry_in_ms } => {
+                if !matches!(self.phase, Phase::InGame) {
+                    self.phase = Phase::Lobby;
+                }
+                notes.push(Note::QuickMatchLater { retry_in_ms });
+            }
             ServerMsg::Pong { .. } => {}
         }
         (send, notes)
@@ -392,6 +410,14 @@ impl RefereeClient {
         if !self.recent.iter().any(|r| r.game_id == entry.game_id) {
             self.recent.insert(0, entry);
             self.recent.truncate(RECENT_KEPT);
+        }
+        if result.reason == EndReason::Aborted {
+            notes.push(Note::Aborted {
+                by_me: result.aborted_by.map(|s| s.0) == Some(you),
+            });
+            self.game = None;
+            self.phase = Phase::Lobby;
+            return;
         }
         notes.push(Note::Finished(result));
     }
@@ -613,6 +639,7 @@ mod tests {
                 },
             ],
             unrated: None,
+            aborted_by: None,
         };
         let (_, notes) = c.on_message(
             ServerMsg::Finished {

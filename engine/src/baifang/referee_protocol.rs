@@ -277,6 +277,12 @@ pub enum ServerMsg {
         /// Why.
         code: ErrorCode,
     },
+    /// A quick match was refused: the player aborted more than
+    /// [`ABORTS_ALLOWED`] of their last [`ABORTS_WINDOW_GAMES`] games.
+    QuickMatchLater {
+        /// How long until quick match opens again for them.
+        retry_in_ms: u64,
+    },
     /// Answer to [`ClientMsg::Ping`].
     Pong {
         /// The ping's `t`.
@@ -400,6 +406,10 @@ pub enum EndReason {
     Disconnect,
     /// Neither player came back; no winner, ratings unchanged.
     Abandoned,
+    /// A side did not make its first action in time (its first turn's step
+    /// clock, or its disconnect grace, ran out before it): no result, no
+    /// rating change; both players go back to the lobby.
+    Aborted,
 }
 
 impl From<Reason> for EndReason {
@@ -424,6 +434,7 @@ impl EndReason {
             EndReason::Resign => "resign",
             EndReason::Disconnect => "disconnect",
             EndReason::Abandoned => "abandoned",
+            EndReason::Aborted => "aborted",
         }
     }
     /// Parses [`EndReason::name`].
@@ -435,6 +446,7 @@ impl EndReason {
             EndReason::Resign,
             EndReason::Disconnect,
             EndReason::Abandoned,
+            EndReason::Aborted,
         ]
         .into_iter()
         .find(|r| r.name() == s)
@@ -447,7 +459,7 @@ impl EndReason {
             EndReason::Timeouts => Reason::Timeouts,
             EndReason::Resign => Reason::Resign,
             EndReason::Disconnect => Reason::Disconnect,
-            EndReason::Abandoned => return None,
+            EndReason::Abandoned | EndReason::Aborted => return None,
         })
     }
 }
@@ -474,6 +486,9 @@ pub struct GameResult {
     /// Why the game did not count for rating, when it did not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unrated: Option<Unrated>,
+    /// For [`EndReason::Aborted`]: the side that made no first action in time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aborted_by: Option<SideCode>,
 }
 
 /// Why a finished game left both ratings unchanged.
@@ -512,6 +527,50 @@ impl Unrated {
         .into_iter()
         .find(|u| u.name() == s)
     }
+}
+
+/// The path of the leaderboard (`GET`, JSON [`Leaderboard`]).
+pub const LEADERBOARD_PATH: &str = "/api/leaderboard";
+/// Players the leaderboard lists at most.
+pub const LEADERBOARD_SIZE: u32 = 100;
+/// Games per page of `GET /api/players/{id}/games?page=N` ([`GamesPage`]).
+pub const GAMES_PER_PAGE: u32 = 50;
+
+/// One row of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// 1 for the highest rating.
+    pub rank: u32,
+    /// The player's public id, name, rating and record.
+    #[serde(flatten)]
+    pub player: Profile,
+    /// The tier of the rating (Chinese and English names).
+    pub tier: String,
+    /// English tier name.
+    pub tier_en: String,
+    /// Fewer than [`ESTABLISHED_AFTER_GAMES`] rated games: the rating is
+    /// still settling.
+    pub provisional: bool,
+}
+
+/// The highest-rated players with at least one rated game, highest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    /// At most [`LEADERBOARD_SIZE`] rows.
+    pub players: Vec<LeaderboardEntry>,
+}
+
+/// One page of a player's finished games, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamesPage {
+    /// The player.
+    pub player: Profile,
+    /// This page's number (0 for the newest games).
+    pub page: u32,
+    /// At most [`GAMES_PER_PAGE`] games.
+    pub games: Vec<RecentGame>,
+    /// Whether an older page has games.
+    pub more: bool,
 }
 
 /// One finished game in a player's history.
@@ -567,6 +626,16 @@ pub enum ErrorCode {
     /// answer just now: nothing happened; try again in a moment.
     Unavailable,
 }
+
+/// A player's first action must come within the step time of their first
+/// turn (or before their disconnect grace runs out), or the game is aborted.
+/// Aborting more than this many of one's last [`ABORTS_WINDOW_GAMES`] games…
+pub const ABORTS_ALLOWED: u32 = 3;
+/// …finished games (the most recent ones)…
+pub const ABORTS_WINDOW_GAMES: u32 = 10;
+/// …makes the player wait this long after the last abort before the next
+/// quick match.
+pub const ABORT_COOLDOWN_MS: u64 = 60_000;
 
 /// The engine's stable code for a [`RuleError`] (the web app translates it).
 /// The referee decodes a client's action before the rules see it, so only a
@@ -753,6 +822,7 @@ mod tests {
                 },
             ],
             unrated: None,
+            aborted_by: None,
         };
         let unrated = GameResult {
             winner: Some(SideCode(Side::Black)),
@@ -762,6 +832,7 @@ mod tests {
                 after: 1200,
             }; 2],
             unrated: Some(Unrated::TooFewMoves),
+            aborted_by: None,
         };
         let msgs = [
             ServerMsg::Finished { result: unrated },

@@ -68,7 +68,7 @@ pub struct BotPlay {
 fn is_fault(reason: EndReason) -> bool {
     matches!(
         reason,
-        EndReason::Disconnect | EndReason::Timeouts | EndReason::Abandoned
+        EndReason::Disconnect | EndReason::Timeouts | EndReason::Abandoned | EndReason::Aborted
     )
 }
 
@@ -203,6 +203,9 @@ impl BotPlay {
             }
             Note::Applied { action, by_me } => self.applied(action, by_me, stats),
             Note::Finished(result) => self.finished(result.reason, stats, out),
+            // Bots move at once, so an abort means a bot stalled: it is counted.
+            Note::Aborted { .. } => self.finished(EndReason::Aborted, stats, out),
+            Note::QuickMatchLater { .. } => stats.count("quick match refused: too many aborts"),
             Note::Rejected { code, .. } => {
                 let acting = self.pending.is_some();
                 if !self.quiet {

@@ -40,7 +40,7 @@ pub struct Verdict {
 fn is_fault(r: EndReason) -> bool {
     matches!(
         r,
-        EndReason::Disconnect | EndReason::Timeouts | EndReason::Abandoned
+        EndReason::Disconnect | EndReason::Timeouts | EndReason::Abandoned | EndReason::Aborted
     )
 }
 

@@ -224,6 +224,33 @@ pub struct Finish {
     pub epoch: u64,
 }
 
+impl Finish {
+    /// For an aborted game, the player who made no first action in time.
+    pub fn aborted_by(&self) -> Option<&str> {
+        self.result
+            .aborted_by
+            .map(|s| self.players[s.0.idx()].as_str())
+    }
+}
+
+/// A player's aborts among their most recent finished games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecentAborts {
+    /// How many of their last `window` finished games they aborted.
+    pub count: u32,
+    /// When the latest of those finished (server clock, ms).
+    pub last_at: Option<u64>,
+}
+
+/// The side of the player stored as a game's aborter.
+pub(crate) fn aborter(game: &NewGame, player: Option<String>) -> Option<SideCode> {
+    let player = player?;
+    [Side::Black, Side::White]
+        .into_iter()
+        .find(|s| game.players[s.idx()].id == player)
+        .map(SideCode)
+}
+
 /// A finished game with its log (what an audit or a replay reads).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedGame {
@@ -290,6 +317,13 @@ pub trait Store: Send + Sync {
         b: String,
         since_ms: u64,
     ) -> BoxFuture<'_, StoreResult<u32>>;
+    /// How many of `player_id`'s last `window` finished games they aborted,
+    /// and when the latest of those ended.
+    fn recent_aborts(
+        &self,
+        player_id: String,
+        window: u32,
+    ) -> BoxFuture<'_, StoreResult<RecentAborts>>;
     /// Checks the store's invariants and lists every breach as a sentence
     /// (empty: sound): each player's rating is the start rating plus the
     /// changes of their finished games; their record counts those games;
@@ -306,7 +340,20 @@ pub trait Store: Send + Sync {
         &self,
         player_id: String,
         limit: u32,
+    ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
+        self.games_page(player_id, 0, limit)
+    }
+    /// A page of a player's finished games, newest first: `limit` of them
+    /// after skipping the newest `offset`.
+    fn games_page(
+        &self,
+        player_id: String,
+        offset: u32,
+        limit: u32,
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>>;
+    /// The `limit` highest-rated players with at least one rated game,
+    /// highest first (ties: more games first, then by id).
+    fn leaderboard(&self, limit: u32) -> BoxFuture<'_, StoreResult<Vec<Profile>>>;
     /// One finished game with its log.
     fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>>;
     /// Answers once the store could take a write now, writing nothing (what

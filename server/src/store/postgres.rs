@@ -20,8 +20,8 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::{Action, Side};
 
 use super::{
-    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, Store, StoreError,
-    StoreResult, StoredGame, HOUR_MS,
+    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, RecentAborts, Store,
+    StoreError, StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
@@ -73,8 +73,8 @@ fn profile_row(r: &PgRow) -> sqlx::Result<Profile> {
 /// Columns of a game row joined with both players' names, in [`game_row`]'s order.
 const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
      g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
-     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated \
-     FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
+     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated, \
+     g.aborted_by FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
 
 fn bad(what: &str) -> sqlx::Error {
     sqlx::Error::Decode(format!("bad {what} in a stored game").into())
@@ -134,6 +134,7 @@ fn game_row(r: &PgRow) -> sqlx::Result<(NewGame, Option<(GameResult, u64)>)> {
             None => None,
             Some(u) => Some(Unrated::parse(&u).ok_or_else(|| bad("unrated"))?),
         },
+        aborted_by: super::aborter(&game, r.try_get::<Option<String>, _>(17)?),
     };
     let finished_at = r.try_get::<Option<i64>, _>(14)?.unwrap_or(0) as u64;
     Ok((game, Some((result, finished_at))))
@@ -206,7 +207,8 @@ impl PgStore {
         let mut tx = self.pool.begin().await.map_err(err)?;
         let changed = sqlx::query(
             "UPDATE games SET status = 'finished', winner = $2, reason = $3, \
-             black_rating_after = $4, white_rating_after = $5, finished_at = $6, unrated = $8 \
+             black_rating_after = $4, white_rating_after = $5, finished_at = $6, unrated = $8, \
+             aborted_by = $9 \
              WHERE id = $1 AND status = 'playing' AND owner_epoch = $7",
         )
         .bind(&f.id)
@@ -217,6 +219,7 @@ impl PgStore {
         .bind(f.finished_at as i64)
         .bind(f.epoch as i64)
         .bind(r.unrated.map(|u| u.name()))
+        .bind(f.aborted_by())
         .execute(&mut *tx)
         .await
         .map_err(err)?
@@ -434,6 +437,53 @@ impl Store for PgStore {
         Box::pin(self.finish(finish))
     }
 
+    fn leaderboard(&self, limit: u32) -> BoxFuture<'_, StoreResult<Vec<Profile>>> {
+        Box::pin(async move {
+            let rows: Vec<(String, String, i32, i32, i32, i32)> = sqlx::query_as(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE games > 0 \
+                 ORDER BY rating DESC, games DESC, id LIMIT $1",
+            )
+            .bind(limit as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+            Ok(rows
+                .into_iter()
+                .map(|(id, name, rating, games, wins, losses)| Profile {
+                    id,
+                    name,
+                    rating,
+                    games: games as u32,
+                    wins: wins as u32,
+                    losses: losses as u32,
+                })
+                .collect())
+        })
+    }
+
+    fn recent_aborts(
+        &self,
+        player_id: String,
+        window: u32,
+    ) -> BoxFuture<'_, StoreResult<RecentAborts>> {
+        Box::pin(async move {
+            let (count, last): (i64, Option<i64>) = sqlx::query_as(
+                "SELECT COUNT(*), MAX(finished_at) FROM (SELECT aborted_by, finished_at FROM games \
+                 WHERE (black = $1 OR white = $1) AND status = 'finished' \
+                 ORDER BY finished_at DESC LIMIT $2) recent WHERE aborted_by = $1",
+            )
+            .bind(&player_id)
+            .bind(window as i64)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(err)?;
+            Ok(RecentAborts {
+                count: count as u32,
+                last_at: last.map(|t| t as u64),
+            })
+        })
+    }
+
     fn rated_games_between(
         &self,
         a: String,
@@ -494,9 +544,10 @@ impl Store for PgStore {
         })
     }
 
-    fn recent_games(
+    fn games_page(
         &self,
         player_id: String,
+        offset: u32,
         limit: u32,
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
         Box::pin(async move {
@@ -504,14 +555,16 @@ impl Store for PgStore {
             let sql = format!(
                 "SELECT {GAME_COLUMNS} WHERE g.id IN ( \
                  (SELECT id FROM games WHERE black = $1 AND status = 'finished' \
-                 ORDER BY finished_at DESC LIMIT $2) UNION ALL \
+                 ORDER BY finished_at DESC LIMIT $3) UNION ALL \
                  (SELECT id FROM games WHERE white = $1 AND status = 'finished' \
-                 ORDER BY finished_at DESC LIMIT $2)) \
-                 ORDER BY g.finished_at DESC, g.ord DESC LIMIT $2"
+                 ORDER BY finished_at DESC LIMIT $3)) \
+                 ORDER BY g.finished_at DESC, g.ord DESC LIMIT $2 OFFSET $4"
             );
             let rows = sqlx::query(AssertSqlSafe(sql))
                 .bind(&player_id)
                 .bind(limit as i64)
+                .bind(offset as i64 + limit as i64)
+                .bind(offset as i64)
                 .fetch_all(&self.pool)
                 .await
                 .map_err(err)?;

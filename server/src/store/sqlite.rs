@@ -18,13 +18,13 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::{Action, Side};
 
 use super::{
-    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, Store, StoreError,
-    StoreResult, StoredGame, HOUR_MS,
+    aborter, audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, RecentAborts,
+    Store, StoreError, StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
 /// The schema version this server writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 3;
+const SCHEMA_VERSION: i64 = 4;
 /// Writes committed together at most.
 const BATCH: usize = 512;
 
@@ -68,7 +68,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// The steps from one schema version to the next: entry `i` brings version
 /// `i + 1` to `i + 2` ([`SCHEMA`] is version 1, so a new file takes them all).
-const UPGRADES: [&str; 2] = [
+const UPGRADES: [&str; 3] = [
     // 2: the owner epoch of each game (see `store::FIRST_EPOCH`).
     "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 1;",
     // 3: where and when each player was created (the hourly allowance per
@@ -87,6 +87,10 @@ const UPGRADES: [&str; 2] = [
      ) WITHOUT ROWID;
      INSERT OR IGNORE INTO playing SELECT black, id FROM games WHERE status = 'playing';
      INSERT OR IGNORE INTO playing SELECT white, id FROM games WHERE status = 'playing';",
+    // 4: who aborted a game (did not make a first action in time), for the
+    // quick-match cooldown of serial aborters.
+    "ALTER TABLE games ADD COLUMN aborted_by TEXT;
+     CREATE INDEX players_rating ON players(rating DESC, games DESC);",
 ];
 
 /// One queued write and where its result goes.
@@ -421,7 +425,8 @@ fn finish(tx: &Connection, f: &Finish) -> rusqlite::Result<()> {
     let changed = tx
         .prepare_cached(
             "UPDATE games SET status = 'finished', winner = ?2, reason = ?3, \
-             black_rating_after = ?4, white_rating_after = ?5, finished_at = ?6, unrated = ?7 \
+             black_rating_after = ?4, white_rating_after = ?5, finished_at = ?6, unrated = ?7, \
+             aborted_by = ?8 \
              WHERE id = ?1 AND status = 'playing'",
         )?
         .execute(params![
@@ -431,7 +436,8 @@ fn finish(tx: &Connection, f: &Finish) -> rusqlite::Result<()> {
             r.ratings[0].after,
             r.ratings[1].after,
             f.finished_at as i64,
-            r.unrated.map(|u| u.name())
+            r.unrated.map(|u| u.name()),
+            f.aborted_by()
         ])?;
     if changed != 1 {
         return Err(rusqlite::Error::QueryReturnedNoRows);
@@ -471,8 +477,8 @@ fn profile_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Profile> {
 /// Columns of a game row joined with both players' names, in [`game_row`]'s order.
 const GAME_COLUMNS: &str = "g.id, g.black, pb.name, g.black_rating, g.black_games, \
      g.white, pw.name, g.white_rating, g.white_games, g.started_at, g.winner, g.reason, \
-     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated \
-     FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
+     g.black_rating_after, g.white_rating_after, g.finished_at, g.rated, g.unrated, \
+     g.aborted_by FROM games g JOIN players pb ON pb.id = g.black JOIN players pw ON pw.id = g.white";
 
 /// A game row: how it started, and for a finished one its result and end time.
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameResult, u64)>)> {
@@ -530,6 +536,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(NewGame, Option<(GameRes
                     None => None,
                     Some(u) => Some(Unrated::parse(&u).ok_or_else(|| bad("unrated"))?),
                 },
+                aborted_by: aborter(&game, r.get::<_, Option<String>>(17)?),
             };
             Some((result, r.get::<_, i64>(14)? as u64))
         }
@@ -667,6 +674,46 @@ impl Store for SqliteStore {
         })
     }
 
+    fn leaderboard(&self, limit: u32) -> BoxFuture<'_, StoreResult<Vec<Profile>>> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT id, name, rating, games, wins, losses FROM players WHERE games > 0 \
+                 ORDER BY rating DESC, games DESC, id LIMIT ?1",
+            )?;
+            let rows = st.query_map([limit], |r| {
+                Ok(Profile {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    rating: r.get(2)?,
+                    games: r.get(3)?,
+                    wins: r.get(4)?,
+                    losses: r.get(5)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn recent_aborts(
+        &self,
+        player_id: String,
+        window: u32,
+    ) -> BoxFuture<'_, StoreResult<RecentAborts>> {
+        self.read(move |c| {
+            c.prepare_cached(
+                "SELECT COUNT(*), MAX(finished_at) FROM (SELECT aborted_by, finished_at FROM games \
+                 WHERE (black = ?1 OR white = ?1) AND status = 'finished' \
+                 ORDER BY finished_at DESC LIMIT ?2) WHERE aborted_by = ?1",
+            )?
+            .query_row(params![player_id, window], |r| {
+                Ok(RecentAborts {
+                    count: r.get(0)?,
+                    last_at: r.get::<_, Option<i64>>(1)?.map(|t| t as u64),
+                })
+            })
+        })
+    }
+
     fn audit(&self) -> BoxFuture<'_, StoreResult<Vec<String>>> {
         self.read(|c| {
             let mut problems = Vec::new();
@@ -702,23 +749,25 @@ impl Store for SqliteStore {
         self.read(move |c| game_in_progress(c, &game_id))
     }
 
-    fn recent_games(
+    fn games_page(
         &self,
         player_id: String,
+        offset: u32,
         limit: u32,
     ) -> BoxFuture<'_, StoreResult<Vec<RecentGame>>> {
         self.read(move |c| {
             // Each side's newest games through its own index, then merged:
-            // the read costs the player's games, not the server's.
+            // the read costs the player's games up to the page, not the server's.
             let mut st = c.prepare_cached(&format!(
                 "SELECT {GAME_COLUMNS} WHERE g.id IN ( \
                  SELECT id FROM (SELECT id FROM games WHERE black = ?1 AND status = 'finished' \
-                 ORDER BY finished_at DESC LIMIT ?2) \
+                 ORDER BY finished_at DESC LIMIT ?3) \
                  UNION ALL SELECT id FROM (SELECT id FROM games WHERE white = ?1 \
-                 AND status = 'finished' ORDER BY finished_at DESC LIMIT ?2)) \
-                 ORDER BY g.finished_at DESC, g.rowid DESC LIMIT ?2"
+                 AND status = 'finished' ORDER BY finished_at DESC LIMIT ?3)) \
+                 ORDER BY g.finished_at DESC, g.rowid DESC LIMIT ?2 OFFSET ?4"
             ))?;
-            let rows = st.query_map(params![player_id, limit], game_row)?;
+            let upto = offset.saturating_add(limit);
+            let rows = st.query_map(params![player_id, limit, upto, offset], game_row)?;
             let mut out = Vec::new();
             for row in rows {
                 let (game, result) = row?;

@@ -167,6 +167,9 @@ pub struct Client {
     pub me: Option<Profile>,
     /// The welcome, as received.
     pub welcome: Option<ServerMsg>,
+    /// While false the client reads nothing (so it answers no ping either:
+    /// a client faking a long round trip).
+    reading: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl Client {
@@ -195,8 +198,31 @@ impl Client {
         let (tx, events) = mpsc::unbounded_channel();
         let texts = Arc::new(Mutex::new(Vec::new()));
         let kept = texts.clone();
+        let (reading, mut gate) = tokio::sync::watch::channel(true);
+        // The reader keeps the gate open after the client is dropped: it reads
+        // on until the server closes, as before there was a gate.
+        let reading = Arc::new(reading);
+        let keep_open = reading.clone();
         tokio::spawn(async move {
-            while let Some(frame) = stream.next().await {
+            let _keep_open = keep_open;
+            loop {
+                if gate.wait_for(|r| *r).await.is_err() {
+                    return;
+                }
+                // A read waiting for a frame gives way when reading stops: the
+                // frame stays unread (tungstenite answers a ping only when it
+                // reads it).
+                let frame = tokio::select! {
+                    biased;
+                    changed = gate.changed() => match changed {
+                        Ok(()) => continue,
+                        Err(_) => return,
+                    },
+                    frame = stream.next() => match frame {
+                        Some(f) => f,
+                        None => break,
+                    },
+                };
                 match frame {
                     Ok(Message::Text(t)) => {
                         kept.lock().unwrap().push(t.to_string());
@@ -226,7 +252,13 @@ impl Client {
             token: None,
             me: None,
             welcome: None,
+            reading,
         }
+    }
+
+    /// Stops or resumes reading from the socket.
+    pub fn set_reading(&self, on: bool) {
+        let _ = self.reading.send(on);
     }
 
     /// Connects and says hello (with `token`, or as a new player).

@@ -5,4 +5,5 @@
 pub mod codec;
 pub mod game_file;
 pub mod game_link;
+pub mod game_record;
 pub mod notation;

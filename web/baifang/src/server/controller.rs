@@ -46,6 +46,13 @@ pub enum ServerNotice {
     Stopped(String),
     /// The server refused to create another new player from this address.
     TooManyAccounts,
+    /// The game was aborted (`by_me`: this player made no first move in time).
+    Aborted {
+        /// Whether this player aborted it.
+        by_me: bool,
+    },
+    /// Quick match is closed to this player for this long (ms): too many aborts.
+    QuickMatchLater(u64),
 }
 
 /// Every handle the lobby and room share (all `Copy`).
@@ -233,6 +240,15 @@ impl ServerController {
             Note::Finished(_) => {
                 self.selection.set(None);
                 mark_game_in_progress(false);
+            }
+            Note::Aborted { by_me } => {
+                self.selection.set(None);
+                mark_game_in_progress(false);
+                self.notice.set(Some(ServerNotice::Aborted { by_me }));
+            }
+            Note::QuickMatchLater { retry_in_ms } => {
+                self.notice
+                    .set(Some(ServerNotice::QuickMatchLater(retry_in_ms)));
             }
         }
     }

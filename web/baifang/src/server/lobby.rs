@@ -40,14 +40,20 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
         }),
         ServerNotice::Stopped(why) => format!("{}{why}", t(BaifangText::ServerStopped)),
         ServerNotice::TooManyAccounts => t(BaifangText::TooManyAccounts),
+        ServerNotice::Aborted { by_me: true } => t(BaifangText::AbortedByMe),
+        ServerNotice::Aborted { by_me: false } => t(BaifangText::AbortedByOpponent),
+        ServerNotice::QuickMatchLater(ms) => {
+            format!("{}{}", t(BaifangText::QuickMatchLater), ms.div_ceil(1000))
+        }
     }
 }
 
 /// How a game ended, in words (an abandoned game has no engine reason).
 pub fn end_words(reason: EndReason, lang: Lang) -> &'static str {
-    match reason.engine_reason() {
-        Some(r) => reason_words(r, lang),
-        None => BaifangText::Abandoned.in_lang(lang),
+    match (reason, reason.engine_reason()) {
+        (_, Some(r)) => reason_words(r, lang),
+        (EndReason::Aborted, None) => BaifangText::Aborted.in_lang(lang),
+        (_, None) => BaifangText::Abandoned.in_lang(lang),
     }
 }
 
