@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::*;
 use engine::baifang::referee_protocol::{
-    ClientMsg, EndReason, GameResult, GameView, ServerMsg, SideCode, Unrated, ABORTS_ALLOWED,
+    ClientMsg, EndReason, GameResult, ServerMsg, SideCode, Unrated, ABORTS_ALLOWED,
     ABORT_COOLDOWN_MS,
 };
 use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS};
@@ -22,18 +22,6 @@ use tokio::time::advance;
 const STEP: Duration = Duration::from_millis(STEP_TIME_LIMIT_MS as u64);
 const GRACE: Duration = Duration::from_millis(DISCONNECT_GRACE_MS as u64);
 const MS: Duration = Duration::from_millis(1);
-
-async fn paused_server(dir: &std::path::Path) -> Running {
-    server::start(paused_config(dir))
-        .await
-        .expect("server starts")
-}
-
-/// The game as the server has it now (a round trip).
-async fn state_now(c: &mut Client) -> GameView {
-    c.send(&ClientMsg::RequestState).await;
-    c.game().await
-}
 
 /// Checks an aborted result: no winner, the aborter named, ratings unchanged.
 fn assert_aborted(r: &GameResult, by: Side) {

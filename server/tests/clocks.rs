@@ -7,24 +7,10 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use engine::baifang::referee_protocol::{ClientMsg, EndReason, GameView, ServerMsg, SideCode};
+use engine::baifang::referee_protocol::{ClientMsg, EndReason, ServerMsg, SideCode};
 use engine::baifang::spec::{DISCONNECT_GRACE_MS, STEP_TIME_LIMIT_MS, TIMEOUTS_TO_LOSE};
 use engine::baifang::{Action, Side};
-use server::Running;
 use tokio::time::advance;
-
-async fn paused_server(dir: &std::path::Path) -> Running {
-    server::start(paused_config(dir))
-        .await
-        .expect("server starts")
-}
-
-/// The game as the server has it now (a round trip: everything the server
-/// did before answering has arrived before it).
-async fn state_now(c: &mut Client) -> GameView {
-    c.send(&ClientMsg::RequestState).await;
-    c.game().await
-}
 
 const STEP: Duration = Duration::from_millis(STEP_TIME_LIMIT_MS as u64);
 const GRACE: Duration = Duration::from_millis(DISCONNECT_GRACE_MS as u64);

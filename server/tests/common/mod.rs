@@ -129,6 +129,20 @@ pub fn paused_config(dir: &Path) -> Config {
     c
 }
 
+/// A server on the paused-clock configuration ([`paused_config`]).
+pub async fn paused_server(dir: &Path) -> server::Running {
+    server::start(paused_config(dir))
+        .await
+        .expect("server starts")
+}
+
+/// The game as the server has it now (a round trip: everything the server
+/// did before answering has arrived before it).
+pub async fn state_now(c: &mut Client) -> GameView {
+    c.send(&ClientMsg::RequestState).await;
+    c.game().await
+}
+
 /// Holds tokio's paused clock still until dropped: while a blocking task
 /// runs, tokio never auto-advances time, so only `tokio::time::advance`
 /// moves it. (Auto-advance would jump to the next timer whenever the runtime
