@@ -1,11 +1,11 @@
 // Walks every screen of the app, calling `check(name)` on each: the home screen,
 // Baifang's lobby, AI sheet, rooms, menu, settlement, game review (with its
 // analysis), online lobby and waiting panel, a broken game link, Hex Stroke's level
-// select, play screen with a teaching hint, menu, editor (with engine problems
+// select, play screen with a teaching hint, the solved card, a locked level's note, menu, editor (with engine problems
 // and a reasoning verdict shown) and a broken share link. The language, accessibility and motion tests
 // share it so they all see the same screens.
 import { expect } from "@playwright/test";
-import { drag, level, startCell } from "./hex-helpers.mjs";
+import { drag, level, solve, startCell } from "./hex-helpers.mjs";
 
 export async function walkScreens(page, check) {
   await page.goto("./");
@@ -78,8 +78,16 @@ export async function walkScreens(page, check) {
   await page.getByTestId("hex-hint").click();
   await expect(page.getByTestId("hex-hint-line")).toBeVisible();
   await check("Hex teaching hint");
-  await page.getByTestId("hex-menu").click();
-  await page.getByTestId("hex-menu-levels").click();
+  // The rest of the path: the sweep, then the solved card.
+  await drag(page, solve(level("1-4")));
+  await expect(page.getByTestId("hex-solved")).toBeVisible();
+  await check("Hex solved card");
+  // Back on the list, a locked level tapped says what opens it.
+  await page.getByTestId("hex-solved-levels").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await page.getByTestId("hex-level-1-6").click({ force: true });
+  await expect(page.getByTestId("hex-lock-note-1")).not.toBeEmpty();
+  await check("Hex locked level");
   await page.getByTestId("hex-open-editor").click();
   await expect(page.getByTestId("editor-import-text")).toBeVisible();
   await check("editor");

@@ -1,6 +1,6 @@
 // The Hex Stroke daily puzzle in the browser: the level of an injected date is the
 // engine CLI's (the same function, built for wasm), solved by dragging its path; the
-// result card's text; the streak over three days with one missed; the clock standing
+// solved card (no Next: the day has one puzzle) with the result's text to share; the streak over three days with one missed; the clock standing
 // while the page is hidden.
 import { test, expect } from "@playwright/test";
 import { daily, drag, openHex, solve } from "./hex-helpers.mjs";
@@ -47,15 +47,23 @@ test("today's daily puzzle is the engine's level of the date; solving it shows t
   await page.clock.runFor(65_000);
   await expect(page.getByTestId("hex-daily-timer")).toHaveText("用时 1:05");
   await drag(page, path);
+  // the sweep first, then the card
+  await expect(page.getByTestId("hex-solved")).toHaveCount(0);
+  await page.clock.runFor(3_000);
   const card = page.getByTestId("hex-daily-result");
   await expect(card).toBeVisible();
+  await expect(page.getByTestId("hex-solved-time")).toHaveText("1:05");
+  await expect(page.getByTestId("hex-solved-undos")).toHaveText("1");
+  await expect(page.getByTestId("hex-solved-hints")).toHaveText("0");
+  await expect(page.getByTestId("hex-solved-best")).toHaveAttribute("data-ms", "65000");
+  await expect(page.getByTestId("hex-solved-next")).toBeHidden();
   await expect(page.getByTestId("hex-daily-text")).toHaveText(
     `六边一笔 每日一题 第 ${d.number} 期\n⏱ 1:05 · 撤回 1 次 · 提示 0 次\n🔥 连续 1 天`);
   // The clock stopped with the solve.
   await page.clock.runFor(5_000);
   await expect(page.getByTestId("hex-daily-timer")).toHaveText("用时 1:05");
   await snap(page, testInfo, "hex-daily-result");
-  await page.getByTestId("hex-daily-back").click();
+  await page.getByTestId("hex-solved-levels").click();
   await expect(page.getByTestId("hex-daily")).toHaveAttribute("data-solved", "true");
   await expect(page.getByTestId("hex-daily-streak")).toHaveAttribute("data-streak", "1");
   await expect(page.getByTestId("hex-daily-best")).toHaveText("✓ 1:05");
@@ -65,6 +73,7 @@ test("the streak over three days with the middle one missed", async ({ page }) =
   await openOn(page, "2026-12-21");
   let d = await openDaily(page, "2026-12-21");
   await drag(page, solve(d.level));
+  await page.clock.runFor(3_000);
   await expect(page.getByTestId("hex-daily-text")).toContainText("🔥 连续 1 天");
   // The 22nd passes unplayed; on the 23rd the streak still stands (one miss a week is forgiven).
   await page.clock.setSystemTime(morning("2026-12-23"));
@@ -74,6 +83,7 @@ test("the streak over three days with the middle one missed", async ({ page }) =
   await expect(page.getByTestId("hex-daily")).toHaveAttribute("data-solved", "false");
   d = await openDaily(page, "2026-12-23");
   await drag(page, solve(d.level));
+  await page.clock.runFor(3_000);
   await expect(page.getByTestId("hex-daily-text")).toContainText("🔥 连续 2 天");
   // Two more days unplayed: the streak is over.
   await page.clock.setSystemTime(morning("2026-12-26"));
@@ -110,8 +120,9 @@ test("a past day is played from the list and never counts for the streak", async
   const d = daily("2026-12-22");
   await expect(page.getByTestId("hex-level-id")).toHaveText(`每日一题 第 ${d.number} 期`);
   await drag(page, solve(d.level));
+  await page.clock.runFor(3_000);
   await expect(page.getByTestId("hex-daily-text")).toContainText("🔥 连续 0 天");
-  await page.getByTestId("hex-daily-back").click();
+  await page.getByTestId("hex-solved-levels").click();
   await expect(page.getByTestId("hex-daily-streak")).toHaveAttribute("data-streak", "0");
   await expect(page.getByTestId("hex-daily")).toHaveAttribute("data-solved", "false");
   await page.getByTestId("hex-daily-past").locator("summary").click();

@@ -183,6 +183,12 @@ export async function drag(page, ids, { steps = 6, release = true } = {}) {
   if (release) await page.mouse.up();
 }
 
+/** After a clear: the solved card (it comes once the sweep has played), then its Next. */
+export async function tapNext(page) {
+  await expect(page.getByTestId("hex-solved")).toBeVisible({ timeout: 5000 });
+  await page.getByTestId("hex-solved-next").click();
+}
+
 export async function slideTo(page, id, steps = 6) {
   const p = await centre(page, id);
   await page.mouse.move(p.x, p.y, { steps });

@@ -189,7 +189,7 @@ test("a touch drag draws like the mouse (pointer events, touch type)", async ({ 
   console.expectClean();
 });
 
-test("feedback: each step pops its hex, a matched clue flashes, a bump flashes the wall", async ({ page }) => {
+test("feedback: each step pops its hex, a matched clue flashes, a bump flashes and shakes the wall and shakes the head", async ({ page }) => {
   const console = watchConsole(page);
   // record every Web Animations call with the element's data-fx name
   await page.evaluate(() => {
@@ -211,7 +211,9 @@ test("feedback: each step pops its hex, a matched clue flashes, a bump flashes t
   await page.mouse.up();
   const fx = await page.evaluate(() => window.__fx);
   const start = index(solution[0]);
-  // the start is the clue 1: it pops and its outline flashes; then each step pops; then the wall
-  expect(fx).toEqual([`c${start}`, `r${start}`, ...prefix.slice(1).map((id) => `c${index(id)}`), `w${wall}`]);
+  // the start is the clue 1: it pops and its outline flashes; then each step pops; then the
+  // wall flashes, and it and the path's head shake (hex-solved-card.spec.mjs times the shake)
+  const head = index(prefix.at(-1));
+  expect(fx).toEqual([`c${start}`, `r${start}`, ...prefix.slice(1).map((id) => `c${index(id)}`), `w${wall}`, `ws${wall}`, `h${head}`]);
   console.expectClean();
 });

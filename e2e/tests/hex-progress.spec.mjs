@@ -3,7 +3,7 @@
 // half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
-import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve } from "./hex-helpers.mjs";
+import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve, tapNext } from "./hex-helpers.mjs";
 
 const storage = (page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
@@ -74,7 +74,8 @@ test("progress survives a reload; a half-drawn path is not saved", async ({ page
   await openHex(page);
   await openLevel(page, "1-1");
   await drag(page, solve(level("1-1")));
-  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2", { timeout: 5000 });
+  await tapNext(page);
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2");
   await drag(page, solve(level("1-2")).slice(0, 3));
   const { "mode:03-hex-walls:bestMs": best, ...saved } = await storage(page);
   expect(saved).toEqual({
@@ -118,7 +119,8 @@ test("unreadable storage is reset without breaking the page", async ({ page }) =
   // and it still plays and saves
   await openLevel(page, "1-1");
   await drag(page, solve(level("1-1")));
-  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2", { timeout: 5000 });
+  await tapNext(page);
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-2");
   expect((await storage(page))["mode:03-hex-walls:clearedId"]).toBe('["1-1"]');
   console.expectClean();
 });
@@ -153,7 +155,7 @@ test("the colour-blind wall style is a remembered setting; the menu leads back",
   console.expectClean();
 });
 
-test("leaving during the clear animation stays left (the next level does not open later)", async ({ page }, testInfo) => {
+test("leaving during the clear animation stays left (no card or level follows later)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "phone is the target");
   const console = watchConsole(page);
   await openHex(page);
@@ -187,7 +189,7 @@ test("a pack level keeps its best time: the visible time from opening to clearin
   await page.getByTestId("hex-menu").click();
   await page.getByTestId("hex-menu-levels").click();
   await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-best-ms", "7000");
-  // The level list stays: the cleared level's move to the next was called off.
+  // The level list stays: the cleared level's card was called off with its screen.
   await page.clock.runFor(3_000);
   await expect(page.getByTestId("hex-select")).toBeVisible();
   // Slower: the best stays; faster: it is replaced, and survives a reload.

@@ -1,5 +1,5 @@
 // Hex Stroke tutorial, what its first levels must teach: 1-1 and 1-2 clear without walls and the
-// next level follows by itself; in 1-3 a straight drag into the wall appends nothing
+// solved card's Next opens the next level; in 1-3 a straight drag into the wall appends nothing
 // and going round clears; in 1-4 a press on a non-1 cell starts nothing and the wall
 // leaves one first direction. Moves are real mouse drags through cell centres; the
 // solutions come from the engine CLI at test time.
@@ -7,10 +7,10 @@ import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
 import {
   board, bumpsSoFar, drag, expectPath, level, neighbours, openHex, openLevel, slideTo, solve,
-  startCell, wallAhead,
+  startCell, tapNext, wallAhead,
 } from "./hex-helpers.mjs";
 
-test("1-1 and 1-2 clear without walls, each followed by the next level", async ({ page }, testInfo) => {
+test("1-1 and 1-2 clear without walls, each card's Next opening the next level", async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await openHex(page);
   await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-cleared", "false");
@@ -29,8 +29,9 @@ test("1-1 and 1-2 clear without walls, each followed by the next level", async (
     await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
     await expect(page.getByTestId("hex-remaining")).toHaveText("0");
     if (id === "1-1") await snap(page, testInfo, "hex-1-1-cleared");
-    // a short clear animation, then the next level by itself
-    await expect(page.getByTestId("hex-level-id")).toHaveText(next, { timeout: 5000 });
+    // the sweep, then the solved card; its Next opens the next level
+    await tapNext(page);
+    await expect(page.getByTestId("hex-level-id")).toHaveText(next);
     await expect(page.getByTestId("hex-remaining")).toHaveText(String(level(next).cells.length));
   }
   // 1-2 has no line; 1-3 teaches the wall
@@ -56,7 +57,7 @@ test("1-3: a straight drag into the wall appends nothing; going round clears", a
   await expectPath(page, prefix);
   expect((await board(page)).cells[behind]).toEqual({ step: "", state: "unvisited" });
   expect(await bumpsSoFar(page)).toBe(bumps + 1);
-  await page.waitForTimeout(250); // let the 100 ms wall flash fade for the picture
+  await page.waitForTimeout(300); // let the 250 ms shake and the wall flash end for the picture
   await snap(page, testInfo, "hex-1-3-mid-drag");
 
   // back onto the path's end (nothing happens) and round the long way
@@ -66,7 +67,8 @@ test("1-3: a straight drag into the wall appends nothing; going round clears", a
   await expectPath(page, solution);
   await expect(page.getByTestId("hex-board")).toHaveAttribute("data-cleared", "true");
   await snap(page, testInfo, "hex-cleared");
-  await expect(page.getByTestId("hex-level-id")).toHaveText("1-4", { timeout: 5000 });
+  await tapNext(page);
+  await expect(page.getByTestId("hex-level-id")).toHaveText("1-4");
   console.expectClean();
 });
 

@@ -28,6 +28,12 @@ test("the first level is cleared by a drag along the engine's solution", async (
   await waitFor(driver, PATH, { accept: (p) => JSON.stringify(p) === JSON.stringify(solution), message: "the drawn path is the solution" });
   await waitFor(driver, `return document.querySelector('[data-testid="hex-board"]').dataset.cleared`, { accept: (c) => c === "true", message: "cleared" });
   await snap(driver, "hex-cleared");
+  // the sweep, then the solved card: its Next opens the next level
+  await waitForTestId(driver, "hex-solved-next");
+  await snap(driver, "hex-solved-card");
+  await tap(driver, "hex-solved-next");
+  const next = packs()[0].levels[1];
+  await waitFor(driver, `return document.querySelector('[data-testid="hex-level-id"]')?.textContent`, { accept: (t) => t === next.id, message: "the next level" });
   assert.deepEqual(await pageErrors(driver), []);
 });
 
@@ -56,6 +62,11 @@ test("a share link opens its level, and copying it gives the same link", async (
   await drag(driver, solution.map((id) => `hex-cell-${id}`));
   await waitFor(driver, `return document.querySelector('[data-testid="hex-board"]').dataset.cleared`, { accept: (c) => c === "true", message: "cleared" });
   assert.equal(await driver.executeScript(`return localStorage.getItem("mode:03-hex-walls:clearedId")`), null, "a shared level is outside pack progress");
+  // its card: no Next (a single level), Again plays it afresh
+  await waitForTestId(driver, "hex-solved-again");
+  assert.equal(await driver.executeScript(`return document.querySelector('[data-testid="hex-solved-next"]').hidden`), true);
+  await tap(driver, "hex-solved-again");
+  await waitFor(driver, `return document.querySelector('[data-testid="hex-remaining"]')?.textContent`, { accept: (t) => t === String(level.cells.length), message: "the level afresh" });
   assert.deepEqual(await pageErrors(driver), []);
 });
 

@@ -1,11 +1,13 @@
-//! The best time of each pack level solved on this device (the play screen's
-//! visible time from opening the level to clearing it), saved in local storage
-//! under `mode:03-hex-walls:bestMs` as a JSON object of level id → ms. An
+//! The best time of each level solved on this device (the play screen's visible
+//! time from opening the level to clearing it), saved in local storage under
+//! `mode:03-hex-walls:bestMs` as a JSON object of key → ms: a pack level's id, or
+//! for a level from a link (a share link, a shared pack) [`link_level_key`]. An
 //! unreadable save is reset with a console warning; a refusing storage only
 //! loses the save.
 
 use std::collections::BTreeMap;
 
+use engine::hex::Level;
 use serde::{Deserialize, Serialize};
 
 use crate::progress::{load_or_reset, parse_keyed, save_json, valid_id, Unreadable};
@@ -14,6 +16,17 @@ use crate::progress::{load_or_reset, parse_keyed, save_json, valid_id, Unreadabl
 pub const BEST_KEY: &str = "mode:03-hex-walls:bestMs";
 /// More levels than any catalogue will have: treat as corruption.
 const MAX_LEVELS: usize = 10_000;
+
+/// The key of a level from a link: `s:` and a 64-bit FNV-1a hash of its share
+/// code, so the same level keeps its best however it was opened, and never meets
+/// a pack level's id.
+pub fn link_level_key(level: &Level) -> String {
+    let code = engine::hex::share::encode(level);
+    let hash = code.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("s:{hash:016x}")
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -61,6 +74,18 @@ mod tests {
         assert!(b.record("1-1", 4_000));
         assert_eq!(b.best("1-1"), Some(4_000));
         assert_eq!(b.best("1-2"), None);
+    }
+
+    #[test]
+    fn a_link_level_is_keyed_by_its_content() {
+        let level = engine::hex::level_file::parse_level(
+            r#"{"id":"x","cells":[{"id":"a","q":0,"r":0,"clue":1},{"id":"b","q":1,"r":0}]}"#,
+        )
+        .unwrap();
+        let key = link_level_key(&level);
+        assert!(key.starts_with("s:") && key.len() == 18, "{key}");
+        assert!(crate::progress::valid_id(&key));
+        assert_eq!(link_level_key(&level.clone()), key);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! coordinates. It knows no rules: cells are coloured from the state it is handed.
 //!
 //! Transient effects (pops, flashes) are played by `feedback.rs` on the elements
-//! marked `data-fx="c{cell}"`, `"r{cell}"` (clue ring flash), `"w{wall}"`, `"s{spinner}"`.
+//! marked `data-fx="c{cell}"`, `"r{cell}"` (clue ring flash), `"w{wall}"`, `"s{spinner}"`,
+//! and the bump's shake on `"h{cell}"` (tile and number), `"ws{wall}"`, `"ss{spinner}"`.
 
 use std::sync::Arc;
 
@@ -189,15 +190,18 @@ fn cells(
                     data-state=move || look.with(|l| l.state.as_str())
                     data-step=move || look.with(|l| l.step.map(|s| s.to_string()).unwrap_or_default())
                     data-reason=move || look.with(|l| l.in_reason.then_some("true"))
+                    style=move || look.with(|l| l.step.map(|s| format!("--s: {s}")))
                     transform=format!("translate({} {})", r1(c.center.0), r1(c.center.1))
                 >
-                    <g class="hex-body" data-fx=format!("c{i}")>
-                        <polygon class="hex-face" points=face.clone()/>
-                        <polygon class="hex-hint-ring" points=hint_ring.clone()/>
-                        <polygon class="hex-reason-ring" points=hint_ring.clone()/>
-                        {ring_view}
+                    <g class="hex-shake" data-fx=format!("h{i}")>
+                        <g class="hex-body" data-fx=format!("c{i}")>
+                            <polygon class="hex-face" points=face.clone()/>
+                            <polygon class="hex-hint-ring" points=hint_ring.clone()/>
+                            <polygon class="hex-reason-ring" points=hint_ring.clone()/>
+                            {ring_view}
+                        </g>
+                        <text class="hex-num" text-anchor="middle" dominant-baseline="central">{label}</text>
                     </g>
-                    <text class="hex-num" text-anchor="middle" dominant-baseline="central">{label}</text>
                 </g>
             }
         })
@@ -249,7 +253,9 @@ fn walls(model: &BoardModel) -> impl IntoView {
                     data-testid=format!("hex-wall-{a}-{b}")
                     transform=format!("translate({} {}) rotate({})", r1(w.mid.0), r1(w.mid.1), w.angle)
                 >
-                    <WallShape x=-WALL_LEN / 2.0 fx=format!("w{k}")/>
+                    <g data-fx=format!("ws{k}")>
+                        <WallShape x=-WALL_LEN / 2.0 fx=format!("w{k}")/>
+                    </g>
                 </g>
             }
         })
@@ -277,10 +283,12 @@ fn spinners(model: &BoardModel, state: Signal<BoardState>) -> impl IntoView {
                     data-candidate=candidate
                     transform=format!("translate({} {})", r1(s.pivot.0), r1(s.pivot.1))
                 >
-                    <g class="spinner-arm" style=move || format!("transform: rotate({}deg)", angle())>
-                        <WallShape x=0.0 fx=format!("s{k}")/>
+                    <g data-fx=format!("ss{k}")>
+                        <g class="spinner-arm" style=move || format!("transform: rotate({}deg)", angle())>
+                            <WallShape x=0.0 fx=format!("s{k}")/>
+                        </g>
+                        <circle class="spinner-pivot" r=WALL_THICK * 0.62/>
                     </g>
-                    <circle class="spinner-pivot" r=WALL_THICK * 0.62/>
                 </g>
             }
         })

@@ -33,7 +33,7 @@ pub struct CellFacts {
 }
 
 /// `template` with each `{}` replaced by the next of `values`.
-fn fill(template: &str, values: &[String]) -> String {
+pub(crate) fn fill(template: &str, values: &[String]) -> String {
     let mut parts = template.split("{}");
     let mut out = parts.next().unwrap_or_default().to_string();
     for (i, part) in parts.enumerate() {

@@ -146,13 +146,16 @@ impl HexCtx {
         self.progress.with_untracked(Progress::save);
     }
 
-    /// Records a clear of pack level `id` in `ms` (kept when it is the best).
-    pub fn record_time(&self, id: &str, ms: u64) {
+    /// Records a clear of the level keyed `id` in `ms` (kept when it is the best);
+    /// gives the best time before it, if there was one.
+    pub fn record_time(&self, id: &str, ms: u64) -> Option<u64> {
+        let before = self.best.with_untracked(|b| b.best(id));
         let mut new_best = false;
         self.best.update(|b| new_best = b.record(id, ms));
         if new_best {
             self.best.with_untracked(BestTimes::save);
         }
+        before
     }
 
     /// Opens a share code: the level standalone, or why it cannot be read.

@@ -1,6 +1,6 @@
 //! The daily puzzle's screen parts: the card on the level select (today's number,
-//! the streak, the past days), the time and undos while playing, and the result
-//! card once solved. The record they show is [`crate::daily_record`]; the level
+//! the streak, the past days), the time and undos while playing, and the result's
+//! text on the solved card. The record they show is [`crate::daily_record`]; the level
 //! itself is the engine's ([`engine::hex::daily`]), made from the date, the same on
 //! every device; the time runs while the page is visible.
 
@@ -12,8 +12,9 @@ use crate::context::{use_hex, HexCtx};
 use crate::daily_record::{
     calendar_months, card_text, playable_past, today, DailyRecord, DayResult,
 };
-use crate::play_clock::{clock_text, PlayClock};
+use crate::play_clock::clock_text;
 use crate::strings::Text;
+use crate::tally::Tally;
 use web_core::i18n::{tr, use_lang, Lang};
 
 /// "每日一题 第 24 期" / "Daily puzzle No. 24": the card's and the top bar's name.
@@ -159,13 +160,12 @@ fn CalendarDay(date: Date, today: Date) -> impl IntoView {
     }
 }
 
-/// What the daily play screen counts while the puzzle is open.
+/// The daily puzzle while its screen is open: the day, what the play counts, and
+/// its result once solved.
 #[derive(Clone, Copy)]
 pub struct DailyRun {
     pub date: Date,
-    pub clock: PlayClock,
-    pub undos: RwSignal<u32>,
-    pub hints: RwSignal<u32>,
+    pub tally: Tally,
     /// Set once solved: the result as recorded.
     pub solved: RwSignal<Option<DayResult>>,
     /// The mode's state, taken when the screen starts: the solve is recorded
@@ -174,28 +174,26 @@ pub struct DailyRun {
 }
 
 impl DailyRun {
-    /// Starts the day's clock ([`PlayClock`]: visible time only).
-    pub fn start(date: Date) -> DailyRun {
+    /// The day's run, counted by the screen's `tally` (visible time only).
+    pub fn start(date: Date, tally: Tally) -> DailyRun {
         DailyRun {
             date,
-            clock: PlayClock::start(),
-            undos: RwSignal::new(0),
-            hints: RwSignal::new(0),
+            tally,
             solved: RwSignal::new(None),
             ctx: use_hex(),
         }
     }
 
     /// The puzzle is solved now: records the day (counted for the streak when
-    /// solved on its own day) and shows the result.
+    /// solved on its own day) and keeps the result for the solved card.
     pub fn finish(&self) {
         if self.solved.get_untracked().is_some() {
             return;
         }
         let r = DayResult {
-            time_ms: self.clock.stop(),
-            undos: self.undos.get_untracked(),
-            hints: self.hints.get_untracked(),
+            time_ms: self.tally.clock.stop(),
+            undos: self.tally.undos.get_untracked(),
+            hints: self.tally.hints.get_untracked(),
             on_day: today() == self.date,
         };
         let ctx = self.ctx;
@@ -203,27 +201,35 @@ impl DailyRun {
         ctx.daily.with_untracked(DailyRecord::save);
         self.solved.set(Some(r));
     }
+
+    /// The day's best time on this device, once solved.
+    pub fn best_ms(&self) -> Option<u64> {
+        self.ctx
+            .daily
+            .with_untracked(|d| d.result(self.date).map(|r| r.time_ms))
+    }
 }
 
 /// The bar over the daily board: the time and the undos so far, in words (no
 /// glyph that needs an emoji font).
 #[component]
 pub fn DailyBar(run: DailyRun) -> impl IntoView {
+    let t = run.tally;
     view! {
         <div class="hex-daily-bar">
-            <span class="hex-daily-timer" data-testid="hex-daily-timer" data-ms=move || run.clock.elapsed.get()>
-                {tr(Text::HexDailyTime)}" "{move || clock_text(run.clock.elapsed.get())}
+            <span class="hex-daily-timer" data-testid="hex-daily-timer" data-ms=move || t.clock.elapsed.get()>
+                {tr(Text::HexDailyTime)}" "{move || clock_text(t.clock.elapsed.get())}
             </span>
-            <span class="hex-daily-undos" data-testid="hex-daily-undos" data-undos=move || run.undos.get()>
-                {tr(Text::HexDailyUndos)}" "{move || run.undos.get()}
+            <span class="hex-daily-undos" data-testid="hex-daily-undos" data-undos=move || t.undos.get()>
+                {tr(Text::HexDailyUndos)}" "{move || t.undos.get()}
             </span>
         </div>
     }
 }
 
-/// The result once solved: the card's text, to copy or share, and the way back.
+/// The daily part of the solved card: the result's text, to copy or share.
 #[component]
-pub fn DailyResultCard(run: DailyRun, number: u32) -> impl IntoView {
+pub fn DailyShare(run: DailyRun, number: u32) -> impl IntoView {
     let ctx = use_hex();
     let lang = use_lang();
     let text = move || {
@@ -237,15 +243,10 @@ pub fn DailyResultCard(run: DailyRun, number: u32) -> impl IntoView {
             web_core::host::share::send_text(Text::HexDaily.in_lang(lang.get_untracked()), &t);
         }
     };
-    move || {
-        text().map(|t| {
-            view! {
-                <section class="hex-daily-result" data-testid="hex-daily-result" role="dialog" aria-label=tr(Text::HexDaily)>
-                    <pre class="hex-daily-text" data-testid="hex-daily-text">{t}</pre>
-                    <button class="hex-menu-item" data-testid="hex-daily-share" on:click=share>{tr(Text::HexDailyShare)}</button>
-                    <button class="hex-menu-item" data-testid="hex-daily-back" on:click=move |_| ctx.show_select()>{tr(Text::HexDailyBack)}</button>
-                </section>
-            }
-        })
+    view! {
+        <div class="hex-daily-result" data-testid="hex-daily-result">
+            <pre class="hex-daily-text" data-testid="hex-daily-text">{text}</pre>
+            <button class="hex-menu-item" data-testid="hex-daily-share" on:click=share>{tr(Text::HexDailyShare)}</button>
+        </div>
     }
 }

@@ -9,7 +9,7 @@
 //! | event         | effect                                              |
 //! |---------------|-----------------------------------------------------|
 //! | Appended      | the hex pops for 80 ms (the short line draws itself) |
-//! | Bumped        | the wall or spinner flashes white 100 ms, `Bump`    |
+//! | Bumped        | the wall or spinner flashes white 100 ms; it and the path's head shake 250 ms (not with reduced motion), `Bump` |
 //! | ClueMatched   | the clue outline flashes white                      |
 //! | Cleared       | `Success`                                           |
 
@@ -23,15 +23,34 @@ use web_core::host::haptics::{self, Haptic};
 /// mapping from events is testable natively).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cue {
-    Pop { cell: usize },
-    FlashWall { wall: usize },
-    FlashSpinner { spinner: usize },
-    FlashClue { cell: usize },
+    Pop {
+        cell: usize,
+    },
+    FlashWall {
+        wall: usize,
+    },
+    FlashSpinner {
+        spinner: usize,
+    },
+    FlashClue {
+        cell: usize,
+    },
+    /// The bump's shake: the path's head, and the wall or spinner it met.
+    ShakeCell {
+        cell: usize,
+    },
+    ShakeWall {
+        wall: usize,
+    },
+    ShakeSpinner {
+        spinner: usize,
+    },
     Haptic(Haptic),
 }
 
-/// The cues for a batch of engine events, in order.
-pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
+/// The cues for a batch of engine events, in order; `head` is the path's end
+/// after them (what a bump shakes).
+pub fn cues(events: &[ViewEvent], head: Option<usize>) -> Vec<Cue> {
     let mut out = Vec::new();
     for ev in events {
         match ev {
@@ -39,10 +58,17 @@ pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
                 out.push(Cue::Pop { cell: *cell });
             }
             ViewEvent::Bumped { blocker, .. } => {
-                out.push(match *blocker {
-                    Blocker::Wall { index } => Cue::FlashWall { wall: index },
-                    Blocker::Spinner { index, .. } => Cue::FlashSpinner { spinner: index },
+                out.extend(match *blocker {
+                    Blocker::Wall { index } => [
+                        Cue::FlashWall { wall: index },
+                        Cue::ShakeWall { wall: index },
+                    ],
+                    Blocker::Spinner { index, .. } => [
+                        Cue::FlashSpinner { spinner: index },
+                        Cue::ShakeSpinner { spinner: index },
+                    ],
                 });
+                out.extend(head.map(|cell| Cue::ShakeCell { cell }));
                 out.push(Cue::Haptic(Haptic::Bump));
             }
             ViewEvent::ClueMatched { cell, .. } => out.push(Cue::FlashClue { cell: *cell }),
@@ -65,7 +91,15 @@ pub fn cues(events: &[ViewEvent]) -> Vec<Cue> {
 /// Plays the cues on the board rooted at `root`.
 pub fn play(root: &web_sys::Element, cues: &[Cue]) {
     // asked once per batch: most pointer moves of a drag that steps carry a pop
-    let reduced = cues.iter().any(|c| matches!(c, Cue::Pop { .. })) && reduced_motion();
+    let reduced = cues.iter().any(|c| {
+        matches!(
+            c,
+            Cue::Pop { .. }
+                | Cue::ShakeCell { .. }
+                | Cue::ShakeWall { .. }
+                | Cue::ShakeSpinner { .. }
+        )
+    }) && reduced_motion();
     for e in cues {
         match e {
             Cue::Pop { cell } if reduced => animate(
@@ -100,13 +134,37 @@ pub fn play(root: &web_sys::Element, cues: &[Cue]) {
                 ],
                 260.0,
             ),
+            // reduced motion: the flash's fade is the bump's only look
+            Cue::ShakeCell { .. } | Cue::ShakeWall { .. } | Cue::ShakeSpinner { .. } if reduced => {
+            }
+            Cue::ShakeCell { cell } => shake(root, &format!("h{cell}"), "X"),
+            // across the wall: its group is turned to lie along local x
+            Cue::ShakeWall { wall } => shake(root, &format!("ws{wall}"), "Y"),
+            Cue::ShakeSpinner { spinner } => shake(root, &format!("ss{spinner}"), "X"),
             Cue::Haptic(h) => haptics::play(*h),
         }
     }
 }
 
-/// Whether the system asks for reduced motion (the pop becomes a fade).
-fn reduced_motion() -> bool {
+/// How long a bump shakes.
+pub const SHAKE_MS: f64 = 250.0;
+
+/// A 250 ms shake along `axis` ("X" or "Y"), by transform only.
+fn shake(root: &web_sys::Element, fx: &str, axis: &str) {
+    let at = |d: &str| format!("translate{axis}({d}px)");
+    let frames: Vec<String> = ["0", "-4", "4", "-3", "2", "0"]
+        .iter()
+        .map(|d| at(d))
+        .collect();
+    let frames: Vec<[(&str, &str); 1]> =
+        frames.iter().map(|f| [("transform", f.as_str())]).collect();
+    let frames: Vec<&[(&str, &str)]> = frames.iter().map(|f| &f[..]).collect();
+    animate(root, fx, &frames, SHAKE_MS);
+}
+
+/// Whether the system asks for reduced motion (the pop becomes a fade, a bump
+/// does not shake, the clear's sweep is a fade).
+pub fn reduced_motion() -> bool {
     let Some(window) = web_sys::window() else {
         return false;
     };
@@ -174,10 +232,13 @@ mod tests {
 
     #[test]
     fn events_map_to_effects() {
-        let got = cues(&[
-            ViewEvent::Appended { cell: 3, step: 2 },
-            ViewEvent::ClueMatched { cell: 3, step: 2 },
-        ]);
+        let got = cues(
+            &[
+                ViewEvent::Appended { cell: 3, step: 2 },
+                ViewEvent::ClueMatched { cell: 3, step: 2 },
+            ],
+            Some(3),
+        );
         assert_eq!(
             got,
             vec![
@@ -186,22 +247,49 @@ mod tests {
                 Cue::Haptic(Haptic::Light)
             ]
         );
-        let got = cues(&[ViewEvent::Bumped {
-            edge: Edge::new(0, 1),
-            blocker: Blocker::Spinner {
-                index: 1,
-                candidate: 2,
-            },
-        }]);
+        let got = cues(
+            &[ViewEvent::Bumped {
+                edge: Edge::new(0, 1),
+                blocker: Blocker::Spinner {
+                    index: 1,
+                    candidate: 2,
+                },
+            }],
+            Some(1),
+        );
         assert_eq!(
             got,
-            vec![Cue::FlashSpinner { spinner: 1 }, Cue::Haptic(Haptic::Bump)]
+            vec![
+                Cue::FlashSpinner { spinner: 1 },
+                Cue::ShakeSpinner { spinner: 1 },
+                Cue::ShakeCell { cell: 1 },
+                Cue::Haptic(Haptic::Bump)
+            ]
         );
-        let got = cues(&[ViewEvent::Appended { cell: 0, step: 4 }, ViewEvent::Cleared]);
+        let got = cues(
+            &[ViewEvent::Bumped {
+                edge: Edge::new(2, 5),
+                blocker: Blocker::Wall { index: 0 },
+            }],
+            Some(2),
+        );
+        assert_eq!(
+            got,
+            vec![
+                Cue::FlashWall { wall: 0 },
+                Cue::ShakeWall { wall: 0 },
+                Cue::ShakeCell { cell: 2 },
+                Cue::Haptic(Haptic::Bump)
+            ]
+        );
+        let got = cues(
+            &[ViewEvent::Appended { cell: 0, step: 4 }, ViewEvent::Cleared],
+            Some(0),
+        );
         assert_eq!(
             got,
             vec![Cue::Pop { cell: 0 }, Cue::Haptic(Haptic::Success)]
         );
-        assert!(cues(&[ViewEvent::Restarted]).is_empty());
+        assert!(cues(&[ViewEvent::Restarted], None).is_empty());
     }
 }

@@ -40,6 +40,21 @@ impl PackInfo {
     }
 }
 
+/// What opens a level ([`Catalog::requirement`]): the one unlock rule the level
+/// select both applies and words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Requirement {
+    /// Open from the start (the main line's first level).
+    Nothing,
+    /// Open once this level, the one before it in its line, is cleared.
+    Level(LevelRef),
+    /// Open once every pack met before it is cleared (the first level of the
+    /// branch, of this kind, or of the large packs' line).
+    EarlierPacks(PackKind),
+    /// A level outside every line (not reached with the shipped catalogue).
+    Never,
+}
+
 /// Where a level sits: pack position and level position in the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LevelRef {
@@ -182,21 +197,32 @@ impl Catalog {
             .all(|pack| pack.levels.iter().all(|l| cleared(&l.id)))
     }
 
-    /// Linear unlock: the first level of the main line is open; every other level opens
-    /// when the one before it in its line is cleared; the first level of the branch
-    /// and of the large packs' line opens when every pack before it is cleared. A
-    /// cleared level always stays open.
+    /// What opens level `r` (besides having cleared it): nothing for the main
+    /// line's first level; the level before it in its line; or, for the first level
+    /// of the branch and of the large packs' line, every pack before it.
+    pub fn requirement(&self, r: LevelRef) -> Requirement {
+        let line = self.line_of(r);
+        match line.iter().position(|&x| x == r) {
+            Some(0) if self.packs[r.pack].on_main_line() => Requirement::Nothing,
+            Some(0) => Requirement::EarlierPacks(self.packs[r.pack].kind),
+            Some(k) => Requirement::Level(line[k - 1]),
+            None => Requirement::Never,
+        }
+    }
+
+    /// Linear unlock ([`Catalog::requirement`]): the first level of the main line is
+    /// open; every other level opens when the one before it in its line is cleared;
+    /// the first level of the branch and of the large packs' line opens when every
+    /// pack before it is cleared. A cleared level always stays open.
     pub fn is_unlocked(&self, r: LevelRef, cleared: &dyn Fn(&str) -> bool) -> bool {
         if cleared(&self.level(r).id) {
             return true;
         }
-        let line = self.line_of(r);
-        match line.iter().position(|&x| x == r) {
-            Some(0) => {
-                self.packs[r.pack].on_main_line() || self.earlier_packs_cleared(r.pack, cleared)
-            }
-            Some(k) => cleared(&self.level(line[k - 1]).id),
-            None => false,
+        match self.requirement(r) {
+            Requirement::Nothing => true,
+            Requirement::Level(before) => cleared(&self.level(before).id),
+            Requirement::EarlierPacks(_) => self.earlier_packs_cleared(r.pack, cleared),
+            Requirement::Never => false,
         }
     }
 
@@ -305,6 +331,12 @@ mod tests {
         assert!(!open(&main, "2-2"));
         // a cleared level stays open even if an earlier one is somehow not cleared
         assert!(open(&["3-2"], "3-2"));
+        // the rule the select words for a locked level
+        let req = |id: &str| c.requirement(c.find(id).unwrap());
+        assert_eq!(req("1-1"), Requirement::Nothing);
+        assert_eq!(req("1-3"), Requirement::Level(c.find("1-2").unwrap()));
+        assert_eq!(req("3-1"), Requirement::Level(c.find("1-3").unwrap()));
+        assert_eq!(req("2-1"), Requirement::EarlierPacks(PackKind::Spinner));
     }
 
     #[test]

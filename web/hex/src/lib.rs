@@ -13,7 +13,8 @@
 //! [`select`] (level select), [`colour_blind_toggle`], [`play`] (the play screen
 //! and its input loop), [`daily_record`] (the daily puzzle's record and streak) and [`daily`] (its screen parts), [`menu`] (the play menu), [`board_model`] and [`board`]
 //! (the board as data and as SVG), [`pointer`] (pointer events → hexes),
-//! [`play_clock`] (the visible time a level is open) and [`best_times`], [`feedback`] (transient cues), [`keys`] (the direction keys every board
+//! [`play_clock`] (the visible time a level is open), [`tally`] (what a play counts), [`best_times`] and
+//! [`solved_card`] (the card once a level is solved), [`feedback`] (transient cues), [`keys`] (the direction keys every board
 //! shares), [`cell_words`] (what a screen reader hears for a cell), [`svg`]
 //! (drawing helpers shared with the editor), [`share_link`] (share links and their error screen),
 //! [`shared_packs`] (packs opened from links and their progress) and [`shared_pack_select`] (such a pack's level select), [`draft`] (the
@@ -47,8 +48,10 @@ pub mod settings;
 pub mod share_link;
 pub mod shared_pack_select;
 pub mod shared_packs;
+pub mod solved_card;
 pub mod strings;
 pub mod svg;
+pub mod tally;
 pub mod technique_text;
 pub mod worker;
 

@@ -8,7 +8,6 @@
 //! rebuild the [`BoardState`] and play their feedback. No rule is decided here.
 
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,18 +19,21 @@ use engine::hex::solver::{solve, SolveOptions};
 use engine::hex::Level;
 use leptos::prelude::*;
 
+use crate::best_times::link_level_key;
 use crate::board::Board;
 use crate::board_model::{BoardModel, BoardState};
-use crate::context::{use_hex, HexCtx, HexView, LevelSource};
-use crate::daily::{DailyBar, DailyResultCard, DailyRun};
+use crate::context::{use_hex, HexCtx, LevelSource};
+use crate::daily::{DailyBar, DailyRun};
 use crate::feedback;
 use crate::keys::key_direction;
 use crate::levels::{catalog, display_id};
 use crate::menu::PlayMenu;
-use crate::play_clock::{clock_text, PlayClock};
+use crate::play_clock::clock_text;
 use crate::pointer::{hex_at, hexes_along, PointerInput, PointerSink};
+use crate::solved_card::{card_delay_ms, focus_card, sweep_step_ms, Solved, SolvedCard};
 use crate::strings::Text;
 use crate::svg::SIZE;
+use crate::tally::Tally;
 use crate::technique_text::technique_text;
 use web_core::i18n::tr;
 
@@ -182,12 +184,6 @@ impl LevelPlay {
     }
 }
 
-/// How long the clear animation shows before the next level: the sweep of the
-/// short lines (45 ms each) plus a short hold.
-fn clear_delay_ms(cells: usize) -> u64 {
-    (cells as u64 * 45 + 900).clamp(1200, 2200)
-}
-
 /// The tutorial's one-line lesson on a pack level, if it has one.
 fn lesson_line(level: &Level) -> Option<Text> {
     let lesson = lesson(level.pack?, level.index? as usize)?;
@@ -197,9 +193,9 @@ fn lesson_line(level: &Level) -> Option<Text> {
     })
 }
 
-/// The play screen for `level`: a pack level (counted in progress and followed by
-/// the next one) or a level outside the packs (a share link, or the editor's 试玩)
-/// with 编辑 and 复制链接.
+/// The play screen for `level`: a pack level (counted in progress) or a level
+/// outside the packs (a share link, or the editor's 试玩) with 编辑 and 复制链接.
+/// Once cleared, the path sweeps alight and the solved card follows.
 #[component]
 pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let pack = match source {
@@ -209,14 +205,13 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
         | LevelSource::Daily(_)
         | LevelSource::SharedPack(_) => None,
     };
+    // Every play is timed (visible time, opening to clearing) and counted.
+    let tally = Tally::start();
     let daily = match source {
-        LevelSource::Daily(date) => Some(DailyRun::start(date)),
+        LevelSource::Daily(date) => Some(DailyRun::start(date, tally)),
         _ => None,
     };
-    // A pack level is timed for its best time (visible time, opening to clearing).
-    let pack_clock = pack.map(|_| PlayClock::start());
     let ctx = use_hex();
-    SCREENS_OPENED.fetch_add(1, Ordering::Relaxed);
     let lvl = &level;
     let n = lvl.len();
     let shown = match (daily, source) {
@@ -235,10 +230,12 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
     let board_wrap = NodeRef::<leptos::html::Div>::new();
     let menu_open = RwSignal::new(false);
 
-    let next_level = NextLevel::new();
-    let restart_next = next_level.clone();
+    let card = RwSignal::new(None::<Solved>);
+    let card_timer = CardTimer::new();
+    let restart_timer = card_timer.clone();
 
     let level_id = lvl.id.clone();
+    let best_key = best_key(source, lvl);
     let apply: Rc<dyn Fn(Vec<ViewEvent>)> = Rc::new(move |events: Vec<ViewEvent>| {
         if events.is_empty() {
             return;
@@ -251,15 +248,13 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
             state.set(next);
         }
         if let Some(el) = board_wrap.get_untracked() {
-            feedback::play(&el, &feedback::cues(&events));
+            let head = play_state.try_with_value(|s| s.machine.path().last().copied());
+            feedback::play(&el, &feedback::cues(&events, head.flatten()));
         }
-        if let Some(run) = daily {
-            count_daily(run, &events);
-        }
+        tally.count(&events);
         if events.contains(&ViewEvent::Cleared) {
-            if let Some(after) = record_clear(ctx, source, &level_id, pack_clock) {
-                next_level.schedule(ctx, source, after, clear_delay_ms(n));
-            }
+            let solved = record_clear(ctx, source, &level_id, best_key.as_deref(), tally, daily);
+            card_timer.schedule(card, solved, card_delay_ms(n, feedback::reduced_motion()));
         }
     });
 
@@ -279,13 +274,14 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
 
     let restart_apply = apply.clone();
     let on_restart = UnsyncCallback::new(move |_| {
-        restart_next.cancel();
+        restart_timer.cancel();
+        card.set(None);
         let events = play_state
             .try_update_value(|s| s.machine.restart())
             .unwrap_or_default();
         restart_apply(events);
     });
-    let on_hint = hint_button(play_state, state, daily);
+    let on_hint = hint_button(play_state, state, tally);
 
     let remaining = move || state.with(|s| n - s.path.len().min(n));
     let tutorial = pack.and_then(|_| lesson_line(lvl)).map(|t| {
@@ -303,59 +299,101 @@ pub fn PlayScreen(level: Level, source: LevelSource) -> impl IntoView {
                 (_, LevelSource::SharedPack(_)) => ().into_any(),
                 _ => view! { <CustomBar level=level.clone() from_editor=source == LevelSource::EditorTry/> }.into_any(),
             }}
-            <div class="hex-board-wrap" node_ref=board_wrap on:keydown=on_key>
+            <div class="hex-board-wrap" style=format!("--sweep-step: {}ms", sweep_step_ms(n)) node_ref=board_wrap on:keydown=on_key>
                 <Board model=model state=state colour_blind=colour_blind on_pointer=sink/>
             </div>
             <HintLine state=state/>
             <BottomBar on_restart=on_restart on_hint=on_hint/>
             <PlayMenu open=menu_open/>
-            {daily.zip(daily_number(source)).map(|(run, number)| view! { <DailyResultCard run=run number=number/> })}
+            {move || card.get().map(|solved| view! { <SolvedCard source=source solved=solved daily=daily.zip(daily_number(source))/> })}
         </div>
     }
 }
 
-/// Counts a clear where `source` counts one (a pack level in progress and best
-/// times, a shared pack's level in that pack's own progress) and gives what comes
-/// next (`Some(None)`: the level list); `None` for levels never counted.
+/// Where the best time of a level from `source` is kept: a pack level's id, a
+/// level from a link by its content; none for the daily puzzle (its own record)
+/// and for 试玩 (a draft, still changing).
+fn best_key(source: LevelSource, level: &Level) -> Option<String> {
+    match source {
+        LevelSource::Pack(_) => Some(level.id.clone()),
+        LevelSource::ShareLink | LevelSource::SharedPack(_) => Some(link_level_key(level)),
+        LevelSource::Daily(_) | LevelSource::EditorTry => None,
+    }
+}
+
+/// Records a clear (a pack level in progress, a shared pack's level in that pack's
+/// own progress, the daily puzzle in its record, the time where a best is kept)
+/// and gives what the solved card shows.
 fn record_clear(
     ctx: HexCtx,
     source: LevelSource,
     level_id: &str,
-    clock: Option<PlayClock>,
-) -> Option<Option<LevelSource>> {
+    best_key: Option<&str>,
+    tally: Tally,
+    daily: Option<DailyRun>,
+) -> Solved {
+    let time_ms = tally.clock.stop();
+    let (before, best_ms) = match (daily, best_key) {
+        (Some(run), _) => {
+            let before = run.best_ms();
+            run.finish();
+            (before, run.best_ms())
+        }
+        (None, Some(key)) => {
+            let before = ctx.record_time(key, time_ms);
+            (before, Some(before.map_or(time_ms, |b| b.min(time_ms))))
+        }
+        (None, None) => (None, None),
+    };
+    Solved {
+        time_ms,
+        undos: tally.undos.get_untracked(),
+        hints: tally.hints.get_untracked(),
+        best_ms,
+        new_best: before.is_some_and(|b| time_ms < b),
+        next: count_and_next(ctx, source, level_id),
+    }
+}
+
+/// Counts the clear in progress and gives the card's Next: a pack level's next in
+/// its line (after a line's last, the first open level of another), a shared
+/// pack's next level; nothing after the last of those, a share link, the daily
+/// puzzle or 试玩.
+fn count_and_next(ctx: HexCtx, source: LevelSource, level_id: &str) -> Option<LevelSource> {
     match source {
         LevelSource::Pack(level) => {
             ctx.mark_cleared(level_id);
-            if let Some(clock) = clock {
-                ctx.record_time(level_id, clock.stop());
-            }
-            Some(catalog().next_after(level).map(LevelSource::Pack))
+            let cat = catalog();
+            cat.next_after(level)
+                .or_else(|| {
+                    ctx.progress
+                        .with_untracked(|p| cat.first_open(&|id| p.is_cleared(id)))
+                })
+                .map(LevelSource::Pack)
         }
         LevelSource::SharedPack(i) => {
             ctx.mark_shared_cleared(i);
             let len = ctx
                 .shared_pack
                 .with_untracked(|p| p.as_ref().map_or(0, |p| p.pack.levels.len()));
-            Some((i + 1 < len).then_some(LevelSource::SharedPack(i + 1)))
+            (i + 1 < len).then_some(LevelSource::SharedPack(i + 1))
         }
         LevelSource::ShareLink | LevelSource::EditorTry | LevelSource::Daily(_) => None,
     }
 }
 
-/// The hint button: marks the next cell and the deduction behind it (a daily
-/// puzzle counts it).
+/// The hint button: marks the next cell and the deduction behind it (counted for
+/// the solved card).
 fn hint_button(
     play_state: StoredValue<LevelPlay>,
     state: RwSignal<BoardState>,
-    daily: Option<DailyRun>,
+    tally: Tally,
 ) -> Callback<()> {
     Callback::new(move |_| {
         let Some(h) = play_state.try_update_value(|s| s.hint()) else {
             return;
         };
-        if let Some(run) = daily {
-            run.hints.update(|n| *n += 1);
-        }
+        tally.hints.update(|n| *n += 1);
         state.update(|st| {
             st.hint = h.hint.cell();
             st.reason = h.technique.map(|t| (t, h.cells));
@@ -363,24 +401,18 @@ fn hint_button(
     })
 }
 
-/// Play screens opened so far: a pending move to the next level belongs to the
-/// screen that set it and to no later one.
-static SCREENS_OPENED: AtomicU64 = AtomicU64::new(0);
-
-/// The move to the next level a while after a pack level is cleared, called off
-/// when the screen goes (cleanup) or restarts. The handle is held outside the
-/// reactive arena, and the move checks that its screen is still the one showing:
-/// a timer left behind once opened the next level over the level list, or over
-/// the same level opened again.
+/// The solved card's arrival once the sweep has played, called off when the
+/// screen goes (cleanup) or restarts. The handle is held outside the reactive
+/// arena; the card's signal goes with its screen, so a late timer sets nothing.
 #[derive(Clone, Default)]
-struct NextLevel(Arc<std::sync::Mutex<Option<TimeoutHandle>>>);
+struct CardTimer(Arc<std::sync::Mutex<Option<TimeoutHandle>>>);
 
-impl NextLevel {
-    fn new() -> NextLevel {
-        let next = NextLevel::default();
-        let gone = next.clone();
+impl CardTimer {
+    fn new() -> CardTimer {
+        let timer = CardTimer::default();
+        let gone = timer.clone();
         on_cleanup(move || gone.cancel());
-        next
+        timer
     }
 
     fn cancel(&self) {
@@ -389,30 +421,17 @@ impl NextLevel {
         }
     }
 
-    /// After `delay_ms`: `after` (the next level of the same pack), or the pack's
-    /// level list after the last.
-    fn schedule(
-        &self,
-        ctx: HexCtx,
-        cleared: LevelSource,
-        after: Option<LevelSource>,
-        delay_ms: u64,
-    ) {
-        let mine = SCREENS_OPENED.load(Ordering::Relaxed);
+    /// Shows `solved` on `card` after `delay_ms`.
+    fn schedule(&self, card: RwSignal<Option<Solved>>, solved: Solved, delay_ms: u64) {
         let h = set_timeout_with_handle(
             move || {
-                let still_here = SCREENS_OPENED.load(Ordering::Relaxed) == mine
-                    && ctx.view.get_untracked() == HexView::Play(cleared);
-                match after {
-                    _ if !still_here => {}
-                    Some(LevelSource::Pack(r)) => ctx.open(r),
-                    Some(LevelSource::SharedPack(i)) => ctx.play_shared(i),
-                    _ => ctx.show_level_list(),
-                }
+                card.try_set(Some(solved));
+                // once drawn (the view updates before another timer runs)
+                set_timeout(focus_card, Duration::ZERO);
             },
             Duration::from_millis(delay_ms),
         );
-        // One pending move at most.
+        // One pending card at most.
         if let Ok(mut a) = self.0.lock() {
             if let Some(old) = std::mem::replace(&mut *a, h.ok()) {
                 old.clear();
@@ -480,27 +499,6 @@ fn daily_name(date: engine::hex::daily::Date) -> String {
     let lang = web_core::i18n::use_lang().get_untracked();
     let number = date.number().unwrap_or_default();
     crate::daily::daily_title(number, lang)
-}
-
-/// What the daily clock counts of a batch of events: each take-back (a slide
-/// back, a cut of the path, a restart) is one undo; the clearing stops the
-/// clock and records the day.
-fn count_daily(run: DailyRun, events: &[ViewEvent]) {
-    let undos = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                ViewEvent::Undone { .. } | ViewEvent::Truncated { .. } | ViewEvent::Restarted
-            )
-        })
-        .count() as u32;
-    if undos > 0 {
-        run.undos.update(|n| *n += undos);
-    }
-    if events.contains(&ViewEvent::Cleared) {
-        run.finish();
-    }
 }
 
 /// The name in the top bar: a pack level's `{pack}-{index}`, otherwise its title
@@ -744,12 +742,5 @@ mod tests {
         assert_eq!(at(1, 2), None);
         assert_eq!(at(3, 1), None);
         assert_eq!(lesson_line(&strip()), None, "a level outside the packs");
-    }
-
-    #[test]
-    fn the_clear_animation_shows_between_1_2_and_2_2_seconds() {
-        assert_eq!(clear_delay_ms(3), 1200);
-        assert_eq!(clear_delay_ms(20), 1800);
-        assert_eq!(clear_delay_ms(200), 2200);
     }
 }

@@ -1,15 +1,18 @@
 //! The mode's level select: packs in the order players meet them, levels
 //! unlocked one after another, cleared ones marked, the spinner pack listed after
 //! the main line as an experimental branch that opens once the main line is
-//! cleared, and the large packs last, opening once the branch is cleared.
+//! cleared, and the large packs last, opening once the branch is cleared. A
+//! locked level shows a lock; tapped, it says what opens it (the catalogue's
+//! [`crate::levels::Requirement`], the rule that locks it).
 
 use engine::hex::content::PackKind;
 use leptos::prelude::*;
 
+use crate::cell_words::fill;
 use crate::colour_blind_toggle::ColourBlindToggle;
 use crate::context::use_hex;
 use crate::daily::DailyCard;
-use crate::levels::{catalog, display_id, LevelRef, PackInfo};
+use crate::levels::{catalog, display_id, LevelRef, PackInfo, Requirement};
 use crate::play_clock::clock_text;
 use crate::shared_pack_select::SharedPackList;
 use crate::strings::Text;
@@ -21,11 +24,13 @@ use web_core::i18n::{tr, use_lang, Lang};
 pub fn LevelSelect() -> impl IntoView {
     let hex = use_hex();
     let cat = catalog();
+    // the locked level last tapped: its pack says what opens it
+    let told = RwSignal::new(None::<LevelRef>);
     let packs = cat
         .packs
         .iter()
         .enumerate()
-        .map(|(p, pack)| view! { <PackSection p=p pack=pack/> })
+        .map(|(p, pack)| view! { <PackSection p=p pack=pack told=told/> })
         .collect_view();
     let empty = cat.is_empty().then(|| {
         view! { <p class="hex-empty">{tr(Text::HexNoLevels)}</p> }
@@ -81,8 +86,29 @@ fn ContinueButton() -> impl IntoView {
     }
 }
 
+/// What opens the locked level `r`, as a sentence: "1-5 未解锁：先通过 1-4".
+fn lock_sentence(r: LevelRef, lang: Lang) -> String {
+    let cat = catalog();
+    let name = display_id(cat.level(r));
+    let (text, before) = match cat.requirement(r) {
+        Requirement::Level(before) => (Text::HexLockedAfterLevel, display_id(cat.level(before))),
+        Requirement::EarlierPacks(PackKind::Spinner) => {
+            (Text::HexLockedAfterMainLine, String::new())
+        }
+        Requirement::EarlierPacks(_) => (Text::HexLockedAfterBranch, String::new()),
+        Requirement::Nothing | Requirement::Never => {
+            return format!("{name} · {}", Text::HexLocked.in_lang(lang))
+        }
+    };
+    fill(text.in_lang(lang), &[name, before])
+}
+
 #[component]
-fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
+fn PackSection(
+    p: usize,
+    pack: &'static PackInfo,
+    told: RwSignal<Option<LevelRef>>,
+) -> impl IntoView {
     let ctx = use_hex();
     let cat = catalog();
     let lang = use_lang();
@@ -117,8 +143,13 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
         Text::HexUnlocksAfterBranch
     };
     let tiles = (0..pack.levels.len())
-        .map(|level| view! { <LevelTile r=LevelRef { pack: p, level }/> })
+        .map(|level| view! { <LevelTile r=LevelRef { pack: p, level } told=told/> })
         .collect_view();
+    let told_here = move || {
+        told.get()
+            .filter(|r| r.pack == p)
+            .map(|r| lock_sentence(r, lang.get()))
+    };
     view! {
         <section class="hex-pack" class:is-branch=experimental data-testid=format!("hex-pack-{number}")>
             <header class="hex-pack-head">
@@ -128,12 +159,15 @@ fn PackSection(p: usize, pack: &'static PackInfo) -> impl IntoView {
             </header>
             {move || line_locked().then(|| view! { <p class="hex-pack-note" data-testid=format!("hex-pack-note-{number}")>{tr(unlock_note)}</p> })}
             <div class="hex-level-grid">{tiles}</div>
+            <p class="hex-lock-note" data-testid=format!("hex-lock-note-{number}") role="status">{told_here}</p>
         </section>
     }
 }
 
+/// One level's tile: open (its number, cleared filled in), or locked (a lock;
+/// tapped, its pack says what opens it).
 #[component]
-fn LevelTile(r: LevelRef) -> impl IntoView {
+fn LevelTile(r: LevelRef, told: RwSignal<Option<LevelRef>>) -> impl IntoView {
     let ctx = use_hex();
     let cat = catalog();
     let level = cat.level(r);
@@ -175,11 +209,16 @@ fn LevelTile(r: LevelRef) -> impl IntoView {
             data-best-ms=best
             aria-label=aria.clone()
             title=aria
-            disabled=move || !open.get()
-            on:click=move |_| ctx.open(r)
+            aria-disabled=move || (!open.get()).then_some("true")
+            on:click=move |_| if open.get_untracked() { ctx.open(r) } else { told.set(Some(r)) }
         >
             <span class="hex-level-shape" aria-hidden="true"></span>
             <span class="hex-level-num">{index}</span>
+            // shown while locked (CSS): one static drawing per tile costs less than a branch
+            <svg class="hex-level-lock" data-testid="hex-level-lock" viewBox="0 0 16 16" aria-hidden="true">
+                <rect x="3" y="7" width="10" height="8" rx="1.5"/>
+                <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2"/>
+            </svg>
         </button>
     }
 }

@@ -25,6 +25,16 @@ translations! {
         HexHint => ("提示", "Hint"),
         HexRemaining => ("剩余格", "Cells left"),
         HexLocked => ("未解锁", "Locked"),
+        /// What opens a locked level, said when it is tapped; `{}` is a level's name.
+        HexLockedAfterLevel => ("{} 未解锁：先通过 {}", "{} is locked: clear {} first"),
+        HexLockedAfterMainLine => ("{} 未解锁：先通关主线", "{} is locked: clear the main line first"),
+        HexLockedAfterBranch => ("{} 未解锁：先通关转墙关卡包", "{} is locked: clear the spinner pack first"),
+        /// The solved card.
+        HexSolved => ("通关！", "Solved!"),
+        HexHintsUsed => ("提示", "Hints"),
+        HexNewBest => ("新纪录", "New best"),
+        HexNext => ("下一关", "Next"),
+        HexAgain => ("再来一次", "Again"),
         HexNoLevels => ("还没有装入关卡包", "No level packs are bundled yet"),
         HexEditor => ("关卡编辑器", "Level editor"),
         HexEdit => ("编辑", "Edit"),
