@@ -1,5 +1,6 @@
 // Walks every screen of the app, calling `check(name)` on each: the home screen,
-// Baifang's lobby, AI sheet, rooms, menu, settlement, game review (with its
+// Baifang's lobby (also offering a game to resume, with a discarded save's notice),
+// AI sheet, rooms (undo, and undo off on hard), menu, the leave question, settlement, game review (with its
 // analysis), online lobby and waiting panel, a broken game link, Hex Stroke's level
 // select, play screen with a teaching hint, the solved card, a locked level's note, menu, editor (with engine problems
 // and a reasoning verdict shown) and a broken share link. The language, accessibility and motion tests
@@ -19,17 +20,31 @@ export async function walkScreens(page, check) {
   await page.getByTestId("lobby-ai").click();
   await expect(page.getByTestId("ai-sheet")).toBeVisible();
   await check("AI sheet");
+  await page.getByTestId("ai-level-hard").click();
   await page.getByTestId("ai-start").click();
   await expect(page.getByTestId("board")).toBeVisible();
+  await page.getByTestId("point-12").click();
+  await expect(page.getByTestId("room-undo-off")).toBeVisible();
   await check("vs-AI room");
+  // The lobby offers the game to resume, and says a save that did not replay was dropped.
   await page.goto("./");
+  await page.evaluate(() => localStorage.setItem("baifang.localGame.v1.hotseat", "{"));
   await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby-resume-ai")).toBeVisible();
+  await expect(page.getByTestId("resume-discarded")).toBeVisible();
+  await check("Baifang lobby with a game to resume");
   await page.getByTestId("lobby-hotseat").click();
   await expect(page.getByTestId("board")).toBeVisible();
   for (const p of [0, 24, 1, 23, 5, 19, 6]) await page.getByTestId(`point-${p}`).click();
+  await expect(page.getByTestId("room-undo")).toBeEnabled();
   await check("hot-seat room while capturing");
   await page.getByTestId("room-menu").click();
   await check("room menu");
+  await page.getByTestId("menu-lobby").click();
+  await expect(page.getByTestId("leave-warning")).toBeVisible();
+  await check("leave question");
+  await page.getByTestId("leave-cancel").click();
+  await page.getByTestId("room-menu").click();
   await page.getByTestId("menu-resign").click();
   await check("resign confirmation");
   await page.getByTestId("resign-confirm").click();

@@ -793,6 +793,24 @@ fn game_log_and_undo() {
     assert_eq!(Game::from_log(g.log()).unwrap().state(), g.state());
 }
 
+#[test]
+fn turn_starts_keep_a_move_and_its_captures_together() {
+    let mut g = Game::new();
+    for to in [0, 24, 1, 23, 5, 22, 6] {
+        g.play(Place { to }).unwrap();
+    }
+    g.play(Capture { at: 22 }).unwrap();
+    g.play(Timeout).unwrap();
+    let starts = g.turn_starts();
+    let sides = [Black, White, Black, White, Black, White, Black, White];
+    let expected: Vec<(usize, Side)> = [0, 1, 2, 3, 4, 5, 6, 8].into_iter().zip(sides).collect();
+    assert_eq!(
+        starts, expected,
+        "the square at 6 and its capture are one turn"
+    );
+    assert!(Game::new().turn_starts().is_empty());
+}
+
 // ---- perft ---------------------------------------------------------------------
 
 #[test]

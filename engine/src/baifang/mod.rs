@@ -167,6 +167,23 @@ impl Game {
         }
         Some(a)
     }
+    /// Where each whole turn of the log begins, with the side that played it: a
+    /// turn is what one side plays until the turn passes (a placement or step and
+    /// the captures it earned, or a timeout), so taking back to one of these
+    /// indices never leaves half a turn on the board.
+    pub fn turn_starts(&self) -> Vec<(usize, Side)> {
+        let mut g = Game::new();
+        let mut starts = Vec::new();
+        let mut passed = true;
+        for (i, &a) in self.log.iter().enumerate() {
+            if passed {
+                starts.push((i, g.state.to_move()));
+            }
+            // Every action of the log was legal when it was played.
+            passed = g.play(a).map_or(true, |o| o.turn_passed);
+        }
+        starts
+    }
     /// Replays a log from the start (fails at the first illegal action).
     pub fn from_log(log: &[Action]) -> Result<Game, (usize, RuleError)> {
         let mut g = Game::new();

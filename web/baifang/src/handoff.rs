@@ -84,7 +84,7 @@ impl OpenArg for PlayOn {
 }
 
 /// `hotseat`, or `ai-B-<level>` / `ai-W-<level>` for the human's side and the AI's level.
-fn opponent_word(opponent: Opponent) -> String {
+pub(crate) fn opponent_word(opponent: Opponent) -> String {
     match opponent {
         Opponent::HotSeat => "hotseat".into(),
         Opponent::Ai { human, level } => {
@@ -94,7 +94,7 @@ fn opponent_word(opponent: Opponent) -> String {
     }
 }
 
-fn opponent_of(word: &str) -> Option<Opponent> {
+pub(crate) fn opponent_of(word: &str) -> Option<Opponent> {
     if word == "hotseat" {
         return Some(Opponent::HotSeat);
     }

@@ -43,8 +43,9 @@ use handoff::{PlayOn, RoomToJoin};
 use lobby::Lobby;
 use local::game::Opponent;
 use local::room::{Room, RoomSetup};
+use local::saved::Resumable;
 use review::ReviewSource;
-use web_core::nav::{clear_fragment, use_nav, Screen};
+use web_core::nav::{clear_fragment, use_nav, Nav, Screen};
 
 /// The Baifang lobby and the local room it opens (hot-seat or against the AI), the module
 /// `baifang`; a game handed back by the review ("play from here") opens its room at once.
@@ -89,9 +90,11 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
     // A fresh key per game so a new room never reuses the old one's state.
     let room = RwSignal::new(None::<(RoomSetup, Vec<Action>, u32)>);
     let counter = StoredValue::new(0u32);
+    let back = BackGuard::new(nav, room);
     let open = move |setup: RoomSetup, log: Vec<Action>| {
         counter.update_value(|n| *n += 1);
         room.set(Some((setup, log, counter.get_value())));
+        back.arm();
     };
     if let Some(PlayOn { log, opponent }) = play_on {
         open(
@@ -103,7 +106,17 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
         );
     }
     let start = Callback::new(move |setup: RoomSetup| open(setup, Vec::new()));
-    let exit = Callback::new(move |_| room.set(None));
+    let resume = Callback::new(move |game: Resumable| {
+        let setup = RoomSetup {
+            opponent: game.opponent,
+            step_clock: game.step_clock,
+        };
+        open(setup, game.log)
+    });
+    let exit = Callback::new(move |_| {
+        room.set(None);
+        back.disarm();
+    });
     let review = move |level: Strength| {
         Callback::new(move |record: GameRecord| {
             nav.open(&ReviewSource { record, level });
@@ -117,16 +130,63 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
             {move || match room.get() {
                 None => view! {
                     <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start on_online=on_online on_review=on_review room_link_refused=room_link_refused/>
+                    <Lobby on_start=start on_resume=resume on_online=on_online on_review=on_review room_link_refused=room_link_refused/>
                 }.into_any(),
                 Some((setup, log, _)) => {
                     let level = match setup.opponent {
                         Opponent::Ai { level, .. } => level,
                         Opponent::HotSeat => Strength::Medium,
                     };
-                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level)/> }.into_any()
+                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level) ask_leave=back.asked/> }.into_any()
                 }
             }}
         </main>
+    }
+}
+
+/// The browser's back gesture in a local room: opening a room adds a history entry
+/// (armed), so back pops it and the room asks before leaving (its menu's leave
+/// question, which keeps the game) instead of the page leaving the lobby's screen.
+#[derive(Clone, Copy)]
+struct BackGuard {
+    nav: Nav,
+    armed: StoredValue<bool>,
+    /// Counts the back gestures in a room: the room's menu opens on each.
+    asked: RwSignal<u32>,
+}
+
+impl BackGuard {
+    fn new(nav: Nav, room: RwSignal<Option<(RoomSetup, Vec<Action>, u32)>>) -> BackGuard {
+        let guard = BackGuard {
+            nav,
+            armed: StoredValue::new(false),
+            asked: RwSignal::new(0),
+        };
+        let on_pop = window_event_listener_untyped("popstate", move |_| {
+            let in_room = room.with_untracked(Option::is_some);
+            if in_room && guard.armed.get_value() {
+                // The entry is gone: put it back while the question is open, so a
+                // second back asks again and leaving pops it.
+                nav.push_guard();
+                guard.asked.update(|n| *n += 1);
+            }
+        });
+        on_cleanup(move || on_pop.remove());
+        guard
+    }
+
+    fn arm(self) {
+        if !self.armed.get_value() {
+            self.armed.set_value(true);
+            self.nav.push_guard();
+        }
+    }
+
+    /// The room closed: its entry goes (the `popstate` that follows finds no room).
+    fn disarm(self) {
+        if self.armed.get_value() {
+            self.armed.set_value(false);
+            self.nav.pop_guard();
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! The Baifang lobby: capsule buttons for the three ways to play (online, vs AI,
-//! hot-seat) and the recent games to review. Online play is a screen of its own
+//! The Baifang lobby: the games in progress on this device to resume (继续上局),
+//! capsule buttons for the three ways to play (online, vs AI, hot-seat) and the
+//! recent games to review. Online play is a screen of its own
 //! ([`crate::online_screen`]), with the player's online profile.
 
 use leptos::prelude::*;
@@ -12,6 +13,7 @@ use web_core::i18n::{use_lang, Lang};
 
 use crate::local::game::Opponent;
 use crate::local::room::RoomSetup;
+use crate::local::saved::{self, Kind, Resumable};
 use crate::review::recent_list::RecentGames;
 use crate::review::ReviewSource;
 use crate::strings::BaifangText;
@@ -19,6 +21,8 @@ use crate::strings::BaifangText;
 #[component]
 pub fn Lobby(
     on_start: Callback<RoomSetup>,
+    /// Resumes a saved game in progress.
+    on_resume: Callback<Resumable>,
     /// Opens online play.
     on_online: Callback<()>,
     /// Opens a recent game's review.
@@ -33,12 +37,32 @@ pub fn Lobby(
     let human = RwSignal::new(Side::Black);
     let step_clock = RwSignal::new(false);
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
+    // Read each time the lobby shows: a game left a moment ago is offered at once.
+    let mut discarded = false;
+    let games: Vec<(Kind, Resumable)> = Kind::ALL
+        .into_iter()
+        .filter_map(|kind| match saved::load(kind) {
+            Ok(game) => game.map(|g| (kind, g)),
+            Err(()) => {
+                discarded = true;
+                None
+            }
+        })
+        .collect();
 
     view! {
         <div class="lobby" data-testid="lobby">
             <Show when=move || room_link_refused.get()>
                 <p class="notice" data-testid="room-link-refused">{text(BaifangText::RoomLinkNeedsServer)}</p>
             </Show>
+            {discarded.then(|| view! {
+                <p class="notice" data-testid="resume-discarded">{text(BaifangText::ResumeDiscarded)}</p>
+            })}
+            {(!games.is_empty()).then(|| view! {
+                <div class="lobby-resume">
+                    {games.into_iter().map(|(kind, game)| view! { <ResumeButton kind=kind game=game on_resume=on_resume/> }).collect_view()}
+                </div>
+            })}
             <div class="lobby-buttons">
                 <button class="capsule primary" data-testid="lobby-online" on:click=move |_| on_online.run(())>
                     {text(BaifangText::PlayOnline)}
@@ -65,6 +89,34 @@ pub fn Lobby(
                 <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
             </Show>
         </div>
+    }
+}
+
+/// 继续上局 for one saved game: which kind it is (and the AI's level).
+#[component]
+fn ResumeButton(kind: Kind, game: Resumable, on_resume: Callback<Resumable>) -> impl IntoView {
+    let lang = use_lang();
+    let opponent = game.opponent;
+    let label = move || {
+        let lang = lang.get();
+        let what = match opponent {
+            Opponent::HotSeat => BaifangText::HotSeat.in_lang(lang).to_string(),
+            Opponent::Ai { level, .. } => {
+                let level = match lang {
+                    Lang::Zh => level.name(),
+                    Lang::En => level.en(),
+                };
+                format!("{} · {level}", BaifangText::VsAi.in_lang(lang))
+            }
+        };
+        format!("{} · {what}", BaifangText::ResumeGame.in_lang(lang))
+    };
+    let game = StoredValue::new(game);
+    view! {
+        <button class="capsule primary" data-testid=format!("lobby-resume-{}", kind.id())
+            on:click=move |_| on_resume.run(game.get_value())>
+            {label}
+        </button>
     }
 }
 

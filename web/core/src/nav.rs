@@ -93,6 +93,24 @@ impl Nav {
         }
     }
 
+    /// Adds a history entry for this same screen, so the browser's back gesture inside
+    /// it (a game room drawn on the lobby's screen) pops that entry and the screen, told
+    /// by its `popstate`, decides what back means there instead of leaving at once.
+    pub fn push_guard(&self) {
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let key = self.screen.get_untracked().key();
+            let _ = history.push_state(&JsValue::from_str(key), "");
+        }
+    }
+
+    /// Removes the entry [`Nav::push_guard`] added (the page goes back to the screen's
+    /// own entry, which the shell sees as no change of screen).
+    pub fn pop_guard(&self) {
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.back();
+        }
+    }
+
     /// Takes the link codes in the URL fragment that this module has not taken yet.
     fn take_fragment_codes(&self) {
         let hash = web_sys::window()
@@ -272,7 +290,11 @@ pub fn provide_nav() -> Nav {
                     .as_string()
                     .and_then(|key| Screen::from_key(&key))
                     .unwrap_or(Screen::Home);
-                nav.screen.set(screen);
+                // Back onto the same screen (a screen's own guard entry popped) keeps
+                // the module mounted: the screen handles it.
+                if nav.screen.get_untracked() != screen {
+                    nav.screen.set(screen);
+                }
             });
         let _ =
             window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());

@@ -167,6 +167,52 @@ impl LocalMatch {
         Ok(outcome)
     }
 
+    /// Whether this game offers undo: hot-seat, and against the two easier AI
+    /// levels; hard and master games are played without take-backs.
+    pub fn undo_allowed(&self) -> bool {
+        match self.opponent {
+            Opponent::HotSeat => true,
+            Opponent::Ai { level, .. } => matches!(level, Strength::Beginner | Strength::Medium),
+        }
+    }
+
+    /// The length of the log undo takes back to, if undo can act now: the start of
+    /// the last whole turn in hot-seat; against the AI the start of the person's
+    /// last turn, so the AI's reply goes with it. None in a finished game, while the
+    /// AI is to move, or with no turn of the person's to take back.
+    pub fn undo_point(&self) -> Option<usize> {
+        if !self.undo_allowed() || !self.human_to_act() {
+            return None;
+        }
+        let starts = self.game.turn_starts();
+        match self.opponent {
+            Opponent::HotSeat => starts.last().map(|&(i, _)| i),
+            Opponent::Ai { human, .. } => starts
+                .iter()
+                .rev()
+                .find(|&&(_, side)| side == human)
+                .map(|&(i, _)| i),
+        }
+    }
+
+    /// Takes back to [`Self::undo_point`] by replaying the log without the turns
+    /// after it; the turn it lands on starts afresh at `now` on the step clock.
+    /// False when there is nothing to take back.
+    pub fn undo(&mut self, now: u64) -> bool {
+        let Some(keep) = self.undo_point() else {
+            return false;
+        };
+        let Ok(game) = Game::from_log(&self.game.log()[..keep]) else {
+            return false;
+        };
+        self.game = game;
+        self.selection = None;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.new_turn(now, true);
+        }
+        true
+    }
+
     /// The side the person on this device resigns for: the human in a vs-AI
     /// game, the side to move in hot-seat.
     pub fn resigning_side(&self) -> Side {
@@ -260,6 +306,58 @@ mod tests {
         let to = m.state().move_targets(from as usize).trailing_zeros() as u8;
         assert!(matches!(m.tap(to, 0), Tap::Played(Action::Move { .. }, _)));
         assert_eq!(m.selection(), None);
+    }
+
+    #[test]
+    fn undo_takes_back_the_last_whole_turn_in_hot_seat() {
+        let mut m = LocalMatch::new(Opponent::HotSeat);
+        assert_eq!(m.undo_point(), None, "nothing to take back");
+        for p in [0, 24, 1, 23, 5, 22] {
+            assert!(matches!(m.tap(p, 0), Tap::Played(..)), "tap {p}");
+        }
+        let before = *m.state();
+        assert!(matches!(m.tap(6, 0), Tap::Played(..)));
+        assert!(m.undo(0), "a square owed a capture: the half turn goes");
+        assert_eq!(*m.state(), before);
+        assert!(matches!(m.tap(6, 0), Tap::Played(..)));
+        assert!(matches!(m.tap(22, 0), Tap::Played(..)));
+        assert_eq!(m.state().to_move(), Side::White);
+        assert!(m.undo(0), "the placement and its capture are one turn");
+        assert_eq!(*m.state(), before);
+        assert_eq!(m.game().log().len(), 6);
+    }
+
+    #[test]
+    fn undo_against_the_ai_takes_its_reply_back_too() {
+        let ai = |level| Opponent::Ai {
+            human: Side::White,
+            level,
+        };
+        let mut m = LocalMatch::new(ai(Strength::Medium));
+        m.play(Action::Place { to: 0 }, 0);
+        assert_eq!(m.undo_point(), None, "the AI's opening is not the person's");
+        let before = *m.state();
+        assert!(matches!(m.tap(12, 0), Tap::Played(..)));
+        assert_eq!(m.undo_point(), None, "not while the AI is to move");
+        m.play(Action::Place { to: 6 }, 0);
+        assert!(m.undo(0));
+        assert_eq!(*m.state(), before);
+        assert_eq!(m.game().log(), [Action::Place { to: 0 }]);
+        for level in [Strength::Hard, Strength::Master] {
+            let mut m = LocalMatch::from_log(ai(level), &[Action::Place { to: 0 }]);
+            assert!(!m.undo_allowed());
+            assert!(matches!(m.tap(12, 0), Tap::Played(..)));
+            m.play(Action::Place { to: 6 }, 0);
+            assert!(!m.undo(0), "{level:?} has no undo");
+        }
+    }
+
+    #[test]
+    fn undo_gives_the_turn_a_fresh_step() {
+        let mut m = LocalMatch::new(Opponent::HotSeat).with_step_clock(0);
+        assert!(matches!(m.tap(12, 1_000), Tap::Played(..)));
+        assert!(m.undo(20_000));
+        assert_eq!(m.step_left(20_000), Some(STEP));
     }
 
     const STEP: u64 = engine::baifang::spec::STEP_TIME_LIMIT_MS as u64;

@@ -1,14 +1,17 @@
 //! Local play (hot-seat and vs-AI) as a source of the one [`GameRoom`]: the
 //! room owns the [`LocalMatch`] and its AI; the board only reports taps. Effects
-//! (haptics, the AI's turn, the clock) react to what the engine accepted.
+//! (haptics, the AI's turn, the clock, keeping the game for 继续上局) react to
+//! what the engine accepted; undo replays the log without the last turn.
 
 use leptos::prelude::*;
 
 use engine::baifang::game_link::GameRecord;
+use engine::baifang::state::hash_hex;
 use engine::baifang::{Action, ActionOutcome, Reason, Side};
 
 use crate::ai::opponent::AiOpponent;
 use crate::local::game::{LocalMatch, Opponent, Tap};
+use crate::local::saved;
 use crate::review::recent::{self, Mode};
 use crate::room::feel::feel;
 use crate::room::settlement::Settlement;
@@ -37,6 +40,9 @@ pub fn Room(
     /// Opens the review of the finished game.
     #[prop(optional)]
     on_review: Option<Callback<GameRecord>>,
+    /// Changes when the browser's back gesture asks to leave.
+    #[prop(optional, into)]
+    ask_leave: Signal<u32>,
 ) -> impl IntoView {
     let lang = use_lang();
     let first = LocalMatch::from_log(setup.opponent, &start);
@@ -56,6 +62,7 @@ pub fn Room(
     });
     let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
     remember_when_finished(game);
+    keep_for_resume(game, setup, action_count);
     let waiting = Signal::derive(move || game.with(|m| m.ai_to_act()));
 
     // One place applies every action, whoever made it, so effects stay consistent.
@@ -116,15 +123,24 @@ pub fn Room(
         can_resign: Signal::derive(move || !game.with(|m| m.state().is_finished())),
         confirm_resign: true,
         leave_resigns: Signal::derive(|| false),
+        // A game with something on the board is kept: leaving asks, then keeps it.
+        leave_keeps: Signal::derive(move || {
+            game.with(|m| !m.state().is_finished() && !m.game().log().is_empty())
+        }),
+        ask_leave,
         resign,
         leave: on_exit,
     };
     let vs_ai = matches!(setup.opponent, Opponent::Ai { .. });
+    let position = Signal::derive(move || game.with(|m| hash_hex(m.state().hash())));
 
     view! {
-        <GameRoom source=source
+        <GameRoom source=source position=position
             below=move || view! {
-                {vs_ai.then(|| view! { <HintButton game=game ai=ai/> })}
+                <div class="room-actions">
+                    {vs_ai.then(|| view! { <HintButton game=game ai=ai/> })}
+                    <UndoButton game=game/>
+                </div>
                 {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
             }
             ending=move || view.with(|v| v.result).map(|(winner, reason)| {
@@ -151,19 +167,57 @@ fn remember_when_finished(game: RwSignal<LocalMatch>) {
     });
 }
 
+/// Keeps the game after every action (and undo) for the lobby's 继续上局; the
+/// room's first look at a game it was opened with saves nothing, so opening a
+/// game never replaces the saved one before something is played in it.
+fn keep_for_resume(game: RwSignal<LocalMatch>, setup: RoomSetup, action_count: Memo<usize>) {
+    Effect::new(move |seen: Option<()>| {
+        action_count.track();
+        if seen.is_some() {
+            game.with_untracked(|m| saved::keep(setup.opponent, setup.step_clock, m.game()));
+        }
+    });
+}
+
 /// The vs-AI room's hint button: asks the AI for the human's best turn.
 #[component]
 fn HintButton(game: RwSignal<LocalMatch>, ai: AiOpponent) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <div class="room-actions">
-            <button class="pill-button" data-testid="room-hint"
-                disabled=move || !game.with(|m| m.human_to_act())
-                on:click=move |_| ai.ask_hint()>
-                {move || BaifangText::Hint.in_lang(lang.get())}
-            </button>
-        </div>
+        <button class="pill-button" data-testid="room-hint"
+            disabled=move || !game.with(|m| m.human_to_act())
+            on:click=move |_| ai.ask_hint()>
+            {move || BaifangText::Hint.in_lang(lang.get())}
+        </button>
     }
+}
+
+/// Undo: takes back the last turn (against the AI, the person's last turn with the
+/// AI's reply); where the game has no undo (hard and master), a sentence says so.
+#[component]
+fn UndoButton(game: RwSignal<LocalMatch>) -> impl IntoView {
+    let lang = use_lang();
+    if !game.with_untracked(|m| m.undo_allowed()) {
+        return view! {
+            <p class="room-note" data-testid="room-undo-off">
+                {move || BaifangText::UndoOff.in_lang(lang.get())}
+            </p>
+        }
+        .into_any();
+    }
+    let undo = move |_| {
+        if game.try_update(|m| m.undo(page_ms())) == Some(true) {
+            haptics::play(Haptic::Light);
+        }
+    };
+    view! {
+        <button class="pill-button" data-testid="room-undo"
+            disabled=move || game.with(|m| m.undo_point().is_none())
+            on:click=undo>
+            {move || BaifangText::Undo.in_lang(lang.get())}
+        </button>
+    }
+    .into_any()
 }
 
 /// The settlement of a finished game, with the review button when the room can open one.

@@ -110,6 +110,8 @@ pub fn PeerRoom(
         can_resign: playing,
         confirm_resign: false,
         leave_resigns: playing,
+        leave_keeps: Signal::derive(|| false),
+        ask_leave: Signal::derive(|| 0),
         resign: Callback::new(move |_| ctl.drive(|s| s.resign(now_ms()))),
         leave,
     };

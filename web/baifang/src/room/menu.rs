@@ -1,6 +1,8 @@
 //! The game room's menu sheet: resign, back to the lobby, keep playing. A local
-//! room asks before resigning; an online room resigns at once, and asks before
-//! leaving a game in progress, since leaving is resigning there.
+//! room asks before resigning, and before leaving a game in progress (kept for
+//! 继续上局); an online room resigns at once, and asks before leaving a game in
+//! progress, since leaving is resigning there. The browser's back gesture opens
+//! the same leave question.
 
 use leptos::prelude::*;
 
@@ -20,6 +22,12 @@ pub fn RoomMenu(
     /// 返回大厅 asks first, and its confirmation reads 认输并离开.
     #[prop(optional, into)]
     leave_resigns: Signal<bool>,
+    /// Whether leaving now asks first and keeps the game (a local game in progress).
+    #[prop(optional, into)]
+    leave_keeps: Signal<bool>,
+    /// Changes when the back gesture asks to leave: the sheet opens on the question.
+    #[prop(optional, into)]
+    ask_leave: Signal<u32>,
     on_resign: Callback<()>,
     on_leave: Callback<()>,
 ) -> impl IntoView {
@@ -32,13 +40,33 @@ pub fn RoomMenu(
         confirming.set(false);
         confirming_leave.set(false);
     };
+    let asks = move || leave_resigns.get_untracked() || leave_keeps.get_untracked();
     let leave = move || {
-        if leave_resigns.get_untracked() && !confirming_leave.get_untracked() {
+        if asks() && !confirming_leave.get_untracked() {
             confirming_leave.set(true);
         } else {
             close();
             on_leave.run(());
         }
+    };
+    Effect::new(move |seen: Option<u32>| {
+        let asked = ask_leave.get();
+        if seen.is_some_and(|seen| seen != asked) {
+            if asks() {
+                confirming.set(false);
+                confirming_leave.set(true);
+                open.set(true);
+            } else {
+                close();
+                on_leave.run(());
+            }
+        }
+        asked
+    });
+    // Online the question warns of resigning; locally it says the game is kept.
+    let question = move || match leave_resigns.get() {
+        true => (BaifangText::LeaveConfirm, BaifangText::LeaveYes),
+        false => (BaifangText::LeaveKeepConfirm, BaifangText::LeaveKeepYes),
     };
     let resign = move || {
         on_resign.run(());
@@ -56,9 +84,9 @@ pub fn RoomMenu(
             <div class="sheet-veil" on:click=move |_| close()>
                 <div class="sheet" on:click=|ev| ev.stop_propagation()>
                     <Show when=move || confirming_leave.get()>
-                        <p class="sheet-text" data-testid="leave-warning">{text(BaifangText::LeaveConfirm)}</p>
+                        <p class="sheet-text" data-testid="leave-warning">{move || question().0.in_lang(lang.get())}</p>
                         <button class="pill-button danger" data-testid="leave-confirm" on:click=move |_| leave()>
-                            {text(BaifangText::LeaveYes)}
+                            {move || question().1.in_lang(lang.get())}
                         </button>
                         <button class="pill-button" data-testid="leave-cancel" on:click=move |_| close()>
                             {text(BaifangText::Continue)}

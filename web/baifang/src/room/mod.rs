@@ -61,6 +61,11 @@ pub struct RoomSource {
     pub confirm_resign: bool,
     /// Leaving now resigns the game (an online game in progress).
     pub leave_resigns: Signal<bool>,
+    /// Leaving now asks first and keeps the game for 继续上局 (a local game in progress).
+    pub leave_keeps: Signal<bool>,
+    /// Changes when the browser's back gesture asks to leave: the menu opens on
+    /// the leave question.
+    pub ask_leave: Signal<u32>,
     pub resign: Callback<()>,
     pub leave: Callback<()>,
 }
@@ -79,6 +84,9 @@ pub fn GameRoom(
     #[prop(optional, into)] panels: ViewFn,
     #[prop(optional, into)] below: ViewFn,
     #[prop(optional, into)] ending: ViewFn,
+    /// The engine state's hash (`data-hash`), where the mode shows it to tests.
+    #[prop(optional, into)]
+    position: Option<Signal<String>>,
 ) -> impl IntoView {
     let s = source;
     let refused = RwSignal::new(None::<(u8, u32)>);
@@ -100,7 +108,9 @@ pub fn GameRoom(
     };
     view! {
         <div class=format!("room {class}") class:capture-mode=capture_mode data-testid="room"
-            data-bottom=move || bottom.get().letter().to_string()>
+            data-bottom=move || bottom.get().letter().to_string()
+            data-to-move=move || s.view.with(|v| v.to_move.letter().to_string())
+            data-hash=move || position.map(|p| p.get())>
             <div class="capture-veil" aria-hidden="true"></div>
             <RoomHeader
                 menu_open=menu_open
@@ -127,6 +137,8 @@ pub fn GameRoom(
                 can_resign=s.can_resign
                 confirm=s.confirm_resign
                 leave_resigns=s.leave_resigns
+                leave_keeps=s.leave_keeps
+                ask_leave=s.ask_leave
                 on_resign=s.resign
                 on_leave=s.leave
             />

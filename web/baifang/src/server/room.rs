@@ -85,6 +85,8 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         can_resign: Signal::derive(move || !over.get()),
         confirm_resign: true,
         leave_resigns: Signal::derive(move || !over.get()),
+        leave_keeps: Signal::derive(|| false),
+        ask_leave: Signal::derive(|| 0),
         resign: Callback::new(move |_| ctl.resign()),
         leave,
     };
