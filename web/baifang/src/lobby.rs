@@ -13,7 +13,7 @@ use web_core::i18n::{use_lang, Lang};
 
 use crate::local::game::Opponent;
 use crate::local::room::RoomSetup;
-use crate::local::saved::{self, Kind, Resumable};
+use crate::local::saved::{self, Kind, Resumable, Saved};
 use crate::review::recent_list::RecentGames;
 use crate::review::ReviewSource;
 use crate::strings::BaifangText;
@@ -42,8 +42,9 @@ pub fn Lobby(
     let games: Vec<(Kind, Resumable)> = Kind::ALL
         .into_iter()
         .filter_map(|kind| match saved::load(kind) {
-            Ok(game) => game.map(|g| (kind, g)),
-            Err(()) => {
+            Saved::Game(game) => Some((kind, game)),
+            Saved::Nothing => None,
+            Saved::Discarded => {
                 discarded = true;
                 None
             }

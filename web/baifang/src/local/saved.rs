@@ -112,21 +112,29 @@ fn key(kind: Kind) -> String {
     storage::slot_key(kind.key_base())
 }
 
-/// The saved game of `kind`: a stored game that is finished or broken is removed, and
-/// a broken one reported (`Err(())`), so the lobby can say it was discarded.
-pub fn load(kind: Kind) -> Result<Option<Resumable>, ()> {
+/// What the lobby finds saved for one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    Nothing,
+    Game(Resumable),
+    /// A stored game that did not replay, now removed: the lobby says so.
+    Discarded,
+}
+
+/// The saved game of `kind`: a stored game that is finished or broken is removed.
+pub fn load(kind: Kind) -> Saved {
     let Some(text) = storage::read(&key(kind)) else {
-        return Ok(None);
+        return Saved::Nothing;
     };
     match parse(&text) {
-        Read::Game(game) => Ok(Some(game)),
+        Read::Game(game) => Saved::Game(game),
         Read::Finished => {
             forget(kind);
-            Ok(None)
+            Saved::Nothing
         }
         Read::Broken => {
             forget(kind);
-            Err(())
+            Saved::Discarded
         }
     }
 }
