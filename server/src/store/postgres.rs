@@ -439,7 +439,7 @@ impl Store for PgStore {
 
     fn leaderboard(&self, limit: u32) -> BoxFuture<'_, StoreResult<Vec<Profile>>> {
         Box::pin(async move {
-            let rows: Vec<(String, String, i32, i32, i32, i32)> = sqlx::query_as(
+            let rows = sqlx::query(
                 "SELECT id, name, rating, games, wins, losses FROM players WHERE games > 0 \
                  ORDER BY rating DESC, games DESC, id LIMIT $1",
             )
@@ -447,17 +447,10 @@ impl Store for PgStore {
             .fetch_all(&self.pool)
             .await
             .map_err(err)?;
-            Ok(rows
-                .into_iter()
-                .map(|(id, name, rating, games, wins, losses)| Profile {
-                    id,
-                    name,
-                    rating,
-                    games: games as u32,
-                    wins: wins as u32,
-                    losses: losses as u32,
-                })
-                .collect())
+            rows.iter()
+                .map(profile_row)
+                .collect::<sqlx::Result<_>>()
+                .map_err(err)
         })
     }
 

@@ -680,16 +680,7 @@ impl Store for SqliteStore {
                 "SELECT id, name, rating, games, wins, losses FROM players WHERE games > 0 \
                  ORDER BY rating DESC, games DESC, id LIMIT ?1",
             )?;
-            let rows = st.query_map([limit], |r| {
-                Ok(Profile {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    rating: r.get(2)?,
-                    games: r.get(3)?,
-                    wins: r.get(4)?,
-                    losses: r.get(5)?,
-                })
-            })?;
+            let rows = st.query_map([limit], profile_row)?;
             rows.collect()
         })
     }
