@@ -27,8 +27,10 @@ async function pairPages(context, { query = "", clock = false } = {}) {
   }
   // Separate record slots: the two pages stand for two devices.
   const sep = query ? "&" : "?";
-  await openOnlineLobby(a, `${query}${sep}profile=a&testhooks`);
-  await openOnlineLobby(b, `${query}${sep}profile=b&testhooks`);
+  // Over the mock host each page has a Game Center display name of its own.
+  const names = query.includes("host=mock") ? ["&name=Ann%20Mock", "&name=Bo%20Mock"] : ["", ""];
+  await openOnlineLobby(a, `${query}${sep}profile=a&testhooks${names[0]}`);
+  await openOnlineLobby(b, `${query}${sep}profile=b&testhooks${names[1]}`);
   await a.getByTestId("lobby-quick").click();
   await b.getByTestId("lobby-quick").click();
   for (const p of [a, b]) await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing", { timeout: 15_000 });
@@ -69,6 +71,15 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
     await expectOwnSideAtBottom(black, "B");
     await expectOwnSideAtBottom(white, "W");
     await snap(black, testInfo, `online-playing${query ? "-mock" : ""}`);
+    // Game Center's display names: each page names its opponent by it (tabs have none).
+    const nameOf = async (p) => (await p.evaluate(() => new URLSearchParams(location.search).get("name")));
+    const [blackName, whiteName] = [await nameOf(black), await nameOf(white)];
+    if (query) {
+      await expect(black.getByTestId("opponent")).toHaveAttribute("data-name", whiteName);
+      await expect(white.getByTestId("opponent")).toHaveAttribute("data-name", blackName);
+    } else {
+      for (const p of [black, white]) await expect(p.getByTestId("opponent")).toHaveCount(0);
+    }
     await playByClicks(black, white, scenarios.fewerThanFour);
     for (const p of [black, white]) {
       await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "fewer_than_four");
@@ -98,6 +109,12 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
       await expect(record).toHaveAttribute("data-wins", wins);
       await expect(record).toHaveAttribute("data-losses", losses);
       await expect(p.getByTestId("recent-matches").locator("li")).toHaveCount(1);
+      if (query) {
+        // The lobby shows the Game Center name, and the recent game names the opponent by theirs.
+        const [mine, theirs] = p === black ? [blackName, whiteName] : [whiteName, blackName];
+        await expect(p.getByTestId("profile-bar")).toContainText(mine);
+        await expect(p.getByTestId("recent-matches").locator("li")).toContainText(theirs);
+      }
     }
     for (const c of consoles) c.expectClean();
   });

@@ -12,6 +12,7 @@
 //   leaderboard=<n>   this player's score on the mock leaderboard (localStorage,
 //                     shared by the tabs), sent to its peer as peerRating
 //   auth=hang         authenticate never answers (GameKit never calling back)
+//   name=<text>       this player's Game Center display name (default "Mock <hex>")
 //   replyTwice=1      every call is answered twice and every event delivered twice,
 //                     as a host without its settle-once reply and an at-least-once
 //                     delivery would (the second reply goes through the same
@@ -36,7 +37,7 @@
   const BEAT_MS = 500;
   const SILENCE_MS = 3000;
   const hex = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("");
-  const me = { playerID: "G:mock-" + hex(6), displayName: "Mock " + hex(2) };
+  const me = { playerID: "G:mock-" + hex(6), displayName: params.get("name") ?? "Mock " + hex(2) };
   const channel = new BroadcastChannel("baifang-mock-host");
   let seeking = false;
   let peer = null; // {playerID, displayName}

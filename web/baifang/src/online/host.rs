@@ -10,6 +10,8 @@ use std::rc::Rc;
 
 use serde_json::{json, Value};
 
+use engine::baifang::referee_protocol::clean_name;
+
 use super::{EventSink, Transport, TransportEvent};
 use web_core::host::bridge;
 
@@ -107,14 +109,10 @@ impl HostTransport {
             let event = match kind {
                 "matchFound" => {
                     let me = s.borrow().me.clone().unwrap_or_default();
-                    let peer = payload
-                        .get("players")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|p| p.get("playerID").and_then(Value::as_str))
-                        .find(|id| *id != me)
-                        .map(str::to_string);
+                    let (peer, peer_name) = match peer_of(payload, &me) {
+                        Some((id, name)) => (Some(id), name),
+                        None => (None, None),
+                    };
                     let refuse = {
                         let st = s.borrow();
                         st.quick_rating
@@ -141,7 +139,10 @@ impl HostTransport {
                                 st.peer = Some(peer.clone());
                                 std::mem::take(&mut st.early)
                             };
-                            events(TransportEvent::Matched { peer: peer.clone() });
+                            events(TransportEvent::Matched {
+                                peer: peer.clone(),
+                                peer_name,
+                            });
                             for (from, data) in early {
                                 if from == peer {
                                     events(TransportEvent::Data(data));
@@ -205,6 +206,29 @@ impl HostTransport {
     }
 }
 
+/// A player's Game Center display name as the page shows it: cleaned like a name
+/// the referee server accepts; `None` when missing or unusable (then the page keeps
+/// its own name for the player, or the id for a peer).
+fn display_name(player: &Value) -> Option<String> {
+    player
+        .get("displayName")
+        .and_then(Value::as_str)
+        .and_then(clean_name)
+}
+
+/// The peer of a `matchFound`: the first player that is not `me`, with its
+/// display name.
+fn peer_of(payload: &Value, me: &str) -> Option<(String, Option<String>)> {
+    payload
+        .get("players")
+        .and_then(Value::as_array)?
+        .iter()
+        .find_map(|p| {
+            let id = p.get("playerID").and_then(Value::as_str)?;
+            (id != me).then(|| (id.to_string(), display_name(p)))
+        })
+}
+
 /// Keeps one packet from before the match, dropping the oldest beyond
 /// [`EARLY_PACKETS`].
 fn keep_early(early: &mut Vec<(String, String)>, from: String, data: String) {
@@ -246,6 +270,7 @@ impl Transport for HostTransport {
                         state.borrow_mut().me = Some(id.to_string());
                         sink(TransportEvent::Ready {
                             player_id: id.to_string(),
+                            name: display_name(&v),
                         })
                     }
                     // A reply that is not the one messages.json defines: a host bug,
@@ -307,6 +332,42 @@ impl Transport for HostTransport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The peer and its Game Center name come from `matchFound`'s players; a name
+    /// that is missing, blank or carries control characters is not shown.
+    #[test]
+    fn match_found_gives_the_peer_and_its_display_name() {
+        let payload = json!({ "players": [
+            { "playerID": "G:me", "displayName": "Me" },
+            { "playerID": "G:peer", "displayName": "  Lin \u{200B}Mei " },
+        ]});
+        assert_eq!(
+            peer_of(&payload, "G:me"),
+            Some(("G:peer".to_string(), Some("Lin Mei".to_string())))
+        );
+        let nameless = json!({ "players": [{ "playerID": "G:me" }, { "playerID": "G:p" }]});
+        assert_eq!(peer_of(&nameless, "G:me"), Some(("G:p".to_string(), None)));
+        let bad = json!({ "players": [{ "playerID": "G:p", "displayName": "a\u{7}b" }]});
+        assert_eq!(peer_of(&bad, "G:me"), Some(("G:p".to_string(), None)));
+        assert_eq!(
+            peer_of(&json!({ "players": [{ "playerID": "G:me" }]}), "G:me"),
+            None
+        );
+        assert_eq!(peer_of(&json!({}), "G:me"), None);
+    }
+
+    #[test]
+    fn sign_in_reply_gives_the_display_name() {
+        assert_eq!(
+            display_name(&json!({ "playerID": "G:1", "displayName": "Ann" })),
+            Some("Ann".to_string())
+        );
+        assert_eq!(display_name(&json!({ "playerID": "G:1" })), None);
+        assert_eq!(
+            display_name(&json!({ "playerID": "G:1", "displayName": " " })),
+            None
+        );
+    }
 
     /// The page reads exactly the failure codes the host sends.
     #[test]

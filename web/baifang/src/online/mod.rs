@@ -17,12 +17,20 @@ use web_core::host::bridge;
 /// What a transport reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TransportEvent {
-    /// Signed in (host) or ready (tabs): this player's id.
-    Ready { player_id: String },
+    /// Signed in (host) or ready (tabs): this player's id, and the display name
+    /// Game Center gave it (tabs have none).
+    Ready {
+        player_id: String,
+        name: Option<String>,
+    },
     /// Sign-in did not succeed, and why.
     AuthFailed(host::SignInFailure),
-    /// A peer was found.
-    Matched { peer: String },
+    /// A peer was found: its id, and the display name Game Center gave it (tabs
+    /// have none).
+    Matched {
+        peer: String,
+        peer_name: Option<String>,
+    },
     /// Matchmaking failed or was cancelled.
     MatchFailed(String),
     /// A message from the peer.

@@ -253,7 +253,10 @@ fn pair(i: &mut Inner, peer: String, events: &mut Vec<TransportEvent>) {
     i.peer = Some(peer.clone());
     i.peer_away = false;
     i.last_heard = now_ms();
-    events.push(TransportEvent::Matched { peer });
+    events.push(TransportEvent::Matched {
+        peer,
+        peer_name: None,
+    });
 }
 
 fn heard(i: &mut Inner, events: &mut Vec<TransportEvent>) {
@@ -278,7 +281,10 @@ impl Transport for TabTransport {
         gloo_timers::callback::Timeout::new(0, move || {
             sink(match unavailable {
                 Some(why) => TransportEvent::Unavailable(why),
-                None => TransportEvent::Ready { player_id: id },
+                None => TransportEvent::Ready {
+                    player_id: id,
+                    name: None,
+                },
             })
         })
         .forget();

@@ -77,6 +77,8 @@ pub struct PeerController {
     /// A notice for the player (sign-in refused, matchmaking failed, how it ended).
     pub message: RwSignal<Option<OnlineNotice>>,
     profile: RwSignal<Profile>,
+    /// The peer's Game Center display name (`None` over tabs, or before the match).
+    pub peer_name: RwSignal<Option<String>>,
     /// The loss the stored record holds while the running game lasts.
     held_loss: StoredValue<Option<RecentMatch>>,
     friend: bool,
@@ -103,6 +105,7 @@ impl PeerController {
             selection: RwSignal::new(None),
             message: RwSignal::new(None),
             profile: RwSignal::new(stored),
+            peer_name: RwSignal::new(None),
             held_loss: StoredValue::new(None),
             friend,
             applied: RwSignal::new(0),
@@ -230,11 +233,11 @@ impl PeerController {
     }
 
     /// The game as the review and the recent games keep it: the player's
-    /// nickname and the peer's id on their sides.
+    /// nickname and the peer's name on their sides.
     pub fn game_record(self) -> GameRecord {
         let nickname = self.profile.with_untracked(|p| p.nickname.clone());
+        let peer = self.peer_label();
         self.session.with_untracked(|s| {
-            let peer = s.peer_id().unwrap_or("").to_string();
             let mut labels = [nickname.as_str(), peer.as_str()];
             if s.my_side() == Side::White {
                 labels.swap(0, 1);
@@ -243,12 +246,17 @@ impl PeerController {
         })
     }
 
+    /// The peer as the record names it: its Game Center display name, else its id.
+    fn peer_label(self) -> String {
+        self.peer_name.get_untracked().unwrap_or_else(|| {
+            self.session
+                .with_untracked(|x| x.peer_id().unwrap_or("").to_string())
+        })
+    }
+
     fn recent_match(self, s: &Settlement) -> RecentMatch {
-        let peer = self
-            .session
-            .with_untracked(|x| x.peer_id().unwrap_or("").to_string());
         RecentMatch {
-            peer,
+            peer: self.peer_label(),
             won: s.won,
             reason: s.reason.name().to_string(),
             rating_before: s.my_rating.0,
@@ -292,7 +300,10 @@ impl PeerController {
     fn on_transport(self, e: TransportEvent) {
         let now = now_ms();
         match e {
-            TransportEvent::Ready { player_id } => {
+            TransportEvent::Ready { player_id, name } => {
+                if let Some(name) = name {
+                    self.take_name(name);
+                }
                 let p = self.profile.get_untracked();
                 self.session.set(MatchSession::new(Player {
                     id: player_id,
@@ -311,8 +322,11 @@ impl PeerController {
                 leptos::logging::log!("matchmaking failed: {why}");
                 self.message.set(Some(OnlineNotice::MatchmakingFailed))
             }
-            TransportEvent::Matched { peer } => match secure_random() {
-                Ok(secret) => self.drive(|s| s.on_matched(&peer, secret, now)),
+            TransportEvent::Matched { peer, peer_name } => match secure_random() {
+                Ok(secret) => {
+                    self.peer_name.set(peer_name);
+                    self.drive(|s| s.on_matched(&peer, secret, now))
+                }
                 Err(why) => {
                     self.with_transport(|t| t.disconnect());
                     self.unavailable(&why);
@@ -329,6 +343,18 @@ impl PeerController {
                 .session
                 .update_untracked(|s| s.on_peer_rating_checked(r)),
         }
+    }
+
+    /// Signed in to Game Center: its display name becomes the profile's name (the
+    /// lobby, the records and the reviews show it; Game Center is the identity on
+    /// iPhone, so its name wins over the default).
+    fn take_name(self, name: String) {
+        let mut p = profile::load().profile().clone();
+        if p.nickname != name {
+            p.nickname = name;
+            profile::save(&p);
+        }
+        self.profile.update(|q| q.nickname = p.nickname);
     }
 
     /// Online play cannot start here: say why (the lobby's other modes work).

@@ -120,7 +120,7 @@ pub fn PeerRoom(
         <GameRoom source=source class="online-room"
             ready=Signal::derive(move || matches!(stage.get(), Stage::Playing | Stage::Finished))
             before=move || view! { <WaitingPanel ctl=ctl on_exit=on_exit/> }
-            panels=move || view! { <GraceCountdown ctl=ctl/> }
+            panels=move || view! { <PeerName ctl=ctl/> <GraceCountdown ctl=ctl/> }
             ending=move || match_end(ctl, me.get_untracked(), on_exit, on_review)
             {..} data-online=kind data-stage=move || format!("{:?}", stage.get())
             data-my-side=move || me.get().letter().to_string() data-hash=hash
@@ -131,6 +131,22 @@ pub fn PeerRoom(
 /// The scoreboard tags: "you" on the player's own side.
 pub fn you_tag(me: Side) -> [Option<BaifangText>; 2] {
     [Side::Black, Side::White].map(|side| (side == me).then_some(BaifangText::You))
+}
+
+/// The opponent's Game Center display name, once matched (tabs give none: their
+/// peers are anonymous pages of this browser).
+#[component]
+fn PeerName(ctl: PeerController) -> impl IntoView {
+    let lang = use_lang();
+    move || {
+        ctl.peer_name.get().map(|name| {
+            view! {
+                <p class="server-opponent" data-testid="opponent" data-name=name.clone()>
+                    {move || BaifangText::Opponent.in_lang(lang.get())} " " {name.clone()}
+                </p>
+            }
+        })
+    }
 }
 
 /// While the peer is away: the seconds left of its grace.
