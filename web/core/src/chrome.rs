@@ -1,9 +1,10 @@
-//! Shared screen chrome: the top bar every screen uses and the language switch.
+//! Shared screen chrome: the top bar every screen uses, with the sound and language switches.
 
 use leptos::prelude::*;
 
 use crate::i18n::{tr, use_lang, Label, Text};
 use crate::nav::use_nav;
+use crate::sound::SoundSwitch;
 
 /// Where a header's back button leads, when not back through the history.
 #[derive(Clone, Copy)]
@@ -15,7 +16,7 @@ pub struct BackAction {
     pub run: Callback<()>,
 }
 
-/// The top bar of a screen: a back button, the title and the language switch.
+/// The top bar of a screen: a back button, the title, the sound and language switches.
 /// Without `back`, the button goes back like the browser's back button.
 #[component]
 pub fn ScreenHeader(
@@ -34,7 +35,10 @@ pub fn ScreenHeader(
                 "‹ " {tr(label)}
             </button>
             <h1 class="screen-title" data-testid="screen-title">{tr(title)}</h1>
-            <LanguageSwitch/>
+            <div class="header-switches">
+                <SoundSwitch/>
+                <LanguageSwitch/>
+            </div>
         </header>
     }
 }

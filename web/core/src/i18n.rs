@@ -123,6 +123,8 @@ translations! {
         Back => ("返回", "Back"),
         /// The switch names the language it switches to.
         LanguageSwitch => ("English", "中文"),
+        /// The sound switch's name (its pressed state says on or off).
+        Sound => ("声音", "Sound"),
         /// The bar shown while a newly deployed build waits; its click switches to it.
         UpdateReady => ("新版本已就绪 — 重新载入", "New version available — reload"),
         /// Shown while a game's module downloads (the first time it is opened).

@@ -2,7 +2,7 @@
 //! modules ([`modules`]), navigation ([`nav`]), the translations' machinery and the shell's
 //! words ([`i18n`]), storage, the screen header ([`chrome`]), the window events between
 //! shell and module ([`page_events`]), a module's mount side ([`module`]) and the typed argument it is opened with
-//! ([`open_arg`]), the Web Worker
+//! ([`open_arg`]), the sounds ([`sound`]), the Web Worker
 //! link and the native host ([`host`]).
 //!
 //! The crates' direction is shell → games → core: this crate depends on no game and on no
@@ -18,5 +18,6 @@ pub mod nav;
 pub mod open_arg;
 pub mod page_events;
 pub mod page_url;
+pub mod sound;
 pub mod storage;
 pub mod worker_link;

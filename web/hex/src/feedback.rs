@@ -12,12 +12,16 @@
 //! | Bumped        | the wall or spinner flashes white 100 ms; it and the path's head shake 250 ms (not with reduced motion), `Bump` |
 //! | ClueMatched   | the clue outline flashes white                      |
 //! | Cleared       | `Success`                                           |
+//!
+//! and one sound a batch: `Solved` when it cleared the level, else `Bump`, else `Step`
+//! when it grew the path, else `Undo` when it shortened it.
 
 use engine::hex::input::ViewEvent;
 use engine::hex::Blocker;
 use wasm_bindgen::{JsCast, JsValue};
 
 use web_core::host::haptics::{self, Haptic};
+use web_core::sound::{self, Sound};
 
 /// One transient cue, named for what it does (kept separate from the DOM so the
 /// mapping from events is testable natively).
@@ -46,6 +50,7 @@ pub enum Cue {
         spinner: usize,
     },
     Haptic(Haptic),
+    Sound(Sound),
 }
 
 /// The cues for a batch of engine events, in order; `head` is the path's end
@@ -85,7 +90,24 @@ pub fn cues(events: &[ViewEvent], head: Option<usize>) -> Vec<Cue> {
     {
         out.push(Cue::Haptic(Haptic::Light));
     }
+    out.extend(batch_sound(events).map(Cue::Sound));
     out
+}
+
+/// The one sound of a batch of events (a fast drag's steps are one step sound).
+fn batch_sound(events: &[ViewEvent]) -> Option<Sound> {
+    let any = |f: fn(&ViewEvent) -> bool| events.iter().any(f);
+    if any(|e| matches!(e, ViewEvent::Cleared)) {
+        Some(Sound::Solved)
+    } else if any(|e| matches!(e, ViewEvent::Bumped { .. })) {
+        Some(Sound::Bump)
+    } else if any(|e| matches!(e, ViewEvent::Appended { .. })) {
+        Some(Sound::Step)
+    } else if any(|e| matches!(e, ViewEvent::Undone { .. } | ViewEvent::Truncated { .. })) {
+        Some(Sound::Undo)
+    } else {
+        None
+    }
 }
 
 /// Plays the cues on the board rooted at `root`.
@@ -142,6 +164,7 @@ pub fn play(root: &web_sys::Element, cues: &[Cue]) {
             Cue::ShakeWall { wall } => shake(root, &format!("ws{wall}"), "Y"),
             Cue::ShakeSpinner { spinner } => shake(root, &format!("ss{spinner}"), "X"),
             Cue::Haptic(h) => haptics::play(*h),
+            Cue::Sound(s) => sound::play(*s),
         }
     }
 }
@@ -244,7 +267,8 @@ mod tests {
             vec![
                 Cue::Pop { cell: 3 },
                 Cue::FlashClue { cell: 3 },
-                Cue::Haptic(Haptic::Light)
+                Cue::Haptic(Haptic::Light),
+                Cue::Sound(Sound::Step)
             ]
         );
         let got = cues(
@@ -263,7 +287,8 @@ mod tests {
                 Cue::FlashSpinner { spinner: 1 },
                 Cue::ShakeSpinner { spinner: 1 },
                 Cue::ShakeCell { cell: 1 },
-                Cue::Haptic(Haptic::Bump)
+                Cue::Haptic(Haptic::Bump),
+                Cue::Sound(Sound::Bump)
             ]
         );
         let got = cues(
@@ -279,7 +304,8 @@ mod tests {
                 Cue::FlashWall { wall: 0 },
                 Cue::ShakeWall { wall: 0 },
                 Cue::ShakeCell { cell: 2 },
-                Cue::Haptic(Haptic::Bump)
+                Cue::Haptic(Haptic::Bump),
+                Cue::Sound(Sound::Bump)
             ]
         );
         let got = cues(
@@ -288,8 +314,22 @@ mod tests {
         );
         assert_eq!(
             got,
-            vec![Cue::Pop { cell: 0 }, Cue::Haptic(Haptic::Success)]
+            vec![
+                Cue::Pop { cell: 0 },
+                Cue::Haptic(Haptic::Success),
+                Cue::Sound(Sound::Solved)
+            ]
         );
         assert!(cues(&[ViewEvent::Restarted], None).is_empty());
+        assert_eq!(
+            cues(
+                &[ViewEvent::Truncated {
+                    removed: vec![3],
+                    len: 2
+                }],
+                Some(2)
+            ),
+            vec![Cue::Sound(Sound::Undo)]
+        );
     }
 }

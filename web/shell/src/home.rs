@@ -5,12 +5,14 @@ use leptos::prelude::*;
 use web_core::chrome::LanguageSwitch;
 use web_core::i18n::{tr, Text};
 use web_core::nav::{use_nav, Screen};
+use web_core::sound::SoundSwitch;
 
 #[component]
 pub fn HomeScreen() -> impl IntoView {
     view! {
         <main class="home" data-testid="screen-home">
             <div class="home-top">
+                <SoundSwitch/>
                 <LanguageSwitch/>
             </div>
             <div class="logo" aria-hidden="true">

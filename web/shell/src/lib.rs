@@ -12,10 +12,11 @@ pub mod home;
 pub mod offline;
 
 /// The shell's start: installs the panic hook (so a Rust panic reaches the console),
-/// mounts the app, and removes the static splash that covered the load. The games'
+/// starts listening for the first gesture (sounds wait for it), mounts the app, and removes the static splash that covered the load. The games'
 /// modules start in their own crates' binaries (`web-baifang`, `web-hex`).
 pub fn start() {
     console_error_panic_hook::set_once();
+    web_core::sound::listen_for_gestures();
     leptos::mount::mount_to_body(app::App);
     if let Some(splash) = web_sys::window()
         .and_then(|w| w.document())

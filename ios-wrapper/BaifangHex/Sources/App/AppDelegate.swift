@@ -1,3 +1,4 @@
+import AVFoundation
 import UIKit
 
 // The Xcode floor the README states: Xcode 16 (Swift 6 compiler, iOS 18 SDK). Under Xcode 15
@@ -15,7 +16,10 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        true
+        // The page's sounds (Web Audio in the web view) are feedback, not media: the ambient
+        // category follows the ring/silent switch and mixes with the player's own music.
+        try? AVAudioSession.sharedInstance().setCategory(.ambient, mode: .default, options: [.mixWithOthers])
+        return true
     }
 
     func application(

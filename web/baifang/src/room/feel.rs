@@ -1,12 +1,13 @@
-//! What an applied Baifang action feels like: the one mapping from an engine action
-//! and its outcome to haptic events, used by every room for every action, whoever
-//! made it.
+//! What an applied Baifang action feels and sounds like: the one mapping from an engine
+//! action and its outcome to haptic events and a sound, used by every room for every
+//! action, whoever made it.
 
 use std::cell::Cell;
 
 use engine::baifang::{Action, ActionOutcome};
 
 use web_core::host::haptics::{self, Haptic};
+use web_core::sound::{self, Sound};
 
 /// Two captures closer together than this are felt as one impact (a player taking two
 /// stones in quick succession feels one bump, not a buzz).
@@ -46,6 +47,25 @@ pub fn action_haptics(
     out
 }
 
+/// The sound of one applied action: a formation that earns captures rings over the
+/// stone that made it; a capture merged into the previous one (as for the haptics) is
+/// not heard again.
+pub fn action_sound(
+    action: Action,
+    outcome: &ActionOutcome,
+    since_capture_ms: Option<u64>,
+) -> Option<Sound> {
+    let formed = (outcome.new_squares != 0 || outcome.new_lines != 0) && outcome.owed > 0;
+    match action {
+        Action::Place { .. } | Action::Move { .. } if formed => Some(Sound::Form),
+        Action::Place { .. } => Some(Sound::Place),
+        Action::Move { .. } => Some(Sound::Move),
+        Action::Capture { .. } if since_capture_ms.is_some_and(|ms| ms < CAPTURE_MERGE_MS) => None,
+        Action::Capture { .. } => Some(Sound::Capture),
+        _ => None,
+    }
+}
+
 thread_local! {
     /// When the last capture was felt on this page (one room plays at a time).
     static LAST_CAPTURE_MS: Cell<Option<u64>> = const { Cell::new(None) };
@@ -62,6 +82,9 @@ pub fn feel(action: Action, outcome: &ActionOutcome) {
     }
     for h in action_haptics(action, outcome, since) {
         haptics::play(h);
+    }
+    if let Some(s) = action_sound(action, outcome, since) {
+        sound::play(s);
     }
 }
 
@@ -96,6 +119,32 @@ mod tests {
         let taken = g.play(capture).unwrap();
         assert!(taken.turn_passed);
         assert_eq!(action_haptics(capture, &taken, None), [Haptic::Medium]);
+    }
+
+    /// Each action has its sound: a plain placement, a forming one, a capture (merged
+    /// when close, like its impact), a resignation none.
+    #[test]
+    fn actions_sound_as_they_feel() {
+        let mut g = Game::new();
+        let quiet = g.play(place(0)).unwrap();
+        assert_eq!(action_sound(place(0), &quiet, None), Some(Sound::Place));
+        for to in [24, 1, 23, 5, 22] {
+            g.play(place(to)).unwrap();
+        }
+        let formed = g.play(place(6)).unwrap();
+        assert_eq!(action_sound(place(6), &formed, None), Some(Sound::Form));
+        let capture = Action::Capture { at: 22 };
+        let taken = g.play(capture).unwrap();
+        assert_eq!(action_sound(capture, &taken, None), Some(Sound::Capture));
+        assert_eq!(
+            action_sound(capture, &taken, Some(CAPTURE_MERGE_MS - 1)),
+            None
+        );
+        let resign = Action::Resign {
+            side: engine::baifang::Side::White,
+        };
+        let outcome = g.play(resign).unwrap();
+        assert_eq!(action_sound(resign, &outcome, None), None);
     }
 
     /// A line owes two captures: each stone taken is a medium impact, unless the second

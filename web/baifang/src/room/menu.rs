@@ -106,6 +106,7 @@ pub fn RoomMenu(
                             <button class="pill-button" data-testid="menu-close" on:click=move |_| open.set(false)>
                                 {text(BaifangText::Continue)}
                             </button>
+                            <web_core::sound::SoundSwitch/>
                         })
                     >
                         <p class="sheet-text">{text(BaifangText::ResignConfirm)}</p>

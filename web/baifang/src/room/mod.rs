@@ -19,6 +19,7 @@ use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
 use web_core::host::haptics::{self, Haptic};
+use web_core::sound::{self, Sound};
 
 use crate::board::Board;
 use crate::room::header::RoomHeader;
@@ -159,6 +160,7 @@ fn heartbeat(step_left: Signal<Option<u32>>, my_turn: Signal<bool>) {
             Some(second) if last.get_value() != second => {
                 last.set_value(second);
                 haptics::play(Haptic::Tick);
+                sound::play(Sound::Tick);
             }
             Some(_) => {}
             None => last.set_value(u32::MAX),

@@ -82,6 +82,12 @@ pub fn Settlement(
         Some(true) | None => "win",
         Some(false) => "lose",
     };
+    // Heard once, as the card appears: hot-seat's card (no loser on this device) is a win.
+    web_core::sound::play(if won == Some(false) {
+        web_core::sound::Sound::Loss
+    } else {
+        web_core::sound::Sound::Win
+    });
     let title = move || match won {
         Some(true) => BaifangText::Victory.in_lang(lang.get()).to_string(),
         Some(false) => BaifangText::Defeat.in_lang(lang.get()).to_string(),
