@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "../artifacts/e2e-results.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
+    // A first visit speaks the browser's language; the tests read the Chinese interface
+    // unless they switch (a11y-language.spec.mjs opens an English browser on purpose).
+    locale: "zh-CN",
     // No test but the offline ones (offline.spec.mjs allows them) runs under the app's service
     // worker, so each test sees the build exactly as served.
     serviceWorkers: "block",

@@ -61,3 +61,27 @@ for (const lang of ["en", "zh-Hans"]) {
     await walkScreens(page, check);
   });
 }
+
+test.describe("a first visit in an English browser", () => {
+  test.use({ locale: "en-US" });
+  test("speaks English, and the switch still wins", async ({ page }) => {
+    await page.goto("./");
+    await expect(page.getByTestId("app")).toBeVisible();
+    expect(await page.evaluate(() => navigator.language)).toBe("en-US");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("home-hex")).toContainText("Hex Stroke");
+    await page.getByTestId("lang-switch").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await page.reload();
+    await expect(page.getByTestId("home-hex")).toContainText("六边一笔");
+  });
+});
+
+test.describe("a first visit in a Chinese browser", () => {
+  test.use({ locale: "zh-TW" });
+  test("speaks Chinese", async ({ page }) => {
+    await page.goto("./");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await expect(page.getByTestId("home-hex")).toContainText("六边一笔");
+  });
+});

@@ -50,6 +50,18 @@ test("the language switch changes the interface and is remembered", async () => 
   await waitFor(driver, `return document.querySelector('[data-testid="home-hex"]').textContent`, { accept: (t) => /六边一笔/.test(t) });
 });
 
+test("a first visit speaks the browser's language (Chinese for zh-*, otherwise English)", async () => {
+  await openApp(driver);
+  await driver.executeScript("localStorage.removeItem('app:lang')");
+  await openApp(driver);
+  const preferred = await driver.executeScript("return [...(navigator.languages ?? []), navigator.language]");
+  const first = preferred.find((l) => /^(zh|en)([-_]|$)/i.test(l ?? ""));
+  const expected = first && /^zh/i.test(first) ? "zh-Hans" : "en";
+  assert.equal(await driver.executeScript("return document.documentElement.lang"), expected, `navigator.languages ${preferred}`);
+  // Back to the Chinese the other WebKit tests read.
+  await driver.executeScript("localStorage.setItem('app:lang', 'zh-Hans')");
+});
+
 test("touch targets are at least 44 px", async () => {
   await openApp(driver);
   for (const id of ["home-baifang", "home-hex", "lang-switch"]) {

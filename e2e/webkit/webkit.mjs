@@ -143,8 +143,12 @@ export async function openApp(driver, path = "./") {
   await watchErrors(driver);
 }
 
-/** A clean local record for this origin (progress, language, profiles). */
+/**
+ * A clean local record for this origin (progress, profiles), with the interface in Chinese:
+ * the tests read its words (a first visit would follow the browser's language instead;
+ * shell.test.mjs checks that).
+ */
 export async function clearStorage(driver) {
   await driver.get(baseURL);
-  await driver.executeScript("localStorage.clear()");
+  await driver.executeScript("localStorage.clear(); localStorage.setItem('app:lang', 'zh-Hans')");
 }

@@ -138,13 +138,53 @@ translations! {
 
 const LANG_KEY: &str = "app:lang";
 
-/// Provides the language signal to the tree, restoring the player's last choice.
+/// The language of a first visit (no choice stored yet), from the browser's preferred
+/// languages in order: the first that is Chinese (`zh`, `zh-*`) or English (`en`, `en-*`)
+/// decides; a browser that prefers neither gets English.
+pub fn first_visit_lang<S: AsRef<str>>(preferred: &[S]) -> Lang {
+    // the primary subtag, compared without allocating (this runs in every module)
+    let is = |tag: &str, code: &[u8; 2]| {
+        let t = tag.as_bytes();
+        t.len() >= 2
+            && t[..2].eq_ignore_ascii_case(code)
+            && matches!(t.get(2), None | Some(b'-' | b'_'))
+    };
+    for tag in preferred {
+        if is(tag.as_ref(), b"zh") {
+            return Lang::Zh;
+        }
+        if is(tag.as_ref(), b"en") {
+            return Lang::En;
+        }
+    }
+    Lang::En
+}
+
+/// The browser's preferred languages (`navigator.languages`, else `navigator.language`).
+fn browser_languages() -> Vec<String> {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return Vec::new();
+    };
+    let listed: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    if listed.is_empty() {
+        navigator.language().into_iter().collect()
+    } else {
+        listed
+    }
+}
+
+/// Provides the language signal to the tree, restoring the player's last choice (on a
+/// first visit, the browser's language: [`first_visit_lang`]).
 ///
 /// The shell and a game module each have one; a switch on either side is announced
 /// ([`crate::page_events::LANG_EVENT`]) and followed by the other.
 pub fn provide_lang() -> RwSignal<Lang> {
     let stored = storage::read(LANG_KEY).and_then(|code| Lang::from_code(&code));
-    let lang = RwSignal::new(stored.unwrap_or(Lang::Zh));
+    let lang = RwSignal::new(stored.unwrap_or_else(|| first_visit_lang(&browser_languages())));
     Effect::new(move |_| {
         let lang = lang.get();
         storage::write(LANG_KEY, lang.code());
@@ -248,6 +288,17 @@ mod tests {
         let faults = translation_faults(&[Text::LanguageSwitch, Text::Back], &[], &[Text::Back]);
         assert_eq!(faults.len(), 4, "{faults:?}");
         assert!(script_faults(|l| l.code().to_string())[0].starts_with("no Chinese"));
+    }
+
+    #[test]
+    fn a_first_visit_follows_the_browser_language() {
+        assert_eq!(first_visit_lang(&["zh-CN", "en"]), Lang::Zh);
+        assert_eq!(first_visit_lang(&["zh-Hant-TW"]), Lang::Zh);
+        assert_eq!(first_visit_lang(&["ZH_cn"]), Lang::Zh);
+        assert_eq!(first_visit_lang(&["en-US", "zh-CN"]), Lang::En);
+        assert_eq!(first_visit_lang(&["fr-FR", "zh-CN"]), Lang::Zh);
+        assert_eq!(first_visit_lang(&["fr-FR", "de"]), Lang::En);
+        assert_eq!(first_visit_lang::<&str>(&[]), Lang::En);
     }
 
     #[test]
