@@ -9,6 +9,7 @@
 //! shell, and Cargo refuses a path back (`scripts/test.sh` checks `cargo tree`).
 
 pub mod chrome;
+pub mod feedback_log;
 pub mod host;
 pub mod i18n;
 pub mod json_text;

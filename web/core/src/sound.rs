@@ -284,22 +284,7 @@ fn schedule(ctx: &AudioContext, t: &Tone, t0: f64) -> Result<(), JsValue> {
 /// Keeps the last sounds played on `window.__sounds`, so browser tests can say which
 /// sound a spy on `AudioContext` heard.
 fn note_for_tests(sound: Sound) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = JsValue::from_str("__sounds");
-    let list = js_sys::Reflect::get(&window, &key)
-        .ok()
-        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-        .unwrap_or_else(|| {
-            let a = js_sys::Array::new();
-            let _ = js_sys::Reflect::set(&window, &key, &a);
-            a
-        });
-    list.push(&JsValue::from_str(sound.name()));
-    if list.length() > 50 {
-        list.shift();
-    }
+    crate::feedback_log::keep("__sounds", sound.name());
 }
 
 /// The sound switch of every screen's top bar: a speaker, crossed out when muted.

@@ -90,22 +90,7 @@ pub fn play(event: Haptic) {
 
 /// Keeps the last events on `window.__haptics` so browser tests can assert them.
 fn record(event: Haptic) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = JsValue::from_str("__haptics");
-    let log = js_sys::Reflect::get(&window, &key)
-        .ok()
-        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-        .unwrap_or_else(|| {
-            let log = js_sys::Array::new();
-            let _ = js_sys::Reflect::set(&window, &key, &log);
-            log
-        });
-    log.push(&JsValue::from_str(event.name()));
-    if log.length() > 64 {
-        log.shift();
-    }
+    crate::feedback_log::keep("__haptics", event.name());
 }
 
 #[cfg(test)]
