@@ -346,6 +346,24 @@ async fn a_players_page_and_the_export_of_every_finished_game() {
         (1216, 1207)
     );
 
+    // A rename shows on the page and in the games it played.
+    store.rename_player(me.clone(), "Mei".into()).await.unwrap();
+    let body = get(addr, &format!("/api/players/{me}")).await.1;
+    assert_eq!(
+        serde_json::from_str::<PlayerPage>(&body)
+            .unwrap()
+            .player
+            .name,
+        "Mei"
+    );
+    let body = get(addr, &format!("/api/players/{me}/export")).await.1;
+    let export: GamesExport = serde_json::from_str(&body).unwrap();
+    assert_eq!(export.player.name, "Mei");
+    assert!(export
+        .games
+        .iter()
+        .all(|g| g.players.iter().any(|p| p.name == "Mei")));
+
     // An unknown player: a clear 404 in JSON, on both paths.
     for path in ["/api/players/nobody", "/api/players/nobody/export"] {
         let (status, body) = get(addr, path).await;
