@@ -4,7 +4,8 @@
 //! settlement with both rating changes (settling twice refused), fencing (a
 //! claim raises the game's owner epoch; an append or a settlement under the
 //! old one is refused as stale and writes nothing), and all of it still there
-//! after the store is opened again.
+//! after the store is opened again; each player's rating history (their
+//! stored change per rated game, oldest first).
 
 mod common;
 
@@ -268,6 +269,26 @@ async fn read_part(s: &dyn Store) {
     assert_eq!(fin.result, resign_result());
     assert_eq!(fin.game.games_before, [0, 0]);
     assert!(s.finished_game("g2".into()).await.unwrap().is_none());
+    rating_history_part(s).await;
+}
+
+/// Each player's rating history: their stored change per rated game, oldest
+/// first; a game in progress is not in it.
+async fn rating_history_part(s: &dyn Store) {
+    let steps = |id: &str| {
+        let id = id.to_string();
+        async move {
+            s.rating_history(id)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|r| (r.game_id, r.finished_at, r.change))
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(steps("a").await, [("g1".to_string(), 15, -20)]);
+    assert_eq!(steps("b").await, [("g1".to_string(), 15, 12)]);
+    assert!(steps("zz").await.is_empty());
 }
 
 /// The contract: write through one store, read through it and through a
@@ -381,6 +402,15 @@ async fn trust_part(s: &dyn Store) {
     assert_eq!((p.rating, p.games, p.wins), (1232, 2, 2));
     let h3 = s.finished_game("h3".into()).await.unwrap().unwrap().result;
     assert_eq!(h3.unrated, Some(Unrated::TooFewMoves));
+    // The rating history holds both rated games, not the unrated one.
+    let history: Vec<(String, i32)> = s
+        .rating_history("p".into())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.game_id, r.change))
+        .collect();
+    assert_eq!(history, [("h1".into(), 16), ("h2".into(), 16)]);
     assert_eq!(
         s.rated_games_between("t".into(), "p".into(), 0)
             .await

@@ -588,6 +588,49 @@ pub struct RecentGame {
     pub finished_at: u64,
 }
 
+/// The path of a player's public page (`GET`, JSON [`PlayerPage`]); `{id}`
+/// is the player's public id.
+pub const PLAYER_PATH: &str = "/api/players/{id}";
+/// The path of a player's export (`GET`, one JSON [`GamesExport`] file).
+pub const EXPORT_PATH: &str = "/api/players/{id}/export";
+
+/// One rated game in a player's rating history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The game that moved the rating.
+    pub game_id: String,
+    /// When it ended (ms since the Unix epoch, server clock).
+    pub finished_at: u64,
+    /// The rating after it: the start rating plus the changes of this game
+    /// and every earlier rated one.
+    pub rating: i32,
+}
+
+/// A player's public page: their record, tier and rating history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerPage {
+    /// The player's public id, name, rating and record.
+    #[serde(flatten)]
+    pub player: Profile,
+    /// The tier of the rating (Chinese name).
+    pub tier: String,
+    /// English tier name.
+    pub tier_en: String,
+    /// Fewer than [`ESTABLISHED_AFTER_GAMES`] rated games.
+    pub provisional: bool,
+    /// One point per rated game, oldest first.
+    pub history: Vec<RatingPoint>,
+}
+
+/// Every finished game of one player, as the export file holds them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamesExport {
+    /// The player, as they were when the export was made.
+    pub player: Profile,
+    /// Every finished game, newest first.
+    pub games: Vec<crate::baifang::game_record::GameRecord>,
+}
+
 /// Why an action was refused (the game goes on; nothing is voided).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -264,6 +264,17 @@ pub struct FinishedGame {
     pub finished_at: u64,
 }
 
+/// How one rated game moved a player's rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingStep {
+    /// The game.
+    pub game_id: String,
+    /// When it ended (server clock, ms).
+    pub finished_at: u64,
+    /// The player's stored change in it (`after - before`).
+    pub change: i32,
+}
+
 /// The server's storage.
 pub trait Store: Send + Sync {
     /// Adds a new player under the SHA-256 digest of their token, unless
@@ -354,6 +365,9 @@ pub trait Store: Send + Sync {
     /// The `limit` highest-rated players with at least one rated game,
     /// highest first (ties: more games first, then by id).
     fn leaderboard(&self, limit: u32) -> BoxFuture<'_, StoreResult<Vec<Profile>>>;
+    /// How each of a player's rated games (a winner, counted for rating)
+    /// moved their rating, oldest first: the changes the settlements added.
+    fn rating_history(&self, player_id: String) -> BoxFuture<'_, StoreResult<Vec<RatingStep>>>;
     /// One finished game with its log.
     fn finished_game(&self, game_id: String) -> BoxFuture<'_, StoreResult<Option<FinishedGame>>>;
     /// Answers once the store could take a write now, writing nothing (what
@@ -401,4 +415,19 @@ pub(crate) fn audit_queries() -> [String; 4] {
          GROUP BY pid HAVING COUNT(*) > 1"
             .to_string(),
     ]
+}
+
+/// A player's rated games with their rating change (`id, finished_at, d,
+/// ord`), one select per side so each goes through its side's index; `player`
+/// is the placeholder of the player's id, `ord` the column that orders games
+/// finished in the same millisecond.
+pub(crate) fn history_sql(player: &str, ord: &str) -> String {
+    let side = |side: &str| {
+        format!(
+            "SELECT id, finished_at, {side}_rating_after - {side}_rating AS d, {ord} AS ord \
+             FROM games WHERE {side} = {player} AND status = 'finished' \
+             AND winner IS NOT NULL AND unrated IS NULL"
+        )
+    };
+    format!("{} UNION ALL {}", side("black"), side("white"))
 }

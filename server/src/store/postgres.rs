@@ -20,8 +20,8 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::{Action, Side};
 
 use super::{
-    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, RecentAborts, Store,
-    StoreError, StoreResult, StoredGame, HOUR_MS,
+    audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, RatingStep, RecentAborts,
+    Store, StoreError, StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
@@ -449,6 +449,30 @@ impl Store for PgStore {
             .map_err(err)?;
             rows.iter()
                 .map(profile_row)
+                .collect::<sqlx::Result<_>>()
+                .map_err(err)
+        })
+    }
+
+    fn rating_history(&self, player_id: String) -> BoxFuture<'_, StoreResult<Vec<RatingStep>>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT id, finished_at, d FROM ({}) h ORDER BY finished_at, ord",
+                super::history_sql("$1", "ord")
+            );
+            let rows = sqlx::query(AssertSqlSafe(sql))
+                .bind(&player_id)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(err)?;
+            rows.iter()
+                .map(|r| {
+                    Ok(RatingStep {
+                        game_id: r.try_get(0)?,
+                        finished_at: r.try_get::<i64, _>(1)? as u64,
+                        change: r.try_get(2)?,
+                    })
+                })
                 .collect::<sqlx::Result<_>>()
                 .map_err(err)
         })

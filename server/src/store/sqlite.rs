@@ -18,8 +18,8 @@ use engine::baifang::referee_protocol::{
 use engine::baifang::{Action, Side};
 
 use super::{
-    aborter, audit_queries, side_letter, Finish, FinishedGame, NewGame, Origin, RecentAborts,
-    Store, StoreError, StoreResult, StoredGame, HOUR_MS,
+    aborter, audit_queries, history_sql, side_letter, Finish, FinishedGame, NewGame, Origin,
+    RatingStep, RecentAborts, Store, StoreError, StoreResult, StoredGame, HOUR_MS,
 };
 use crate::matchmaking::BoxFuture;
 
@@ -681,6 +681,23 @@ impl Store for SqliteStore {
                  ORDER BY rating DESC, games DESC, id LIMIT ?1",
             )?;
             let rows = st.query_map([limit], profile_row)?;
+            rows.collect()
+        })
+    }
+
+    fn rating_history(&self, player_id: String) -> BoxFuture<'_, StoreResult<Vec<RatingStep>>> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT id, finished_at, d FROM ({}) ORDER BY finished_at, ord",
+                history_sql("?1", "rowid")
+            ))?;
+            let rows = st.query_map([player_id], |r| {
+                Ok(RatingStep {
+                    game_id: r.get(0)?,
+                    finished_at: r.get::<_, i64>(1)? as u64,
+                    change: r.get(2)?,
+                })
+            })?;
             rows.collect()
         })
     }
