@@ -6,11 +6,11 @@
 //! press or key and marks the window, which every module's instance reads (a script's
 //! synthetic events are not trusted, so they unlock nothing). Never while the page is hidden, and
 //! never when muted. Each module is its own wasm instance, so each reads the stored
-//! setting when it first plays and the switch writes it for every instance to come. On
+//! setting at every sound and the switch writes it for every instance. On
 //! iPhone the host puts the app's audio session in the ambient category, so the ring /
 //! silent switch silences these too while the haptics stay.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -160,24 +160,17 @@ const MASTER: f32 = 0.18;
 thread_local! {
     /// The page's one audio context, made at the first sound after a gesture.
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
-    /// The mute setting as this instance knows it (`None` until first read).
-    static MUTED: Cell<Option<bool>> = const { Cell::new(None) };
 }
 
-/// Whether sound is muted (the stored setting; on by default).
+/// Whether sound is muted (the stored setting; on by default). Read at every sound,
+/// not cached: the shell's switch and a module's are different wasm instances, and a
+/// module kept from an earlier visit must hear a mute set on the home screen since.
 pub fn muted() -> bool {
-    MUTED.with(|m| {
-        m.get().unwrap_or_else(|| {
-            let v = storage::read(MUTE_KEY).as_deref() == Some("off");
-            m.set(Some(v));
-            v
-        })
-    })
+    storage::read(MUTE_KEY).as_deref() == Some("off")
 }
 
 /// Mutes or unmutes, for this page and every module opened after.
 pub fn set_muted(muted: bool) {
-    MUTED.with(|m| m.set(Some(muted)));
     storage::write(MUTE_KEY, if muted { "off" } else { "on" });
     if muted {
         // Anything still ringing stops with the switch.
