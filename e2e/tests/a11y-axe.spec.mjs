@@ -3,20 +3,7 @@
 // violation on any screen in either language; with reduced motion asked for,
 // only fades run (document.getAnimations() sees nothing but opacity change).
 import { test, expect } from "@playwright/test";
-import { createRequire } from "node:module";
-import { walkScreens } from "./a11y-helpers.mjs";
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-async function axeViolations(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }),
-  );
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-}
+import { axeViolations, walkScreens } from "./a11y-helpers.mjs";
 
 for (const lang of ["en", "zh-Hans"]) {
   test(`axe-core finds no serious violation on any screen (${lang})`, async ({ page }) => {

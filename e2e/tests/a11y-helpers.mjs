@@ -7,6 +7,7 @@
 // share it so they all see the same screens.
 import { expect } from "@playwright/test";
 import { drag, level, solve, startCell } from "./hex-helpers.mjs";
+import { createRequire } from "node:module";
 
 export async function walkScreens(page, check) {
   await page.goto("./");
@@ -128,4 +129,17 @@ export async function walkScreens(page, check) {
   await expect(page.getByTestId("hex-share-error")).toBeVisible();
   await expect(page.getByTestId("hex-share-error-text")).not.toBeEmpty();
   await check("share error");
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical WCAG 2 A/AA violations on the page as it is now. */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }),
+  );
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }

@@ -4,14 +4,15 @@
 // where a test moves the server's clock on through its test-mode endpoint (--test-clock).
 import { test, expect } from "@playwright/test";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   scenarios, clickAction, boardString, expectDisconnectPips, expectOwnSideAtBottom, expectTimeoutPips, heartbeats, openOnline,
 } from "./baifang-helpers.mjs";
-import { watchConsole } from "./helpers.mjs";
+import { screenshotDir, watchConsole } from "./helpers.mjs";
+import { axeViolations } from "./a11y-helpers.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const serverBin = process.env.SERVER_BIN ?? join(root, "target", "release", "server");
@@ -168,6 +169,76 @@ test("quick match pairs two devices and a full game by clicks stays identical; b
   await openOnline(won);
   await expect(won.getByTestId("profile-rating")).toHaveAttribute("data-rating", "1216");
   await expect(won.getByTestId("server-name")).toHaveValue(won === a.page ? "Alice" : "Bob");
+  for (const d of [a, b]) d.console.expectClean();
+  await a.context.close();
+  await b.context.close();
+});
+
+test("the leaderboard, a player's page with its chart and games, the review from it, and the export of every finished game", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { a, b, black, white } = await quickPair(browser);
+  await playByClicks(black, white, scenarios.fewerThanFour);
+  const winner = await black.getByTestId("settlement").getAttribute("data-winner");
+  const [won, lost] = winner === "B" ? [black, white] : [white, black];
+  for (const p of [won, lost]) await p.getByTestId("settlement-back").click();
+  const idOf = (p) => p.getByTestId("profile-rating").getAttribute("data-player");
+  const [wonId, lostId] = [await idOf(won), await idOf(lost)];
+  const wonRating = Number(await won.getByTestId("profile-rating").getAttribute("data-rating"));
+  const lostRating = Number(await lost.getByTestId("profile-rating").getAttribute("data-rating"));
+
+  // The leaderboard: ranked by rating, highest first; both players there, marked provisional.
+  await lost.getByTestId("open-leaderboard").click();
+  const rows = lost.getByTestId("leaderboard-row");
+  await expect(rows.first()).toBeVisible();
+  const listed = await rows.evaluateAll((rs) => rs.map((r) => ({
+    id: r.dataset.player, rank: Number(r.dataset.rank), rating: Number(r.dataset.rating), provisional: r.dataset.provisional,
+  })));
+  expect(listed.map((r) => r.rank)).toEqual(listed.map((_, i) => i + 1));
+  for (let i = 1; i < listed.length; i++) expect(listed[i - 1].rating).toBeGreaterThanOrEqual(listed[i].rating);
+  const row = (id) => listed.find((r) => r.id === id);
+  expect(row(wonId)).toMatchObject({ rating: wonRating, provisional: "true" });
+  expect(row(lostId)).toMatchObject({ rating: lostRating, provisional: "true" });
+  expect(row(wonId).rank).toBeLessThan(row(lostId).rank);
+  expect(await axeViolations(lost)).toEqual([]);
+  await lost.screenshot({ path: join(screenshotDir, "baifang-leaderboard.png") });
+
+  // A row opens that player's page: record, the chart of the one rated game, the game.
+  await lost.locator(`[data-testid="leaderboard-row"][data-player="${wonId}"]`).getByTestId("leaderboard-player").click();
+  const page = lost.getByTestId("player-page");
+  await expect(page).toHaveAttribute("data-player", wonId);
+  const summary = lost.getByTestId("player-summary");
+  await expect(summary).toHaveAttribute("data-rating", String(wonRating));
+  await expect(summary).toHaveAttribute("data-wins", "1");
+  await expect(summary).toHaveAttribute("data-provisional", "true");
+  await expect(lost.getByTestId("rating-chart")).toHaveAttribute("data-games", "1");
+  const games = lost.getByTestId("player-games").locator("li");
+  await expect(games).toHaveCount(1);
+  await expect(games.first()).toHaveAttribute("data-won", "true");
+  const gameId = await games.first().getAttribute("data-game");
+  expect(await axeViolations(lost)).toEqual([]);
+  await lost.screenshot({ path: join(screenshotDir, "baifang-player-page.png") });
+  // Back goes to the leaderboard, and from there to the lobby.
+  await lost.getByTestId("panel-back").click();
+  await expect(lost.getByTestId("leaderboard")).toBeVisible();
+  await lost.getByTestId("panel-back").click();
+  await expect(lost.getByTestId("lobby-quick")).toBeVisible();
+
+  // One's own page: the export downloads every finished game of that player as one file.
+  await won.getByTestId("open-my-page").click();
+  await expect(won.getByTestId("player-summary")).toHaveAttribute("data-games", "1");
+  const [download] = await Promise.all([won.waitForEvent("download"), won.getByTestId("export-games").click()]);
+  const file = JSON.parse(readFileSync(await download.path(), "utf8"));
+  expect(file.player.id).toBe(wonId);
+  expect(file.games.map((g) => g.id)).toEqual([gameId]);
+  const served = await (await fetch(`${serverURL}api/players/${wonId}/games?page=0`)).json();
+  expect(file.games.length).toBe(served.games.length);
+  const actions = file.games[0].actions.length;
+  expect(actions).toBeGreaterThan(0);
+
+  // A game on the page opens in the review, every action of it there.
+  await won.getByTestId("player-games").getByTestId("game-review").first().click();
+  await expect(won.getByTestId("screen-baifang-review")).toBeVisible();
+  await expect(won.getByTestId("review")).toHaveAttribute("data-last", String(actions));
   for (const d of [a, b]) d.console.expectClean();
   await a.context.close();
   await b.context.close();

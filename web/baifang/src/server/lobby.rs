@@ -1,7 +1,7 @@
 //! The lobby's part for play on the referee server: the player's server
 //! profile (name, rating and tier, record, recent games), quick match with
 //! cancel, and friend match (a room code and its `#room=` link, or joining
-//! one by its code).
+//! one by its code), and the way to the leaderboard and player pages.
 
 use leptos::prelude::*;
 
@@ -16,6 +16,8 @@ use web_core::i18n::{use_lang, Lang};
 use web_core::nav::share_link_here_as;
 
 use crate::server::controller::{ServerController, ServerNotice};
+use crate::server::leaderboard::LeaderboardPanel;
+use crate::server::player_page::PlayerPanel;
 use crate::strings::{reason_words, BaifangText};
 
 /// The words for a notice.
@@ -82,30 +84,57 @@ pub fn ServerLobby(ctl: ServerController) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let phase = Memo::new(move |_| ctl.client.with(|c| c.phase().clone()));
-    view! {
-        <div class="server-lobby" data-testid="server-lobby" data-phase=move || format!("{:?}", phase.get())>
-            <ServerProfile ctl=ctl/>
-            {move || ctl.notice.get().map(|n| view! {
-                <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
-            })}
-            {move || match phase.get() {
-                Phase::Connecting => view! {
-                    <p class="lobby-caption" data-testid="server-connecting">{text(BaifangText::ServerConnecting)}</p>
-                }.into_any(),
-                Phase::Searching => view! {
-                    <div class="online-wait" data-testid="server-searching">
-                        <div class="spinner" aria-hidden="true"></div>
-                        <p>{text(BaifangText::Searching)}</p>
-                        <button class="pill-button" data-testid="server-cancel" on:click=move |_| ctl.cancel()>
-                            {text(BaifangText::Cancel)}
-                        </button>
-                    </div>
-                }.into_any(),
-                Phase::RoomOpen(code, rated) => view! { <FriendRoomOpen ctl=ctl code=code rated=rated/> }.into_any(),
-                Phase::Lobby | Phase::InGame => view! { <ServerButtons ctl=ctl/> }.into_any(),
-            }}
-        </div>
+    let panel = RwSignal::new(None::<Panel>);
+    let open = Callback::new(move |p: Panel| panel.set(Some(p)));
+    let close = Callback::new(move |_| panel.set(None));
+    let to_board = Callback::new(move |_| panel.set(Some(Panel::Leaderboard)));
+    let to_player = Callback::new(move |id: String| panel.set(Some(Panel::Player(id, true))));
+    let lobby = move || {
+        view! {
+            <div class="server-lobby" data-testid="server-lobby" data-phase=move || format!("{:?}", phase.get())>
+                <ServerProfile ctl=ctl open=open/>
+                {move || ctl.notice.get().map(|n| view! {
+                    <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
+                })}
+                {move || match phase.get() {
+                    Phase::Connecting => view! {
+                        <p class="lobby-caption" data-testid="server-connecting">{text(BaifangText::ServerConnecting)}</p>
+                    }.into_any(),
+                    Phase::Searching => view! {
+                        <div class="online-wait" data-testid="server-searching">
+                            <div class="spinner" aria-hidden="true"></div>
+                            <p>{text(BaifangText::Searching)}</p>
+                            <button class="pill-button" data-testid="server-cancel" on:click=move |_| ctl.cancel()>
+                                {text(BaifangText::Cancel)}
+                            </button>
+                        </div>
+                    }.into_any(),
+                    Phase::RoomOpen(code, rated) => view! { <FriendRoomOpen ctl=ctl code=code rated=rated/> }.into_any(),
+                    Phase::Lobby | Phase::InGame => view! { <ServerButtons ctl=ctl/> }.into_any(),
+                }}
+            </div>
+        }
+    };
+    move || match panel.get() {
+        None => lobby().into_any(),
+        Some(Panel::Leaderboard) => {
+            view! { <LeaderboardPanel on_player=to_player on_back=close/> }.into_any()
+        }
+        // A page opened from the leaderboard goes back to it; one's own, to the lobby.
+        Some(Panel::Player(id, from_board)) => {
+            let back = if from_board { to_board } else { close };
+            view! { <PlayerPanel id=id on_back=back/> }.into_any()
+        }
     }
+}
+
+/// What the server lobby shows instead of itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Panel {
+    /// The top players.
+    Leaderboard,
+    /// A player's page, and whether it was opened from the leaderboard.
+    Player(String, bool),
 }
 
 /// Quick match, friend match and joining a room by its code.
@@ -177,7 +206,7 @@ fn FriendRoomOpen(ctl: ServerController, code: String, rated: bool) -> impl Into
 
 /// The player's server record: editable name, rating and tier, games, recent games.
 #[component]
-fn ServerProfile(ctl: ServerController) -> impl IntoView {
+fn ServerProfile(ctl: ServerController, open: Callback<Panel>) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let me = Memo::new(move |_| ctl.client.with(|c| c.me().cloned()));
@@ -221,6 +250,17 @@ fn ServerProfile(ctl: ServerController) -> impl IntoView {
                 <button class="pill-button" type="submit" data-testid="server-name-save">{text(BaifangText::SaveName)}</button>
             </form>
             <div class="profile-text">{profile}</div>
+            <div class="profile-links">
+                <button class="pill-button" data-testid="open-leaderboard" on:click=move |_| open.run(Panel::Leaderboard)>
+                    {text(BaifangText::Leaderboard)}
+                </button>
+                {move || me.get().map(|m| view! {
+                    <button class="pill-button" data-testid="open-my-page"
+                        on:click=move |_| open.run(Panel::Player(m.id.clone(), false))>
+                        {text(BaifangText::MyPage)}
+                    </button>
+                })}
+            </div>
         </section>
         {move || {
             let games = recent.get();
@@ -234,9 +274,13 @@ fn ServerProfile(ctl: ServerController) -> impl IntoView {
     }
 }
 
-/// One finished game: won/lost/void, the opponent, how it ended, the rating change.
+/// One finished game: won/lost/void, the opponent, how it ended, the rating change; with
+/// `on_review`, a button that opens it in the review.
 #[component]
-fn RecentLine(game: RecentGame) -> impl IntoView {
+pub(crate) fn RecentLine(
+    game: RecentGame,
+    #[prop(optional)] on_review: Option<Callback<String>>,
+) -> impl IntoView {
     let lang = use_lang();
     let me = game.you.0;
     let change = game.result.ratings[me.idx()];
@@ -249,6 +293,7 @@ fn RecentLine(game: RecentGame) -> impl IntoView {
     };
     let reason = game.result.reason;
     let unrated = game.result.unrated;
+    let game_id = game.game_id.clone();
     view! {
         <li data-won=won.map_or("void".to_string(), |w| w.to_string()) data-delta=delta data-game=game.game_id.clone()
             data-unrated=unrated.map(|u| u.name())>
@@ -258,6 +303,10 @@ fn RecentLine(game: RecentGame) -> impl IntoView {
                 Some(u) => unrated_words(u).in_lang(lang.get()).to_string(),
                 None => signed(delta),
             }}
+            {on_review.map(|review| view! {
+                " " <button class="link-button" data-testid="game-review"
+                    on:click=move |_| review.run(game_id.clone())>{move || BaifangText::ReviewGame.in_lang(lang.get())}</button>
+            })}
         </li>
     }
 }

@@ -1,7 +1,11 @@
 //! Play on the referee server: the lobby (quick match, friend rooms), the
 //! controller that drives the engine's referee client over the WebSocket, and
-//! the room drawn from it.
+//! the room drawn from it; the leaderboard and player pages over the server's public API.
 
+pub mod api;
 pub mod controller;
+pub mod leaderboard;
 pub mod lobby;
+pub mod player_page;
+pub mod rating_chart;
 pub mod room;
