@@ -21,10 +21,12 @@ use tokio::time::advance;
 async fn finish_by_resign(black: &mut Seat, white: &mut Seat, seed: u64) -> (String, GameResult) {
     let mut pick = Pick(seed);
     play_actions(black, white, &mut pick, 8).await;
+    // Asked while the game runs: once it is over the room may already have
+    // closed and would not answer.
+    let id = state_now(&mut black.client).await.game_id;
     black.client.send(&ClientMsg::Resign).await;
     let r = black.client.finished().await;
     assert_eq!(white.client.finished().await, r);
-    let id = state_now(&mut black.client).await.game_id;
     (id, r)
 }
 
