@@ -303,6 +303,10 @@ impl Conn {
             ClientMsg::RequestState => {
                 self.forward_to_room(None, |_| RoomCmd::State { conn_id: me.id })
             }
+            ClientMsg::Rematch { game_id } => self.hub.offer_rematch(&me, game_id).await,
+            ClientMsg::RematchAnswer { game_id, accept } => {
+                self.hub.answer_rematch(&me, game_id, accept).await
+            }
             ClientMsg::Ping { t } => self.reply(&ServerMsg::Pong { t }),
         }
         Flow::Go

@@ -58,6 +58,8 @@ pub struct Hub {
     shutdown: watch::Sender<bool>,
     /// Signed-in connections open now (sent on every change).
     open: watch::Sender<usize>,
+    /// Pending rematch offers (see [`crate::rematch`]).
+    pub rematches: crate::rematch::Offers,
 }
 
 fn public(p: &Profile) -> PublicPlayer {
@@ -93,6 +95,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             shutdown: watch::channel(false).0,
             open: watch::channel(0).0,
+            rematches: Default::default(),
         })
     }
 
@@ -184,6 +187,7 @@ impl Hub {
             last
         };
         if last {
+            self.withdraw_rematch(player);
             self.queue.leave(player.to_string()).await;
             self.directory.close_codes_of(player.to_string()).await;
         }
@@ -194,20 +198,20 @@ impl Hub {
         self.online().get(player).cloned().unwrap_or_default()
     }
 
-    fn tell_player(&self, player: &str, m: &ServerMsg) {
+    pub(crate) fn tell_player(&self, player: &str, m: &ServerMsg) {
         let text: Utf8Bytes = m.to_json().into();
         for c in self.conns_of(player) {
             c.send(Outgoing::Text(text.clone()));
         }
     }
 
-    async fn in_game(&self, player: &str) -> Shared<bool> {
+    pub(crate) async fn in_game(&self, player: &str) -> Shared<bool> {
         Ok(self.directory.game_of(player.to_string()).await?.is_some())
     }
 
     /// Refuses a lobby request when the player has a game, or when that
     /// cannot be known (the shared directory is unreachable); true if refused.
-    async fn refuse_if_busy(&self, conn: &ConnHandle) -> bool {
+    pub(crate) async fn refuse_if_busy(&self, conn: &ConnHandle) -> bool {
         let code = match self.in_game(&conn.player).await {
             Ok(false) => return false,
             Ok(true) => ErrorCode::AlreadyInGame,
@@ -243,6 +247,7 @@ impl Hub {
         if self.refuse_if_busy(conn).await {
             return;
         }
+        self.withdraw_rematch(&conn.player);
         if let Some(retry_in_ms) = self.abort_cooldown(&conn.player).await {
             conn.send_msg(&ServerMsg::QuickMatchLater { retry_in_ms });
             return;
@@ -281,6 +286,7 @@ impl Hub {
         if self.refuse_if_busy(conn).await {
             return;
         }
+        self.withdraw_rematch(&conn.player);
         self.queue.leave(conn.player.clone()).await;
         self.directory.close_codes_of(conn.player.clone()).await;
         let code = loop {
@@ -374,8 +380,10 @@ impl Hub {
         true
     }
 
-    /// Leaves the queue and closes the player's friend room.
+    /// Leaves the queue, closes the player's friend room and withdraws their
+    /// rematch offer.
     pub async fn cancel(&self, player: &str) {
+        self.withdraw_rematch(player);
         self.queue.leave(player.to_string()).await;
         self.directory.close_codes_of(player.to_string()).await;
         self.tell_player(player, &ServerMsg::SearchEnded);
@@ -401,19 +409,28 @@ impl Hub {
     /// connection of both players (`rated`: a quick match, or a friend room
     /// where both asked). False if it could not start.
     pub async fn start_game(self: &Arc<Self>, a: &str, b: &str, rated: bool) -> bool {
+        let seats = if ids::draw_black() == Side::Black {
+            [a, b]
+        } else {
+            [b, a]
+        };
+        self.start_seated(seats, rated).await
+    }
+
+    /// Starts a game with these players as Black and White (a drawn start,
+    /// or a rematch with the colours swapped); ends their rematch offers.
+    pub async fn start_seated(self: &Arc<Self>, seats: [&str; 2], rated: bool) -> bool {
         let load = |id: &str| self.store.player(id.to_string());
-        let (pa, pb) = match (load(a).await, load(b).await) {
+        let [a, b] = seats;
+        let (black, white) = match (load(a).await, load(b).await) {
             (Ok(Some(pa)), Ok(Some(pb))) => (pa, pb),
             (x, y) => {
                 tracing::error!("cannot start {a} vs {b}: players {x:?} {y:?}");
                 return false;
             }
         };
-        let [black, white] = if ids::draw_black() == Side::Black {
-            [pa, pb]
-        } else {
-            [pb, pa]
-        };
+        self.withdraw_rematch(a);
+        self.withdraw_rematch(b);
         let game = NewGame {
             id: ids::new_game_id(),
             players: [public(&black), public(&white)],

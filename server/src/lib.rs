@@ -6,7 +6,8 @@
 //! Layout: [`listener`] (the accept loop: connection caps, header timeout),
 //! [`http`] (routes, Origin check), [`health`] (probes and metrics),
 //! [`connection`] (one client: limits, sign-in, dispatch), [`hub`] (shared
-//! state, lobby operations), [`room`] (the authority over one game),
+//! state, lobby operations), [`rematch`] (offers of a new game after one),
+//! [`room`] (the authority over one game),
 //! [`matchmaking`] (rating window), [`directory`] (where games and friend
 //! rooms are), [`store`] (persistence), [`cluster`] (several instances),
 //! [`clock`], [`ids`], [`limits`], [`metrics`].
@@ -26,6 +27,7 @@ pub mod listener;
 pub mod matchmaking;
 pub mod messages;
 pub mod metrics;
+pub mod rematch;
 pub mod room;
 pub mod store;
 

@@ -7,7 +7,7 @@
 
 use super::referee_protocol::{
     close, hash_hex, ClientMsg, Clock, EndReason, ErrorCode, GameResult, GameView, Profile,
-    PublicPlayer, RecentGame, RejectCode, ServerMsg, SideCode, PROTOCOL_VERSION,
+    PublicPlayer, RecentGame, RejectCode, RematchEnd, ServerMsg, SideCode, PROTOCOL_VERSION,
 };
 use super::{Action, ActionOutcome, Game, Side};
 
@@ -128,11 +128,31 @@ pub enum Note {
         /// Whether this player aborted it.
         by_me: bool,
     },
+    /// A rematch offer ended without a new game.
+    RematchEnded(RematchEnd),
     /// Quick match is closed to this player for a while (too many aborts).
     QuickMatchLater {
         /// How long until it opens again.
         retry_in_ms: u64,
     },
+}
+
+/// A pending rematch offer of the finished game on show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchOffer {
+    /// The finished game it names.
+    pub game_id: String,
+    /// Whether this player made it (waiting) or may answer it.
+    pub by_me: bool,
+    /// Page time (ms) when it lapses.
+    pub expires_at: u64,
+}
+
+impl RematchOffer {
+    /// Time left at page time `now`.
+    pub fn left_ms(&self, now: u64) -> u64 {
+        self.expires_at.saturating_sub(now)
+    }
 }
 
 /// What the page must do after a connection closed.
@@ -160,6 +180,8 @@ pub struct RefereeClient {
     attempts: u32,
     /// A whole-game request is on its way (ask once until it arrives).
     resyncing: bool,
+    /// The pending rematch offer of the finished game, if any.
+    rematch: Option<RematchOffer>,
 }
 
 impl Default for RefereeClient {
@@ -179,6 +201,7 @@ impl RefereeClient {
             connected: false,
             attempts: 0,
             resyncing: false,
+            rematch: None,
         }
     }
 
@@ -198,6 +221,29 @@ impl RefereeClient {
     pub fn game(&self) -> Option<&ServerGame> {
         self.game.as_ref()
     }
+    /// The pending rematch offer, if any.
+    pub fn rematch(&self) -> Option<&RematchOffer> {
+        self.rematch.as_ref()
+    }
+
+    /// 再来一局: the offer to send, once the game on show is finished and no
+    /// offer is pending.
+    pub fn offer_rematch(&self) -> Option<ClientMsg> {
+        let g = self.game.as_ref().filter(|g| g.result.is_some())?;
+        (self.connected && self.rematch.is_none()).then(|| ClientMsg::Rematch {
+            game_id: g.id.clone(),
+        })
+    }
+
+    /// The answer to send to the opponent's pending offer.
+    pub fn answer_rematch(&self, accept: bool) -> Option<ClientMsg> {
+        let o = self.rematch.as_ref().filter(|o| !o.by_me)?;
+        self.connected.then(|| ClientMsg::RematchAnswer {
+            game_id: o.game_id.clone(),
+            accept,
+        })
+    }
+
     /// Whether the connection is up and signed in.
     pub fn connected(&self) -> bool {
         self.connected
@@ -226,6 +272,7 @@ impl RefereeClient {
     pub fn leave_game(&mut self) {
         if self.game.as_ref().is_some_and(|g| g.result.is_some()) {
             self.game = None;
+            self.rematch = None;
             self.phase = Phase::Lobby;
         }
     }
@@ -277,7 +324,11 @@ impl RefereeClient {
                     self.phase = Phase::Lobby;
                 }
             }
-            ServerMsg::Game(view) => self.show(view, now, &mut notes),
+            ServerMsg::Game(view) => {
+                // A new game (an accepted rematch among them) ends any offer.
+                self.rematch = None;
+                self.show(view, now, &mut notes)
+            }
             ServerMsg::Applied {
                 seq,
                 action,
@@ -315,6 +366,23 @@ impl RefereeClient {
                     self.phase = Phase::Lobby;
                 }
                 notes.push(Note::QuickMatchLater { retry_in_ms });
+            }
+            ServerMsg::RematchOffered {
+                game_id,
+                by_you,
+                expires_in_ms,
+            } => {
+                self.rematch = Some(RematchOffer {
+                    game_id,
+                    by_me: by_you,
+                    expires_at: now + expires_in_ms,
+                })
+            }
+            ServerMsg::RematchEnded { game_id, why } => {
+                if self.rematch.as_ref().is_some_and(|o| o.game_id == game_id) {
+                    self.rematch = None;
+                    notes.push(Note::RematchEnded(why));
+                }
             }
             ServerMsg::Pong { .. } => {}
         }
@@ -426,7 +494,7 @@ impl RefereeClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baifang::referee_protocol::{EndReason, RatingChange};
+    use crate::baifang::referee_protocol::{EndReason, RatingChange, Unrated};
 
     fn player(id: &str) -> PublicPlayer {
         PublicPlayer {
@@ -654,6 +722,64 @@ mod tests {
         c.leave_game();
         assert_eq!(c.phase(), &Phase::Lobby);
         assert!(c.game().is_none());
+    }
+
+    #[test]
+    fn a_rematch_is_offered_only_after_the_game_and_ends_with_a_note_or_a_new_game() {
+        let mut c = signed_in();
+        c.on_message(ServerMsg::Game(view(vec![], Side::Black)), 0);
+        assert_eq!(c.offer_rematch(), None, "the game is still on");
+        let result = GameResult {
+            winner: Some(SideCode(Side::Black)),
+            reason: EndReason::Resign,
+            ratings: [RatingChange {
+                before: 1200,
+                after: 1200,
+            }; 2],
+            unrated: Some(Unrated::TooFewMoves),
+            aborted_by: None,
+        };
+        c.on_message(ServerMsg::Finished { result }, 0);
+        let offer = ClientMsg::Rematch {
+            game_id: "g".into(),
+        };
+        assert_eq!(c.offer_rematch(), Some(offer));
+        let offered = |by_you| ServerMsg::RematchOffered {
+            game_id: "g".into(),
+            by_you,
+            expires_in_ms: 30_000,
+        };
+        c.on_message(offered(true), 1_000);
+        assert_eq!(c.rematch().unwrap().left_ms(11_000), 20_000);
+        assert_eq!(c.offer_rematch(), None, "one offer at a time");
+        assert_eq!(
+            c.answer_rematch(true),
+            None,
+            "one does not answer one's own"
+        );
+        let ended = |game_id: &str| ServerMsg::RematchEnded {
+            game_id: game_id.into(),
+            why: RematchEnd::Declined,
+        };
+        assert!(
+            c.on_message(ended("other"), 0).1.is_empty(),
+            "another game's"
+        );
+        let (_, notes) = c.on_message(ended("g"), 2_000);
+        assert_eq!(notes, vec![Note::RematchEnded(RematchEnd::Declined)]);
+        assert_eq!(c.rematch(), None);
+        // The opponent's offer, accepted: the new game ends it.
+        c.on_message(offered(false), 3_000);
+        assert_eq!(
+            c.answer_rematch(true),
+            Some(ClientMsg::RematchAnswer {
+                game_id: "g".into(),
+                accept: true
+            })
+        );
+        c.on_message(ServerMsg::Game(view(vec![], Side::White)), 4_000);
+        assert_eq!(c.rematch(), None);
+        assert_eq!(c.game().unwrap().you, Side::White);
     }
 
     #[test]

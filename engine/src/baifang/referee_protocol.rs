@@ -46,6 +46,9 @@ pub const RATED_PAIR_GAMES_PER_DAY: u32 = 3;
 /// provisional players only with each other, established only with established.
 pub const ESTABLISHED_AFTER_GAMES: u32 = 10;
 
+/// A rematch offer lapses when its opponent has not answered in this long.
+pub const REMATCH_OFFER_MS: u64 = 30_000;
+
 /// The page path the server answers with [`ServerInfo`] (a plain static host
 /// answers 404, which is how the web app knows there is no referee server).
 pub const INFO_PATH: &str = "/api/server";
@@ -148,6 +151,21 @@ pub enum ClientMsg {
     Resign,
     /// Send the whole current game again ([`ServerMsg::Game`]).
     RequestState,
+    /// 再来一局: offer the opponent of this finished game a new game between
+    /// the same two players, colours swapped, rated as that game was. The
+    /// opponent gets [`ServerMsg::RematchOffered`]; [`ClientMsg::Cancel`]
+    /// withdraws the offer.
+    Rematch {
+        /// The finished game.
+        game_id: String,
+    },
+    /// Accept or decline the pending rematch offer of this finished game.
+    RematchAnswer {
+        /// The finished game the offer names.
+        game_id: String,
+        /// True: the new game starts at once; false: the offer ends.
+        accept: bool,
+    },
     /// Liveness check; answered by [`ServerMsg::Pong`] with the same `t`.
     Ping {
         /// Any number (the client's clock).
@@ -282,6 +300,24 @@ pub enum ServerMsg {
     QuickMatchLater {
         /// How long until quick match opens again for them.
         retry_in_ms: u64,
+    },
+    /// A rematch of a finished game is offered: sent to both players (the
+    /// offerer waits, the opponent answers with [`ClientMsg::RematchAnswer`]).
+    RematchOffered {
+        /// The finished game.
+        game_id: String,
+        /// Whether the receiver made the offer.
+        by_you: bool,
+        /// How long until the offer lapses ([`REMATCH_OFFER_MS`] when made).
+        expires_in_ms: u64,
+    },
+    /// A rematch offer ended without a new game (an accepted one is followed
+    /// by the new [`ServerMsg::Game`] instead). Sent to both players.
+    RematchEnded {
+        /// The finished game the offer named.
+        game_id: String,
+        /// Why it ended.
+        why: RematchEnd,
     },
     /// Answer to [`ClientMsg::Ping`].
     Pong {
@@ -650,6 +686,19 @@ pub enum RejectCode {
     Paused,
 }
 
+/// Why a rematch offer ended without a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RematchEnd {
+    /// The opponent declined.
+    Declined,
+    /// Nobody answered within [`REMATCH_OFFER_MS`].
+    Lapsed,
+    /// One of the two withdrew: left, cancelled, or started another search
+    /// or game.
+    Withdrawn,
+}
+
 /// Why a lobby request was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -668,6 +717,16 @@ pub enum ErrorCode {
     /// A part the server shares with its other instances (Redis) does not
     /// answer just now: nothing happened; try again in a moment.
     Unavailable,
+    /// A rematch named a game that is not a finished game of the sender.
+    NotYourGame,
+    /// A rematch offer is already pending for this player or that game.
+    RematchPending,
+    /// A rematch answer with no offer to the sender pending for that game.
+    NoRematchOffer,
+    /// The opponent of that game is not online here or is busy (searching,
+    /// in a game): with several instances, an opponent connected to another
+    /// instance cannot be offered a rematch.
+    OpponentUnavailable,
 }
 
 /// A player's first action must come within the step time of their first

@@ -206,6 +206,8 @@ impl BotPlay {
             // Bots move at once, so an abort means a bot stalled: it is counted.
             Note::Aborted { .. } => self.finished(EndReason::Aborted, stats, out),
             Note::QuickMatchLater { .. } => stats.count("quick match refused: too many aborts"),
+            // Bots never offer a rematch: an offer ending is not theirs.
+            Note::RematchEnded(_) => stats.count("(info) rematch offers ended"),
             Note::Rejected { code, .. } => {
                 let acting = self.pending.is_some();
                 if !self.quiet {

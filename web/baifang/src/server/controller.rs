@@ -8,7 +8,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use engine::baifang::referee_client::{Note, Phase, Reconnect, RefereeClient};
-use engine::baifang::referee_protocol::{ClientMsg, ErrorCode, RejectCode, ServerMsg};
+use engine::baifang::referee_protocol::{ClientMsg, ErrorCode, RejectCode, RematchEnd, ServerMsg};
 
 use crate::online::now_ms;
 use crate::online::server::{ServerSocket, SocketEvent};
@@ -53,6 +53,8 @@ pub enum ServerNotice {
     },
     /// Quick match is closed to this player for this long (ms): too many aborts.
     QuickMatchLater(u64),
+    /// A rematch offer ended without a new game.
+    RematchEnded(RematchEnd),
 }
 
 /// Every handle the lobby and room share (all `Copy`).
@@ -246,6 +248,7 @@ impl ServerController {
                 mark_game_in_progress(false);
                 self.notice.set(Some(ServerNotice::Aborted { by_me }));
             }
+            Note::RematchEnded(why) => self.notice.set(Some(ServerNotice::RematchEnded(why))),
             Note::QuickMatchLater { retry_in_ms } => {
                 self.notice
                     .set(Some(ServerNotice::QuickMatchLater(retry_in_ms)));

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use engine::baifang::elo;
 use engine::baifang::referee_client::Phase;
 use engine::baifang::referee_protocol::{
-    format_room_code, EndReason, ErrorCode, RecentGame, RejectCode, Unrated, ROOM_CODE_LEN,
+    format_room_code, EndReason, ErrorCode, RecentGame, RejectCode, RematchEnd, Unrated,
+    ROOM_CODE_LEN,
 };
 
 use web_core::host::share;
@@ -31,6 +32,10 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             ErrorCode::BadName => BaifangText::ErrBadName,
             ErrorCode::TooManyAttempts => BaifangText::TooManyAttempts,
             ErrorCode::Unavailable => BaifangText::ErrUnavailable,
+            ErrorCode::NotYourGame => BaifangText::ErrNotYourGame,
+            ErrorCode::RematchPending => BaifangText::ErrRematchPending,
+            ErrorCode::NoRematchOffer => BaifangText::ErrNoRematchOffer,
+            ErrorCode::OpponentUnavailable => BaifangText::ErrOpponentUnavailable,
         }),
         ServerNotice::Rejected(code, _) => t(match code {
             RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,
@@ -47,6 +52,11 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
         ServerNotice::QuickMatchLater(ms) => {
             format!("{}{}", t(BaifangText::QuickMatchLater), ms.div_ceil(1000))
         }
+        ServerNotice::RematchEnded(why) => t(match why {
+            RematchEnd::Declined => BaifangText::RematchDeclined,
+            RematchEnd::Lapsed => BaifangText::RematchLapsed,
+            RematchEnd::Withdrawn => BaifangText::RematchWithdrawn,
+        }),
     }
 }
 
