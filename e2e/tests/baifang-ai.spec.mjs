@@ -88,6 +88,25 @@ test("the hint shows the engine's best turn for the human", async ({ page }) => 
   await expect(marker).toHaveCount(0);
 });
 
+test("play again against the AI swaps the colours: the AI opens the new game", async ({ page }) => {
+  await openBaifang(page);
+  await page.getByTestId("lobby-ai").click();
+  await page.getByTestId("ai-level-beginner").click();
+  await page.getByTestId("ai-colour-B").click();
+  await page.getByTestId("ai-start").click();
+  await expect(page.getByTestId("room")).toHaveAttribute("data-bottom", "B");
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await expect(page.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+  await page.getByTestId("play-again").click();
+  await expect(page.getByTestId("settlement")).toHaveCount(0);
+  await expect(page.getByTestId("room")).toHaveAttribute("data-bottom", "W");
+  // Blue moves first, and Blue is now the AI's.
+  await expect(page.locator('[data-owner="B"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("room")).toHaveAttribute("data-to-move", "W");
+});
+
 test("leaving a game while the AI thinks stops it cleanly", async ({ page }) => {
   const console = watchConsole(page);
   await openBaifang(page);

@@ -253,6 +253,13 @@ test("resign from the menu, with confirmation", async ({ page }) => {
   await expect(settlement).toHaveAttribute("data-reason", "resign");
   await expect(settlement).toHaveAttribute("data-winner", "B");
   await expect(page.getByTestId("settlement-reason")).toHaveText("认输");
+  // 再来一局: a new game on an empty board, Blue to move.
+  await page.getByTestId("play-again").click();
+  await expect(settlement).toHaveCount(0);
+  await expect(page.getByTestId("room")).toHaveAttribute("data-to-move", "B");
+  await expect(page.locator('[data-owner="B"], [data-owner="W"]')).toHaveCount(0);
+  await point(page, 12).click();
+  await expect(point(page, 12)).toHaveAttribute("data-owner", "B");
 });
 
 test("the step clock on one device: a heartbeat in the last five seconds of each turn, each timeout a pip on its side", { tag: ["@surfaced-timeouts"] }, async ({ page }) => {

@@ -244,6 +244,46 @@ test("the leaderboard, a player's page with its chart and games, the review from
   await b.context.close();
 });
 
+test("rematch by clicks: offered on the card, accepted by the other device, a new rated game with colours swapped; then a declined one", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { a, b, black, white } = await quickPair(browser);
+  await playByClicks(black, white, scenarios.fewerThanFour);
+  for (const p of [black, white]) await expect(p.getByTestId("settlement")).toBeVisible();
+  await black.getByTestId("rematch-offer").click();
+  await expect(black.getByTestId("rematch")).toHaveAttribute("data-state", "waiting");
+  await expect(white.getByTestId("rematch")).toHaveAttribute("data-state", "offered");
+  await expect(white.getByTestId("rematch-offer")).toHaveCount(0);
+  await white.getByTestId("rematch-accept").click();
+  // The new game: the same two players, the colours swapped, from an empty board.
+  const again = await inGame(black, white);
+  expect(again.black).toBe(white);
+  expect(again.white).toBe(black);
+  for (const p of [black, white]) await expect(room(p)).toHaveAttribute("data-actions", "0");
+  await playByClicks(again.black, again.white, scenarios.fewerThanFour);
+  const winner = await black.getByTestId("settlement").getAttribute("data-winner");
+  const won = winner === "B" ? again.black : again.white;
+  await expect(won.getByTestId("settlement-rating")).not.toHaveAttribute("data-delta", "0");
+  // A second offer, declined: the offerer is told, the card stays, nobody is in a game.
+  await again.black.getByTestId("rematch-offer").click();
+  await again.white.getByTestId("rematch-decline").click();
+  await expect(again.black.getByTestId("rematch-ended")).toBeVisible();
+  await expect(again.black.getByTestId("rematch")).toHaveCount(0);
+  await expect(again.white.getByTestId("rematch")).toHaveCount(0);
+  await expect(again.white.getByTestId("rematch-ended")).toHaveCount(0);
+  // Both games are on the server, two ids, both rated.
+  for (const p of [black, white]) {
+    await p.getByTestId("settlement-back").click();
+    const games = p.getByTestId("recent-matches").locator("li");
+    await expect(games).toHaveCount(2);
+    const ids = await games.evaluateAll((ls) => ls.map((l) => l.dataset.game));
+    expect(new Set(ids).size).toBe(2);
+    for (const li of await games.all()) expect(await li.getAttribute("data-unrated")).toBeNull();
+  }
+  for (const d of [a, b]) d.console.expectClean();
+  await a.context.close();
+  await b.context.close();
+});
+
 test("the one room on the server: own side at the bottom, a heartbeat in the last five seconds, timeouts as pips", async ({ browser }) => {
   test.setTimeout(90_000);
   const a = await device(browser, "Cleo", "", { clock: true });

@@ -271,8 +271,8 @@ impl RefereeClient {
     /// Back to the lobby from a finished game.
     pub fn leave_game(&mut self) {
         if self.game.as_ref().is_some_and(|g| g.result.is_some()) {
+            // A rematch offer stays: the lobby shows it until it is answered or ends.
             self.game = None;
-            self.rematch = None;
             self.phase = Phase::Lobby;
         }
     }
@@ -379,9 +379,11 @@ impl RefereeClient {
                 })
             }
             ServerMsg::RematchEnded { game_id, why } => {
-                if self.rematch.as_ref().is_some_and(|o| o.game_id == game_id) {
-                    self.rematch = None;
-                    notes.push(Note::RematchEnded(why));
+                if let Some(o) = self.rematch.take_if(|o| o.game_id == game_id) {
+                    // The one who declined needs no word about it.
+                    if o.by_me || why != RematchEnd::Declined {
+                        notes.push(Note::RematchEnded(why));
+                    }
                 }
             }
             ServerMsg::Pong { .. } => {}
@@ -780,6 +782,28 @@ mod tests {
         c.on_message(ServerMsg::Game(view(vec![], Side::White)), 4_000);
         assert_eq!(c.rematch(), None);
         assert_eq!(c.game().unwrap().you, Side::White);
+    }
+
+    #[test]
+    fn a_declined_offer_is_news_only_to_the_one_who_made_it_and_the_lobby_keeps_an_offer() {
+        let mut c = signed_in();
+        let offered = ServerMsg::RematchOffered {
+            game_id: "g".into(),
+            by_you: false,
+            expires_in_ms: 30_000,
+        };
+        c.on_message(offered, 0);
+        c.leave_game();
+        assert!(c.rematch().is_some(), "answered from the lobby");
+        let (_, notes) = c.on_message(
+            ServerMsg::RematchEnded {
+                game_id: "g".into(),
+                why: RematchEnd::Declined,
+            },
+            1_000,
+        );
+        assert!(notes.is_empty());
+        assert_eq!(c.rematch(), None);
     }
 
     #[test]

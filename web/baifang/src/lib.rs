@@ -137,7 +137,7 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
                         Opponent::Ai { level, .. } => level,
                         Opponent::HotSeat => Strength::Medium,
                     };
-                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level) ask_leave=back.asked/> }.into_any()
+                    view! { <Room setup=setup start=log on_exit=exit on_review=review(level) ask_leave=back.asked on_again=start/> }.into_any()
                 }
             }}
         </main>

@@ -30,6 +30,21 @@ pub struct RoomSetup {
     pub step_clock: bool,
 }
 
+impl RoomSetup {
+    /// The same game with the colours swapped (再来一局): against the AI the human takes
+    /// the other side; in hot-seat the two people swap seats, which the device cannot see.
+    pub fn swapped(self) -> RoomSetup {
+        let opponent = match self.opponent {
+            Opponent::HotSeat => Opponent::HotSeat,
+            Opponent::Ai { human, level } => Opponent::Ai {
+                human: human.other(),
+                level,
+            },
+        };
+        RoomSetup { opponent, ..self }
+    }
+}
+
 #[component]
 pub fn Room(
     setup: RoomSetup,
@@ -43,6 +58,9 @@ pub fn Room(
     /// Changes when the browser's back gesture asks to leave.
     #[prop(optional, into)]
     ask_leave: Signal<u32>,
+    /// 再来一局 from the settlement: a new game set up as this one, colours swapped.
+    #[prop(optional)]
+    on_again: Option<Callback<RoomSetup>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let first = LocalMatch::from_log(setup.opponent, &start);
@@ -144,7 +162,8 @@ pub fn Room(
                 {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
             }
             ending=move || view.with(|v| v.result).map(|(winner, reason)| {
-                finished(game, (winner, reason), audience, on_review, on_exit)
+                let again = on_again.map(|again| Callback::new(move |_| again.run(setup.swapped())));
+                finished(game, (winner, reason), audience, on_review, again, on_exit)
             })
         />
     }
@@ -226,20 +245,30 @@ fn finished(
     (winner, reason): (Side, Reason),
     audience: Audience,
     on_review: Option<Callback<GameRecord>>,
+    on_again: Option<Callback<()>>,
     on_exit: Callback<()>,
 ) -> AnyView {
+    let lang = use_lang();
     let review = on_review.map(|open| {
         Callback::new(move |_| {
             open.run(game.with_untracked(record_of));
         })
     });
+    let again = ViewFn::from(move || {
+        on_again.map(|again| view! {
+            <button class="pill-button" data-testid="play-again" title=move || BaifangText::RematchHint.in_lang(lang.get())
+                on:click=move |_| again.run(())>
+                {move || BaifangText::Rematch.in_lang(lang.get())}
+            </button>
+        })
+    });
     match review {
         Some(review) => view! {
-            <Settlement winner=winner reason=reason audience=audience on_review=review on_close=on_exit/>
+            <Settlement winner=winner reason=reason audience=audience on_review=review again=again on_close=on_exit/>
         }
         .into_any(),
         None => view! {
-            <Settlement winner=winner reason=reason audience=audience on_close=on_exit/>
+            <Settlement winner=winner reason=reason audience=audience again=again on_close=on_exit/>
         }
         .into_any(),
     }
@@ -312,5 +341,37 @@ fn bottom_side(opponent: Opponent) -> Side {
     match opponent {
         Opponent::Ai { human, .. } => human,
         Opponent::HotSeat => Side::Black,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::baifang::ai::Strength;
+
+    #[test]
+    fn play_again_swaps_the_colours_and_keeps_the_rest() {
+        let ai = RoomSetup {
+            opponent: Opponent::Ai {
+                human: Side::Black,
+                level: Strength::Hard,
+            },
+            step_clock: true,
+        };
+        let again = ai.swapped();
+        assert_eq!(
+            again.opponent,
+            Opponent::Ai {
+                human: Side::White,
+                level: Strength::Hard
+            }
+        );
+        assert!(again.step_clock);
+        assert_eq!(again.swapped(), ai);
+        let seat = RoomSetup {
+            opponent: Opponent::HotSeat,
+            step_clock: false,
+        };
+        assert_eq!(seat.swapped(), seat);
     }
 }

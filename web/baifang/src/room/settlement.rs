@@ -29,6 +29,9 @@ fn SettlementCard(
     detail: Option<String>,
     /// Opens the game's review (none where the game cannot be reviewed).
     on_review: Option<Callback<()>>,
+    /// Another game between the same players (再来一局), above the way back.
+    #[prop(optional_no_strip)]
+    again: Option<ViewFn>,
     on_close: Callback<()>,
     children: Children,
 ) -> impl IntoView {
@@ -45,6 +48,7 @@ fn SettlementCard(
                 aria-modal="true"
             >
                 {children()}
+                {again.map(|again| again.run())}
                 {on_review.map(|review| view! {
                     <button class="pill-button" data-testid="settlement-review" on:click=move |_| review.run(())>
                         {move || ReviewText::Review.in_lang(lang.get())}
@@ -71,6 +75,9 @@ pub fn Settlement(
     #[prop(default = None)]
     unrated: Option<BaifangText>,
     #[prop(optional)] on_review: Option<Callback<()>>,
+    /// 再来一局: the rematch offer (server) or play again (local games).
+    #[prop(optional)]
+    again: Option<ViewFn>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
@@ -100,7 +107,7 @@ pub fn Settlement(
     let letter = winner.letter();
     view! {
         <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string()
-            on_review=on_review on_close=on_close>
+            on_review=on_review again=again on_close=on_close>
             <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
                 <circle class=format!("art-stone stone-{letter}") cx="100" cy="64" r="44"/>
                 {match mood {

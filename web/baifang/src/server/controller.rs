@@ -296,7 +296,23 @@ impl ServerController {
         self.send(&ClientMsg::Resign);
     }
 
-    /// Back to the lobby from a finished game.
+    /// 再来一局: offers the opponent of the finished game on show a new game.
+    pub fn offer_rematch(self) {
+        self.notice.set(None);
+        if let Some(m) = self.client.with_untracked(|c| c.offer_rematch()) {
+            self.send(&m);
+        }
+    }
+
+    /// Accepts or declines the opponent's rematch offer.
+    pub fn answer_rematch(self, accept: bool) {
+        self.notice.set(None);
+        if let Some(m) = self.client.with_untracked(|c| c.answer_rematch(accept)) {
+            self.send(&m);
+        }
+    }
+
+    /// Back to the lobby from a finished game (a rematch offer stays open there).
     pub fn leave_game(self) {
         self.client.update(|c| c.leave_game());
         self.notice.set(None);

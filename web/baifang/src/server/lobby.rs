@@ -19,6 +19,7 @@ use web_core::nav::share_link_here_as;
 use crate::server::controller::{ServerController, ServerNotice};
 use crate::server::leaderboard::LeaderboardPanel;
 use crate::server::player_page::PlayerPanel;
+use crate::server::rematch::RematchPanel;
 use crate::strings::{reason_words, BaifangText};
 
 /// The words for a notice.
@@ -106,6 +107,7 @@ pub fn ServerLobby(ctl: ServerController) -> impl IntoView {
                 {move || ctl.notice.get().map(|n| view! {
                     <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
                 })}
+                <RematchPanel ctl=ctl/>
                 {move || match phase.get() {
                     Phase::Connecting => view! {
                         <p class="lobby-caption" data-testid="server-connecting">{text(BaifangText::ServerConnecting)}</p>

@@ -8,4 +8,5 @@ pub mod leaderboard;
 pub mod lobby;
 pub mod player_page;
 pub mod rating_chart;
+pub mod rematch;
 pub mod room;

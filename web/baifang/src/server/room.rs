@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use engine::baifang::referee_protocol::GameResult;
 use engine::baifang::Side;
 
 use web_core::i18n::use_lang;
@@ -14,6 +15,7 @@ use crate::room::settlement::{Settlement, UnratedSettlement};
 use crate::room::{GameRoom, RoomSource};
 use crate::server::controller::ServerController;
 use crate::server::lobby::{notice_text, unrated_words};
+use crate::server::rematch::RematchPanel;
 use crate::strings::{banner_text, Audience, BaifangText};
 use crate::view_model::{board_view, BoardView};
 
@@ -66,6 +68,14 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         })
     };
     let actions = move || client.with(|c| c.game().map_or(0, |g| g.game.log().len()));
+    // The card is drawn once per result: the client changes on every message (a rematch
+    // offer, a pong) and a redraw would replay the card's sound.
+    let ending = Memo::new(move |_| {
+        client.with(|c| {
+            c.game()
+                .and_then(|g| g.result.clone().map(|r| (g.id.clone(), r, g.you)))
+        })
+    });
     let source = RoomSource {
         view: view.into(),
         my_side: me.into(),
@@ -104,7 +114,7 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
                     <p class="notice" data-testid="server-notice">{notice_text(&n, lang.get())}</p>
                 })}
             }
-            ending=move || server_end(ctl)
+            ending=move || ending.get().map(|(_, result, me)| server_end(ctl, result, me))
             {..} data-online="server"
             data-stage=move || if over.get() { "Finished" } else { "Playing" }
             data-connected=move || connected.get().to_string()
@@ -146,19 +156,17 @@ fn Players(ctl: ServerController) -> impl IntoView {
     }
 }
 
-/// The settlement once the server settled the game: both rating changes.
-fn server_end(ctl: ServerController) -> Option<AnyView> {
-    let (result, me) = ctl
-        .client
-        .with(|c| c.game().and_then(|g| g.result.clone().map(|r| (r, g.you))))?;
+/// The settlement once the server settled the game: both rating changes, and 再来一局.
+fn server_end(ctl: ServerController, result: GameResult, me: Side) -> AnyView {
     let back = Callback::new(move |_| ctl.leave_game());
     let mine = result.ratings[me.idx()];
     let theirs = result.ratings[me.other().idx()];
-    Some(match (result.winner, result.reason.engine_reason()) {
+    match (result.winner, result.reason.engine_reason()) {
         (Some(winner), Some(reason)) => view! {
             <Settlement winner=winner.0 reason=reason audience=Audience::Player(me)
                 rating=(mine.before, mine.after) opponent_rating=(theirs.before, theirs.after)
-                unrated=result.unrated.map(unrated_words) on_close=back/>
+                unrated=result.unrated.map(unrated_words) on_close=back
+                again=ViewFn::from(move || view! { <RematchPanel ctl=ctl offer=true/> })/>
         }
         .into_any(),
         _ => view! {
@@ -166,5 +174,5 @@ fn server_end(ctl: ServerController) -> Option<AnyView> {
                 detail=result.reason.name().to_string() on_close=back/>
         }
         .into_any(),
-    })
+    }
 }
