@@ -80,9 +80,11 @@ test("a small level built by clicks is unique with walls that matter, and its li
   await page.getByTestId("editor-title").dispatchEvent("change");
   await expect(page.getByTestId("editor-status")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
 
-  // copy the link (read from the field: no clipboard permission needed)
+  // copy the link (read from the field: no clipboard permission needed); a unique level
+  // is shared without a question
   await page.getByTestId("editor-copy-link").click();
   const link = await page.getByTestId("editor-link").inputValue();
+  await expect(page.getByTestId("editor-share-warning")).toHaveCount(0);
   expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
   expect(link.split("#")[0]).toBe(page.url().split("#")[0]);
 
@@ -292,6 +294,31 @@ test("two solutions can be shown on the board", async ({ page }) => {
     ["a", "b"].map((k) => page.getByTestId(`editor-solution-${k}`).getAttribute("points")),
   );
   expect(a).not.toEqual(b);
+});
+
+test("a level with two solutions asks before its link is made; a copied link is confirmed", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openEditor(page);
+  for (const [q, r] of [[0, 0], [1, 0], [0, 1], [1, 1]]) await page.getByTestId(`editor-cell-${q}-${r}`).click();
+  const status = page.getByTestId("editor-status");
+  await expect(status).toHaveAttribute("data-solutions", "2+", { timeout: 15_000 });
+  // Asked first; cancelling makes no link.
+  await page.getByTestId("editor-copy-link").click();
+  const warning = page.getByTestId("editor-share-warning");
+  await expect(warning).toHaveAttribute("data-warning", "Several");
+  await expect(warning).toContainText("不止一个解");
+  await page.getByTestId("editor-share-cancel").click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByTestId("editor-link")).toHaveCount(0);
+  // Shared anyway: the link is made, on the clipboard, and the page says so.
+  await page.getByTestId("editor-copy-link").click();
+  await page.getByTestId("editor-share-anyway").click();
+  const link = await page.getByTestId("editor-link").inputValue();
+  expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
+  const note = page.locator('[data-testid="copy-note"][data-of="level"]');
+  await expect(note).toHaveAttribute("data-sent", "copied");
+  await expect(note).toHaveText("链接已复制");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 });
 
 test("spinners go on corners and cycle their phase", async ({ page }) => {

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::host::share::Sent;
 use crate::i18n::{tr, use_lang, Label, Text};
 use crate::nav::use_nav;
 use crate::sound::SoundSwitch;
@@ -56,4 +57,38 @@ pub fn LanguageSwitch() -> impl IntoView {
             {tr(Text::LanguageSwitch)}
         </button>
     }
+}
+
+/// Where the last link or text went, said beside the button that sent it: on the clipboard,
+/// or refused by the browser (the link is shown to copy by hand). The host's share sheet is
+/// its own confirmation. `text`: a result text rather than a link; `of`: what was copied
+/// (`data-of`), where a screen has more than one.
+#[component]
+pub fn CopyNote(
+    sent: RwSignal<Option<Sent>>,
+    #[prop(optional)] text: bool,
+    #[prop(optional)] of: Option<&'static str>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let words = move || match sent.get()? {
+        Sent::Copied if text => Some(Text::TextCopied),
+        Sent::Copied => Some(Text::LinkCopied),
+        Sent::Refused => Some(Text::CopyRefused),
+        Sent::Shared => None,
+    };
+    view! {
+        <p class="copy-note" role="status" data-testid="copy-note" data-of=of
+            data-sent=move || sent.get().map(Sent::key)>
+            {move || words().map(|w| w.in_lang(lang.get()))}
+        </p>
+    }
+}
+
+/// Hands a link on and says where it went in `note` (cleared first, so a second copy is
+/// heard again by screen readers).
+pub fn send_link_noted(title: &str, url: &str, note: RwSignal<Option<Sent>>) {
+    note.set(None);
+    crate::host::share::send_link(title, url, move |s| {
+        let _ = note.try_set(Some(s));
+    });
 }

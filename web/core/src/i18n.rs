@@ -133,6 +133,12 @@ translations! {
         ModeRetry => ("重试", "Try again"),
         /// The menu's way back to the home screen.
         GoHome => ("回到主页", "Back to home"),
+        /// A share link is on the clipboard.
+        LinkCopied => ("链接已复制", "Link copied"),
+        /// A text (a result card) is on the clipboard.
+        TextCopied => ("已复制", "Copied"),
+        /// The browser refused the clipboard: the link is shown to copy by hand.
+        CopyRefused => ("浏览器不允许复制：请手动复制链接", "The browser did not allow copying: copy the link by hand"),
     }
 }
 

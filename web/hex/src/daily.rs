@@ -238,15 +238,24 @@ pub fn DailyShare(run: DailyRun, number: u32) -> impl IntoView {
             card_text(number, &r, streak, lang.get())
         })
     };
+    let copied = RwSignal::new(None);
     let share = move |_| {
         if let Some(t) = text() {
-            web_core::host::share::send_text(Text::HexDaily.in_lang(lang.get_untracked()), &t);
+            copied.set(None);
+            web_core::host::share::send_text(
+                Text::HexDaily.in_lang(lang.get_untracked()),
+                &t,
+                move |s| {
+                    let _ = copied.try_set(Some(s));
+                },
+            );
         }
     };
     view! {
         <div class="hex-daily-result" data-testid="hex-daily-result">
             <pre class="hex-daily-text" data-testid="hex-daily-text">{text}</pre>
             <button class="hex-menu-item" data-testid="hex-daily-share" on:click=share>{tr(Text::HexDailyShare)}</button>
+            <web_core::chrome::CopyNote sent=copied text=true/>
         </div>
     }
 }

@@ -599,6 +599,7 @@ fn round_button(
 fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
     let ctx = use_hex();
     let link = RwSignal::new(String::new());
+    let copied = RwSignal::new(None);
     let edit_level = level.clone();
     let on_edit = move |_| {
         web_core::nav::clear_fragment();
@@ -606,7 +607,7 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
         ctx.open_editor((!from_editor).then_some(&edit_level));
     };
     let on_copy = move |_| {
-        if let Some(text) = crate::share_link::send_link_for(&level) {
+        if let Some(text) = crate::share_link::send_link_for(&level, copied) {
             link.set(text);
         }
     };
@@ -619,6 +620,7 @@ fn CustomBar(level: Level, from_editor: bool) -> impl IntoView {
             <Show when=move || link.with(|l| !l.is_empty())>
                 <input class="hex-link-field" data-testid="hex-share-link" readonly prop:value=move || link.get()/>
             </Show>
+            <web_core::chrome::CopyNote sent=copied/>
         </div>
     }
 }

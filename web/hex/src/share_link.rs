@@ -10,7 +10,8 @@ use leptos::prelude::*;
 use crate::context::use_hex;
 use crate::engine_text;
 use crate::strings::Text;
-use web_core::host::share;
+use web_core::chrome::send_link_noted;
+use web_core::host::share::{self, Sent};
 use web_core::i18n::Text as AppText;
 use web_core::i18n::{tr, use_lang};
 use web_core::nav::{clear_fragment, use_nav, Screen};
@@ -27,10 +28,11 @@ pub fn links_available() -> bool {
     share::link_base().is_some()
 }
 
-/// Hands `level`'s link on (share sheet or clipboard) and returns it for the link field.
-pub fn send_link_for(level: &Level) -> Option<String> {
+/// Hands `level`'s link on (share sheet or clipboard), says where it went in `note`, and
+/// returns it for the link field.
+pub fn send_link_for(level: &Level, note: RwSignal<Option<Sent>>) -> Option<String> {
     let link = link_for(level)?;
-    share::send_link(level.title.as_deref().unwrap_or(&level.id), &link);
+    send_link_noted(level.title.as_deref().unwrap_or(&level.id), &link, note);
     Some(link)
 }
 
@@ -39,11 +41,14 @@ pub const PACK_KEY: &str = "pack";
 
 /// Hands `pack`'s link on (share sheet or clipboard) and returns it for the link
 /// field (`Ok(None)` where this host cannot make links); why it cannot be a code.
-pub fn send_pack_link(pack: &Pack) -> Result<Option<String>, EncodeError> {
+pub fn send_pack_link(
+    pack: &Pack,
+    note: RwSignal<Option<Sent>>,
+) -> Result<Option<String>, EncodeError> {
     let code = pack_code::encode(pack)?;
     let link = share::link_with_key(PACK_KEY, &code);
     if let Some(link) = &link {
-        share::send_link(&pack.title, link);
+        send_link_noted(&pack.title, link, note);
     }
     Ok(link)
 }

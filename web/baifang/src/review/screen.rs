@@ -20,7 +20,7 @@ use crate::board::geometry::{point_xy, EXTENT};
 use crate::board::Board;
 use crate::local::game::Opponent;
 use crate::strings::{banner_text, side_name, Audience};
-use web_core::host::share::send_link;
+use web_core::chrome::{send_link_noted, CopyNote};
 use web_core::i18n::use_lang;
 use web_core::nav::share_link_here_as;
 
@@ -243,13 +243,15 @@ fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
 fn ShareLink(link: String) -> impl IntoView {
     let lang = use_lang();
     let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let copied = RwSignal::new(None);
     view! {
             <section class="review-share">
                 <label>{text(ReviewText::Share)}
                     <input class="review-link" readonly data-testid="review-link" prop:value=link.clone()/>
                 </label>
                 <button class="pill-button" data-testid="review-copy"
-                    on:click=move |_| send_link(ReviewText::Review.in_lang(lang.get_untracked()), &link)>{text(ReviewText::Copy)}</button>
+                    on:click=move |_| send_link_noted(ReviewText::Review.in_lang(lang.get_untracked()), &link, copied)>{text(ReviewText::Copy)}</button>
+                <CopyNote sent=copied/>
             </section>
     }
 }

@@ -12,7 +12,7 @@ use engine::baifang::referee_protocol::{
     ROOM_CODE_LEN,
 };
 
-use web_core::host::share;
+use web_core::chrome::{send_link_noted, CopyNote};
 use web_core::i18n::{use_lang, Lang};
 use web_core::nav::share_link_here_as;
 
@@ -191,6 +191,7 @@ fn FriendRoomOpen(ctl: ServerController, code: String, rated: bool) -> impl Into
     let lang = use_lang();
     let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let link = share_link_here_as("room", &code);
+    let copied = RwSignal::new(None);
     let (copy, href, code_attr) = (link.clone(), link.clone(), code.clone());
     let shown = format_room_code(&code);
     let rated_text = if rated {
@@ -206,9 +207,10 @@ fn FriendRoomOpen(ctl: ServerController, code: String, rated: bool) -> impl Into
             <p class="lobby-caption">{text(BaifangText::RoomWaiting)}</p>
             <a class="room-link" data-testid="room-link" href=href>{link}</a>
             <button class="pill-button" data-testid="room-copy"
-                on:click=move |_| share::send_link(BaifangText::FriendMatch.in_lang(lang.get_untracked()), &copy)>
+                on:click=move |_| send_link_noted(BaifangText::FriendMatch.in_lang(lang.get_untracked()), &copy, copied)>
                 {text(BaifangText::CopyLink)}
             </button>
+            <CopyNote sent=copied/>
             <button class="pill-button" data-testid="server-cancel" on:click=move |_| ctl.cancel()>
                 {text(BaifangText::Cancel)}
             </button>

@@ -30,29 +30,59 @@ pub fn link_with_key(key: &str, code: &str) -> Option<String> {
     link_base().map(|base| crate::nav::link_with(&base, key, code))
 }
 
-/// Hands a link on: the host's share sheet (titled `title`), or the clipboard in a browser.
-pub fn send_link(title: &str, url: &str) {
-    send("link", title, url, copy_to_clipboard);
+/// Where a link or text went, for the page to confirm it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// On the clipboard.
+    Copied,
+    /// The browser refused the clipboard (no permission, no secure context).
+    Refused,
+    /// Handed to the host's share sheet, which is its own confirmation.
+    Shared,
+}
+
+impl Sent {
+    /// The `data-sent` value.
+    pub fn key(self) -> &'static str {
+        match self {
+            Sent::Copied => "copied",
+            Sent::Refused => "refused",
+            Sent::Shared => "shared",
+        }
+    }
+}
+
+/// Hands a link on: the host's share sheet (titled `title`), or the clipboard in a browser;
+/// `done` hears where it went.
+pub fn send_link(title: &str, url: &str, done: impl FnOnce(Sent) + 'static) {
+    send("link", title, url, Box::new(done));
 }
 
 /// Hands a text on (a result card): the host's share sheet, or the clipboard in a browser.
-pub fn send_text(subject: &str, text: &str) {
-    send("text", subject, text, copy_to_clipboard);
+pub fn send_text(subject: &str, text: &str, done: impl FnOnce(Sent) + 'static) {
+    send("text", subject, text, Box::new(done));
 }
 
-/// The host's share sheet with `kind` (messages.json's `share`), or `in_browser`.
-fn send(kind: &str, name: &str, text: &str, in_browser: impl FnOnce(&str)) {
+/// The host's share sheet with `kind` (messages.json's `share`), or the clipboard. One
+/// boxed callback type keeps a single copy of this code in each module.
+fn send(kind: &str, name: &str, text: &str, done: Box<dyn FnOnce(Sent)>) {
     if bridge::available() {
         let payload = json!({ "kind": kind, "name": name, "text": text });
         bridge::call("share", payload, |_| {});
+        done(Sent::Shared);
     } else {
-        in_browser(text);
+        copy_to_clipboard(text, done);
     }
 }
 
 /// Hands a text file on: the host's share sheet, or a download in a browser.
 pub fn send_file(name: &str, text: &str) {
-    send("file", name, text, |text| download(name, text));
+    if bridge::available() {
+        let payload = json!({ "kind": "file", "name": name, "text": text });
+        bridge::call("share", payload, |_| {});
+    } else {
+        download(name, text);
+    }
 }
 
 /// Reads the file picked in the `<input type="file">` that fired `ev` as text and
@@ -75,31 +105,44 @@ pub fn read_picked_file(ev: &web_sys::Event, on_text: impl FnOnce(String) + 'sta
     on_text.forget();
 }
 
-/// Copies `text` to the clipboard when the browser allows it (failures are silent: the
-/// link is also shown in a field).
-fn copy_to_clipboard(text: &str) {
+/// Copies `text` to the clipboard when the browser allows it; `done` hears whether it did
+/// (a refusal is no error: the pages also show the link in a field).
+fn copy_to_clipboard(text: &str, done: Box<dyn FnOnce(Sent)>) {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
     use wasm_bindgen::{JsCast, JsValue};
-    let Some(window) = web_sys::window() else {
+    let write = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("clipboard")).ok())
+        .filter(|c| !c.is_undefined())
+        .and_then(|clipboard| {
+            let f = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")).ok()?;
+            let f = f.dyn_into::<js_sys::Function>().ok()?;
+            f.call1(&clipboard, &JsValue::from_str(text))
+                .ok()?
+                .dyn_into::<js_sys::Promise>()
+                .ok()
+        });
+    let Some(promise) = write else {
+        done(Sent::Refused);
         return;
     };
-    let navigator = window.navigator();
-    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")) else {
-        return;
-    };
-    if clipboard.is_undefined() {
-        return;
-    }
-    let write = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText"))
-        .ok()
-        .and_then(|w| w.dyn_into::<js_sys::Function>().ok());
-    if let Some(Ok(p)) = write.map(|f| f.call1(&clipboard, &JsValue::from_str(text))) {
-        // swallow a refusal (no permission) instead of an unhandled rejection
-        if let Ok(p) = p.dyn_into::<js_sys::Promise>() {
-            let ignore = wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
-            let _ = p.catch(&ignore);
-            ignore.forget();
+    // One of the two closures runs, once; the shared cell hands `done` to it.
+    let done = Rc::new(Cell::new(Some(done)));
+    let (ok, err) = (done.clone(), done);
+    let on_ok = Closure::once(move |_: JsValue| {
+        if let Some(f) = ok.take() {
+            f(Sent::Copied)
         }
-    }
+    });
+    let on_err = Closure::once(move |_: JsValue| {
+        if let Some(f) = err.take() {
+            f(Sent::Refused)
+        }
+    });
+    let _ = promise.then2(&on_ok, &on_err);
+    on_ok.forget();
+    on_err.forget();
 }
 
 /// Downloads `text` as a file through a Blob and a temporary anchor.

@@ -6,17 +6,23 @@ use leptos::prelude::*;
 
 use web_core::host::share;
 
+use super::status::{ShareWarning, Status};
 use crate::context::{use_hex, LevelSource};
 use crate::draft::Draft;
 use crate::share_link::{links_available, send_link_for};
 use crate::strings::Text;
+use web_core::chrome::CopyNote;
 use web_core::i18n::{tr, use_lang, Lang};
 
-/// 试玩, 复制链接 and 导出 JSON, enabled while the draft is a valid level.
+/// 试玩, 复制链接 and 导出 JSON, enabled while the draft is a valid level. A level not
+/// proven unique asks before its link is made (`status`: the checks' answer).
 #[component]
-pub fn LevelActions() -> impl IntoView {
+pub fn LevelActions(status: RwSignal<Status>) -> impl IntoView {
     let ctx = use_hex();
+    let lang = use_lang();
     let link = RwSignal::new(String::new());
+    let copied = RwSignal::new(None);
+    let asking = RwSignal::new(None::<ShareWarning>);
     let valid = move || ctx.editor.with(|h| h.present().to_level().is_ok());
     let level = move || ctx.editor.with_untracked(|h| h.present().to_level()).ok();
     let on_try = move |_| {
@@ -24,13 +30,26 @@ pub fn LevelActions() -> impl IntoView {
             ctx.play_custom(level, LevelSource::EditorTry);
         }
     };
-    let on_copy = move |_| {
+    let share = move || {
+        asking.set(None);
         if let Some(level) = level() {
-            if let Some(text) = send_link_for(&level) {
+            if let Some(text) = send_link_for(&level, copied) {
                 link.set(text);
             }
         }
     };
+    let on_copy = move |_| match status.with_untracked(Status::share_warning) {
+        Some(w) => {
+            copied.set(None);
+            asking.set(Some(w));
+        }
+        None => share(),
+    };
+    // An edit answers the question differently: ask again on the next copy.
+    Effect::new(move |_| {
+        status.track();
+        asking.set(None);
+    });
     let on_export = move |_| {
         if let Some(level) = level() {
             share::send_file(&format!("{}.json", level.id), &level_to_string(&level));
@@ -44,6 +63,14 @@ pub fn LevelActions() -> impl IntoView {
             })}
             <button class="hex-menu-item" data-testid="editor-export" disabled=move || !valid() on:click=on_export>{tr(Text::HexExport)}</button>
         </div>
+        {move || asking.get().map(|w| view! {
+            <div class="editor-share-warning" role="alertdialog" data-testid="editor-share-warning" data-warning=format!("{w:?}")>
+                <p>{move || w.text().in_lang(lang.get())}</p>
+                <button class="hex-menu-item" data-testid="editor-share-anyway" on:click=move |_| share()>{tr(Text::HexShareAnyway)}</button>
+                <button class="hex-menu-item" data-testid="editor-share-cancel" on:click=move |_| asking.set(None)>{tr(Text::HexShareCancel)}</button>
+            </div>
+        })}
+        <CopyNote sent=copied of="level"/>
         <Show when=move || link.with(|l| !l.is_empty())>
             <input class="hex-link-field" data-testid="editor-link" readonly prop:value=move || link.get()/>
         </Show>

@@ -68,7 +68,7 @@ pub fn EditorScreen() -> impl IntoView {
                         <span>{tr(Text::HexTitle)}</span>
                         <input type="text" data-testid="editor-title" prop:value=title_value on:change=on_title/>
                     </label>
-                    <LevelActions/>
+                    <LevelActions status=status/>
                     <GeneratePanel checker=checker/>
                     <ImportPanel fit=fit/>
                     <PackPanel/>

@@ -189,6 +189,7 @@ fn PackActions(
     link: RwSignal<String>,
 ) -> impl IntoView {
     let ctx = use_hex();
+    let copied = RwSignal::new(None);
     let valid = move || ctx.editor.with(|h| h.present().to_level().is_ok());
     let has_levels = move || pack.with(|p| !p.levels.is_empty());
     let on_add = move |_| {
@@ -201,7 +202,7 @@ fn PackActions(
         }
         change.run(Box::new(move |p| p.levels.push(level)));
     };
-    let on_link = move |_| match pack.with_untracked(send_pack_link) {
+    let on_link = move |_| match pack.with_untracked(|p| send_pack_link(p, copied)) {
         Ok(Some(text)) => link.set(text),
         Ok(None) => {}
         Err(e) => problem.set(Some(PackProblem::Encode(e))),
@@ -226,6 +227,7 @@ fn PackActions(
             {crate::share_link::links_available().then(|| view! {
                 <button class="hex-menu-item" data-testid="editor-pack-copy-link" disabled=move || !has_levels() on:click=on_link>{tr(Text::HexPackCopyLink)}</button>
             })}
+            <web_core::chrome::CopyNote sent=copied of="pack"/>
             <button class="hex-menu-item" data-testid="editor-pack-try" disabled=move || !has_levels() on:click=on_try>{tr(Text::HexPackTry)}</button>
             <button class="hex-menu-item" data-testid="editor-pack-export" disabled=move || !has_levels() on:click=on_export>{tr(Text::HexPackExport)}</button>
         </div>

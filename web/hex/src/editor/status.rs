@@ -55,7 +55,43 @@ pub enum Status {
     Failed(EditorFault),
 }
 
+/// Why a level should not be shared as it is, asked about before its link is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShareWarning {
+    /// The checks found two solutions or more.
+    Several,
+    /// The checks found none.
+    NoSolution,
+    /// Exactly one is not proven (still checking, cut short, or the checker failed).
+    Unproven,
+}
+
+impl ShareWarning {
+    /// The question shown.
+    pub fn text(self) -> Text {
+        match self {
+            ShareWarning::Several => Text::HexShareSeveral,
+            ShareWarning::NoSolution => Text::HexShareNoSolution,
+            ShareWarning::Unproven => Text::HexShareUnproven,
+        }
+    }
+}
+
 impl Status {
+    /// What to ask before sharing the draft: nothing only once the checks proved exactly
+    /// one solution.
+    pub fn share_warning(&self) -> Option<ShareWarning> {
+        let Status::Report(r) = self else {
+            return Some(ShareWarning::Unproven);
+        };
+        match r.count.breaks_uniqueness() {
+            Verdict::No => None,
+            Verdict::Yes if r.count.solutions == 0 => Some(ShareWarning::NoSolution),
+            Verdict::Yes => Some(ShareWarning::Several),
+            Verdict::Unknown | Verdict::NotApplicable => Some(ShareWarning::Unproven),
+        }
+    }
+
     /// The `data-state` value.
     pub fn key(&self) -> &'static str {
         match self {
