@@ -6,8 +6,14 @@ import { test, expect } from "@playwright/test";
 import { packs } from "./hex-helpers.mjs";
 import { walkScreens } from "./a11y-helpers.mjs";
 
-/** Names that keep their own script in either language. */
-const titles = packs().flatMap((p) => [p.title, ...p.levels.map((l) => l.title)]).filter(Boolean);
+/**
+ * Names that keep their own script in either language: a shipped title with an English form
+ * (`titleEn`) is not one of them, each language shows its own.
+ */
+const titles = packs()
+  .flatMap((p) => [p, ...p.levels])
+  .filter((x) => x.title && !x.titleEn)
+  .map((x) => x.title);
 const HAN = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Proper names, codes and units the Chinese interface writes in Latin letters. */
 const LATIN_NAMES = new Set(["English", "AI", "JSON", "Game", "Center", "Baifang", "Hex", "Stroke", "UTF", "pointy", "vs", "iOS",
@@ -70,6 +76,11 @@ test.describe("a first visit in an English browser", () => {
     expect(await page.evaluate(() => navigator.language)).toBe("en-US");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("home-hex")).toContainText("Hex Stroke");
+    // The packs and levels by their English titles.
+    await page.getByTestId("home-hex").click();
+    await expect(page.getByTestId("hex-pack-3").locator(".hex-pack-title")).toHaveText("Honeycomb Trails");
+    await expect(page.getByTestId("hex-level-3-1")).toHaveAttribute("aria-label", /^3-1 First Look/);
+    await page.goto("./");
     await page.getByTestId("lang-switch").click();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await page.reload();

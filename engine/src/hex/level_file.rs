@@ -3,7 +3,10 @@
 //! A pack file is `{"pack":N,"title":"…","levels":[level…]}`; a level is
 //! `{"id":"1-3","pack":1,"index":3,"orientation":"pointy","cells":[{"id":"a","q":0,"r":0,"clue":1}…],
 //! "walls":[["a","b"]…],"spinners":[{"cell":"c","corner":0,"phase":1}…]}` with an optional
-//! `"title"`. Unknown fields are rejected (so a solution can never ride along).
+//! `"title"` and its English form `"titleEn"` (a pack has both too; the app shows the
+//! one in the player's language). Unknown fields are rejected (so a solution can never
+//! ride along). `titleEn` is read by the app's catalog from the [`PackJson`] itself; a
+//! loaded [`Level`] or [`Pack`] keeps one title, so writing one back drops it.
 //! Loading validates everything and reports every problem with the level id.
 
 use std::fmt;
@@ -52,6 +55,9 @@ pub struct LevelJson {
     pub orientation: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The title in English, for the app's English screens.
+    #[serde(default, rename = "titleEn", skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     pub cells: Vec<CellJson>,
     #[serde(default)]
     pub walls: Vec<[String; 2]>,
@@ -65,6 +71,9 @@ pub struct LevelJson {
 pub struct PackJson {
     pub pack: u32,
     pub title: String,
+    /// The title in English, for the app's English screens.
+    #[serde(default, rename = "titleEn", skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     pub levels: Vec<LevelJson>,
 }
 
@@ -200,6 +209,7 @@ pub fn level_to_json(level: &Level) -> LevelJson {
         index: level.index,
         orientation: pointy(),
         title: level.title.clone(),
+        title_en: None,
         cells: level
             .cells()
             .iter()
@@ -290,6 +300,20 @@ pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
     pack_from_json(&p)
 }
 
+/// A pack file's English titles as written (`titleEn`): the pack's, and each level's by
+/// level id. Nothing for text that is not a pack file (its problems are `parse_pack`'s).
+pub fn titles_en(text: &str) -> (Option<String>, Vec<(String, String)>) {
+    let Ok(p) = serde_json::from_str::<PackJson>(text) else {
+        return (None, Vec::new());
+    };
+    let levels = p
+        .levels
+        .into_iter()
+        .filter_map(|l| Some((l.id, l.title_en?)))
+        .collect();
+    (p.title_en, levels)
+}
+
 /// Parses either a pack file or a single level (told apart by a `"levels"` key).
 /// A single level comes back as a pack with number 0 and an empty title.
 pub fn parse_any(text: &str) -> Result<Pack, Vec<LevelError>> {
@@ -312,6 +336,7 @@ pub fn pack_to_string(pack: &Pack) -> String {
     let p = PackJson {
         pack: pack.pack,
         title: pack.title.clone(),
+        title_en: None,
         levels: pack.levels.iter().map(level_to_json).collect(),
     };
     serde_json::to_string_pretty(&p).expect("pack serialises")
@@ -331,6 +356,24 @@ mod tests {
         assert_eq!(l.clue_cell(1), Some(0));
         let again = parse_level(&level_to_string(&l)).unwrap();
         assert_eq!(again, l);
+    }
+
+    #[test]
+    fn english_titles_are_read_beside_the_pack() {
+        let pack = format!(
+            r#"{{"pack":1,"title":"包","titleEn":"Pack One","levels":[{}]}}"#,
+            WALLED_TRIANGLE.replacen('{', r#"{"titleEn":"Triangle","#, 1)
+        );
+        let loaded = parse_pack(&pack).unwrap();
+        let id = loaded.levels[0].id.clone();
+        assert_eq!(
+            titles_en(&pack),
+            (
+                Some("Pack One".to_string()),
+                vec![(id, "Triangle".to_string())]
+            )
+        );
+        assert_eq!(titles_en("not json"), (None, Vec::new()));
     }
 
     #[test]

@@ -10,8 +10,9 @@
 use std::sync::OnceLock;
 
 use engine::hex::content::{earlier_packs, listing_key, pack_kind, PackKind};
-use engine::hex::level_file::parse_pack;
+use engine::hex::level_file::{parse_pack, titles_en as written_titles_en};
 use engine::hex::Level;
+use web_core::i18n::Lang;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/packs.rs"));
@@ -22,6 +23,8 @@ mod embedded {
 pub struct PackInfo {
     pub number: u32,
     pub title: String,
+    /// The title on English screens (the file's `titleEn`).
+    pub title_en: Option<String>,
     pub kind: PackKind,
     pub levels: Vec<Level>,
 }
@@ -66,6 +69,8 @@ pub struct LevelRef {
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     pub packs: Vec<PackInfo>,
+    /// Level titles on English screens, by level id (the files' `titleEn`).
+    pub titles_en: Vec<(String, String)>,
     /// Human sentences for packs or levels that could not be loaded (they are left out).
     pub problems: Vec<String>,
 }
@@ -84,6 +89,7 @@ impl Catalog {
     pub fn from_files(files: &[(&str, &str)]) -> Catalog {
         let mut packs: Vec<PackInfo> = Vec::new();
         let mut problems = Vec::new();
+        let mut titles_en = Vec::new();
         for (name, text) in files {
             match parse_pack(text) {
                 Ok(pack) => {
@@ -91,9 +97,13 @@ impl Catalog {
                         problems.push(format!("{name}: pack {} is defined twice", pack.pack));
                         continue;
                     }
+                    // The English titles, from the same validated file as written.
+                    let (title_en, levels_en) = written_titles_en(text);
+                    titles_en.extend(levels_en);
                     packs.push(PackInfo {
                         number: pack.pack,
                         title: pack.title,
+                        title_en,
                         kind: pack_kind(pack.pack),
                         levels: pack.levels,
                     });
@@ -123,7 +133,23 @@ impl Catalog {
             });
         }
         packs.retain(|p| !p.levels.is_empty());
-        Catalog { packs, problems }
+        Catalog {
+            packs,
+            titles_en,
+            problems,
+        }
+    }
+
+    /// A level's title in `lang` (English falls back to none, never to the Chinese).
+    pub fn level_title<'a>(&'a self, level: &'a Level, lang: Lang) -> Option<&'a str> {
+        match lang {
+            Lang::Zh => level.title.as_deref(),
+            Lang::En => self
+                .titles_en
+                .iter()
+                .find(|(id, _)| *id == level.id)
+                .map(|(_, t)| t.as_str()),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -279,6 +305,23 @@ mod tests {
             r#"{{"pack":{number},"title":"p{number}","levels":[{}]}}"#,
             levels.join(",")
         )
+    }
+
+    #[test]
+    fn every_shipped_pack_and_level_is_titled_in_both_languages() {
+        use web_core::i18n::has_cjk;
+        let c = Catalog::from_files(embedded::PACK_FILES);
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        for p in &c.packs {
+            let en = p.title_en.as_deref().unwrap_or_default();
+            assert!(has_cjk(&p.title), "pack {}", p.number);
+            assert!(!en.is_empty() && !has_cjk(en), "pack {}: {en:?}", p.number);
+            for l in &p.levels {
+                assert!(c.level_title(l, Lang::Zh).is_some_and(has_cjk), "{}", l.id);
+                let en = c.level_title(l, Lang::En).unwrap_or_default();
+                assert!(!en.is_empty() && !has_cjk(en), "{}: {en:?}", l.id);
+            }
+        }
     }
 
     fn sample() -> Catalog {

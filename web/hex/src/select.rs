@@ -114,6 +114,7 @@ fn PackSection(
     let lang = use_lang();
     let number = pack.number;
     let title = pack.title.clone();
+    let title_en = pack.title_en.clone();
     let experimental = pack.experimental();
     let label = move || {
         let generic = match pack.kind {
@@ -123,6 +124,7 @@ fn PackSection(
         };
         match lang.get() {
             Lang::Zh if !title.is_empty() => title.clone(),
+            Lang::En if title_en.is_some() => title_en.clone().unwrap_or_default(),
             l => generic.in_lang(l).to_string(),
         }
     };
@@ -192,10 +194,16 @@ fn LevelTile(r: LevelRef, told: RwSignal<Option<LevelRef>>) -> impl IntoView {
     let best_label = tr(Text::HexBestTime);
     let id4 = id.clone();
     let best = Memo::new(move |_| ctx.best.with(|b| b.best(&id4)));
+    let lang = use_lang();
+    // The number, then the level's title in the player's language.
+    let named = move || match cat.level_title(level, lang.get()) {
+        Some(t) => format!("{shown} {t}"),
+        None => shown.clone(),
+    };
     let aria = move || match (open.get(), best.get()) {
-        (false, _) => format!("{shown} · {}", locked_label()),
-        (true, Some(ms)) => format!("{shown} · {} {}", best_label(), clock_text(ms)),
-        (true, None) => shown.clone(),
+        (false, _) => format!("{} · {}", named(), locked_label()),
+        (true, Some(ms)) => format!("{} · {} {}", named(), best_label(), clock_text(ms)),
+        (true, None) => named(),
     };
     view! {
         <button
