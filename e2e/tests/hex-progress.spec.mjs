@@ -203,5 +203,5 @@ test("a pack level keeps its best time: the visible time from opening to clearin
   await page.reload();
   await page.getByTestId("home-hex").click();
   await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("data-best-ms", "4000");
-  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("title", "1-1 · 最佳 0:04");
+  await expect(page.getByTestId("hex-level-1-1")).toHaveAttribute("title", "1-1 第一笔 · 最佳 0:04");
 });

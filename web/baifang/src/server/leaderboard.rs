@@ -6,14 +6,14 @@ use leptos::prelude::*;
 use engine::baifang::referee_protocol::{Leaderboard, LEADERBOARD_PATH};
 use web_core::i18n::{use_lang, Lang};
 
-use super::api::{get_json, FetchError};
+use super::api::get_json;
+use super::panel::{answered, PanelHead};
 use crate::strings::BaifangText;
 
 /// The top players, fetched when the screen opens.
 #[component]
 pub fn LeaderboardPanel(on_player: Callback<String>, on_back: Callback<()>) -> impl IntoView {
     let lang = use_lang();
-    let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let answer = RwSignal::new(None);
     leptos::task::spawn_local(async move {
         let got = get_json::<Leaderboard>(LEADERBOARD_PATH).await;
@@ -21,32 +21,13 @@ pub fn LeaderboardPanel(on_player: Callback<String>, on_back: Callback<()>) -> i
     });
     view! {
         <section class="server-panel leaderboard" data-testid="leaderboard">
-            <div class="panel-head">
-                <button class="pill-button" data-testid="panel-back" on:click=move |_| on_back.run(())>
-                    {text(BaifangText::BackToLobby)}
-                </button>
-                <h2>{text(BaifangText::Leaderboard)}</h2>
-            </div>
-            {move || match answer.get() {
-                None => view! { <p class="lobby-caption">{text(BaifangText::Loading)}</p> }.into_any(),
-                Some(a) => rows(a, lang.get(), on_player),
-            }}
+            <PanelHead title=BaifangText::Leaderboard back=BaifangText::BackToLobby on_back=on_back/>
+            {move || answered(answer.get(), lang.get(), |board| rows(board, lang.get_untracked(), on_player))}
         </section>
     }
 }
 
-fn rows(
-    answer: Result<Leaderboard, FetchError>,
-    lang: Lang,
-    on_player: Callback<String>,
-) -> AnyView {
-    let board = match answer {
-        Ok(b) => b,
-        Err(e) => {
-            return view! { <p class="notice" data-testid="panel-error">{e.sentence(lang)}</p> }
-                .into_any()
-        }
-    };
+fn rows(board: Leaderboard, lang: Lang, on_player: Callback<String>) -> AnyView {
     if board.players.is_empty() {
         return view! {
             <p class="lobby-caption" data-testid="leaderboard-empty">{BaifangText::NoRatedPlayers.in_lang(lang)}</p>

@@ -6,6 +6,7 @@ pub mod api;
 pub mod controller;
 pub mod leaderboard;
 pub mod lobby;
+pub mod panel;
 pub mod player_page;
 pub mod rating_chart;
 pub mod rematch;

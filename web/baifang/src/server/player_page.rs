@@ -14,6 +14,7 @@ use web_core::nav::use_nav;
 
 use super::api::{export_path, game_path, games_path, get_json, player_path, FetchError};
 use super::lobby::RecentLine;
+use super::panel::{answered, PanelHead};
 use super::rating_chart::RatingChart;
 use crate::review::ReviewSource;
 use crate::strings::BaifangText;
@@ -22,7 +23,6 @@ use crate::strings::BaifangText;
 #[component]
 pub fn PlayerPanel(id: String, on_back: Callback<()>) -> impl IntoView {
     let lang = use_lang();
-    let text = move |t: BaifangText| move || t.in_lang(lang.get());
     let page = RwSignal::new(None::<Result<PlayerPage, FetchError>>);
     let path = player_path(&id);
     let id_attr = id.clone();
@@ -32,17 +32,8 @@ pub fn PlayerPanel(id: String, on_back: Callback<()>) -> impl IntoView {
     });
     view! {
         <section class="server-panel player-page" data-testid="player-page" data-player=id_attr>
-            <div class="panel-head">
-                <button class="pill-button" data-testid="panel-back" on:click=move |_| on_back.run(())>
-                    {text(BaifangText::Back)}
-                </button>
-                <h2>{text(BaifangText::PlayerPage)}</h2>
-            </div>
-            {move || match page.get() {
-                None => view! { <p class="lobby-caption">{text(BaifangText::Loading)}</p> }.into_any(),
-                Some(Err(e)) => view! { <p class="notice" data-testid="panel-error">{e.sentence(lang.get())}</p> }.into_any(),
-                Some(Ok(p)) => view! { <PlayerSummary page=p/> }.into_any(),
-            }}
+            <PanelHead title=BaifangText::PlayerPage back=BaifangText::Back on_back=on_back/>
+            {move || answered(page.get(), lang.get(), |p| view! { <PlayerSummary page=p/> }.into_any())}
             <PlayerGames id=id/>
         </section>
     }
