@@ -161,12 +161,14 @@ pub fn Room(
                 </div>
                 {move || ai.error.get().map(|message| view! { <p class="notice" data-testid="ai-error">{message}</p> })}
             }
-            ending=move || view.with(|v| v.result).map(|(winner, reason)| {
-                let again = on_again.map(|again| Callback::new(move |_| again.run(setup.swapped())));
-                finished(game, (winner, reason), audience, on_review, again, on_exit)
-            })
+            ending=move || view.with(|v| v.result).map(|end| finished(game, end, audience, on_review, again(on_again, setup), on_exit))
         />
     }
+}
+
+/// 再来一局 on the card: a new game set up as `setup` with the colours swapped.
+fn again(on_again: Option<Callback<RoomSetup>>, setup: RoomSetup) -> Option<Callback<()>> {
+    on_again.map(|again| Callback::new(move |_| again.run(setup.swapped())))
 }
 
 /// Keeps the game for the lobby's recent games once it is over.
