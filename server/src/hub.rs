@@ -58,8 +58,8 @@ pub struct Hub {
     shutdown: watch::Sender<bool>,
     /// Signed-in connections open now (sent on every change).
     open: watch::Sender<usize>,
-    /// Pending rematch offers (see [`crate::rematch`]).
-    pub rematches: crate::rematch::Offers,
+    /// Pending rematch offers (what happens to them: `crate::rematch`).
+    pub rematches: crate::rematch_offers::Offers,
 }
 
 fn public(p: &Profile) -> PublicPlayer {

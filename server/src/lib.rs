@@ -6,7 +6,7 @@
 //! Layout: [`listener`] (the accept loop: connection caps, header timeout),
 //! [`http`] (routes, Origin check), [`health`] (probes and metrics),
 //! [`connection`] (one client: limits, sign-in, dispatch), [`hub`] (shared
-//! state, lobby operations), [`rematch`] (offers of a new game after one),
+//! state, lobby operations), [`rematch`] (offers of a new game after one, kept in [`rematch_offers`]),
 //! [`room`] (the authority over one game),
 //! [`matchmaking`] (rating window), [`directory`] (where games and friend
 //! rooms are), [`store`] (persistence), [`cluster`] (several instances),
@@ -28,6 +28,7 @@ pub mod matchmaking;
 pub mod messages;
 pub mod metrics;
 pub mod rematch;
+pub mod rematch_offers;
 pub mod room;
 pub mod store;
 

@@ -11,62 +11,14 @@
 //! players connected to the same instance; otherwise it is refused with
 //! [`ErrorCode::OpponentUnavailable`].
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use engine::baifang::referee_protocol::{ErrorCode, RematchEnd, ServerMsg, REMATCH_OFFER_MS};
 
 use crate::hub::Hub;
 use crate::messages::ConnHandle;
-
-/// One pending offer.
-#[derive(Clone, Debug)]
-struct Offer {
-    /// Who offered.
-    from: String,
-    /// Who may answer.
-    to: String,
-    /// The new game's Black and White (the finished game's White and Black).
-    seats: [String; 2],
-    /// Whether the finished game was rated.
-    rated: bool,
-    /// Tells this offer from a later one for the same game (its lapse timer
-    /// must not end a newer offer).
-    serial: u64,
-    /// When it lapses (server clock, ms).
-    expires_at: u64,
-}
-
-/// The pending offers of one instance, by finished game id.
-#[derive(Default)]
-pub struct Offers {
-    pending: Mutex<HashMap<String, Offer>>,
-    serial: AtomicU64,
-}
-
-impl Offers {
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, Offer>> {
-        self.pending.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Whether an offer of or to `player` is pending.
-    fn involves(&self, player: &str) -> bool {
-        self.lock()
-            .values()
-            .any(|o| o.from == player || o.to == player)
-    }
-
-    /// How many offers are pending (for tests and metrics).
-    pub fn len(&self) -> usize {
-        self.lock().len()
-    }
-
-    /// Whether no offer is pending.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
+use crate::rematch_offers::Offer;
 
 fn refuse(conn: &ConnHandle, code: ErrorCode) {
     conn.send_msg(&ServerMsg::Error { code });

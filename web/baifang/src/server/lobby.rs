@@ -7,87 +7,19 @@ use leptos::prelude::*;
 
 use engine::baifang::elo;
 use engine::baifang::referee_client::Phase;
-use engine::baifang::referee_protocol::{
-    format_room_code, EndReason, ErrorCode, RecentGame, RejectCode, RematchEnd, Unrated,
-    ROOM_CODE_LEN,
-};
+use engine::baifang::referee_protocol::{format_room_code, ROOM_CODE_LEN};
 
 use web_core::chrome::{send_link_noted, CopyNote};
 use web_core::i18n::{use_lang, Lang};
 use web_core::nav::share_link_here_as;
 
-use crate::server::controller::{ServerController, ServerNotice};
+use crate::server::controller::ServerController;
 use crate::server::leaderboard::LeaderboardPanel;
 use crate::server::player_page::PlayerPanel;
+use crate::server::recent_line::RecentLine;
 use crate::server::rematch::RematchPanel;
-use crate::strings::{reason_words, BaifangText};
-
-/// The words for a notice.
-pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
-    let t = |t: BaifangText| t.in_lang(lang).to_string();
-    match n {
-        ServerNotice::Error(code) => t(match code {
-            ErrorCode::RoomNotFound => BaifangText::ErrRoomNotFound,
-            ErrorCode::OwnRoom => BaifangText::ErrOwnRoom,
-            ErrorCode::AlreadyInGame => BaifangText::ErrAlreadyInGame,
-            ErrorCode::BadName => BaifangText::ErrBadName,
-            ErrorCode::TooManyAttempts => BaifangText::TooManyAttempts,
-            ErrorCode::Unavailable => BaifangText::ErrUnavailable,
-            ErrorCode::NotYourGame => BaifangText::ErrNotYourGame,
-            ErrorCode::RematchPending => BaifangText::ErrRematchPending,
-            ErrorCode::NoRematchOffer => BaifangText::ErrNoRematchOffer,
-            ErrorCode::OpponentUnavailable => BaifangText::ErrOpponentUnavailable,
-        }),
-        ServerNotice::Rejected(code, _) => t(match code {
-            RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,
-            RejectCode::StaleSeq => BaifangText::RejStaleSeq,
-            RejectCode::Illegal => BaifangText::RejIllegal,
-            RejectCode::NotAMove => BaifangText::RejNotAMove,
-            RejectCode::NoGame => BaifangText::RejNoGame,
-            RejectCode::Paused => BaifangText::RejPaused,
-        }),
-        ServerNotice::Stopped(why) => format!("{}{why}", t(BaifangText::ServerStopped)),
-        ServerNotice::TooManyAccounts => t(BaifangText::TooManyAccounts),
-        ServerNotice::Aborted { by_me: true } => t(BaifangText::AbortedByMe),
-        ServerNotice::Aborted { by_me: false } => t(BaifangText::AbortedByOpponent),
-        ServerNotice::QuickMatchLater(ms) => {
-            format!("{}{}", t(BaifangText::QuickMatchLater), ms.div_ceil(1000))
-        }
-        ServerNotice::RematchEnded(why) => t(match why {
-            RematchEnd::Declined => BaifangText::RematchDeclined,
-            RematchEnd::Lapsed => BaifangText::RematchLapsed,
-            RematchEnd::Withdrawn => BaifangText::RematchWithdrawn,
-        }),
-    }
-}
-
-/// How a game ended, in words (an abandoned game has no engine reason).
-pub fn end_words(reason: EndReason, lang: Lang) -> &'static str {
-    match (reason, reason.engine_reason()) {
-        (_, Some(r)) => reason_words(r, lang),
-        (EndReason::Aborted, None) => BaifangText::Aborted.in_lang(lang),
-        (_, None) => BaifangText::Abandoned.in_lang(lang),
-    }
-}
-
-/// Why a game did not count for rating, in words.
-pub fn unrated_words(u: Unrated) -> BaifangText {
-    match u {
-        Unrated::Friendly => BaifangText::UnratedFriendly,
-        Unrated::TooFewMoves => BaifangText::UnratedTooFewMoves,
-        Unrated::PairLimit => BaifangText::UnratedPairLimit,
-        Unrated::NoWinner => BaifangText::UnratedNoWinner,
-    }
-}
-
-/// `+16` / `-16`.
-pub fn signed(delta: i32) -> String {
-    if delta >= 0 {
-        format!("+{delta}")
-    } else {
-        delta.to_string()
-    }
-}
+use crate::server::words::notice_text;
+use crate::strings::BaifangText;
 
 /// The server lobby: profile, recent games, the two ways to play online.
 #[component]
@@ -285,42 +217,5 @@ fn ServerProfile(ctl: ServerController, open: Callback<Panel>) -> impl IntoView 
                 </ul>
             })
         }}
-    }
-}
-
-/// One finished game: won/lost/void, the opponent, how it ended, the rating change; with
-/// `on_review`, a button that opens it in the review.
-#[component]
-pub(crate) fn RecentLine(
-    game: RecentGame,
-    #[prop(optional)] on_review: Option<Callback<String>>,
-) -> impl IntoView {
-    let lang = use_lang();
-    let me = game.you.0;
-    let change = game.result.ratings[me.idx()];
-    let delta = change.after - change.before;
-    let won = game.result.winner.map(|w| w.0 == me);
-    let outcome = match won {
-        Some(true) => BaifangText::Won,
-        Some(false) => BaifangText::Lost,
-        None => BaifangText::Void,
-    };
-    let reason = game.result.reason;
-    let unrated = game.result.unrated;
-    let game_id = game.game_id.clone();
-    view! {
-        <li data-won=won.map_or("void".to_string(), |w| w.to_string()) data-delta=delta data-game=game.game_id.clone()
-            data-unrated=unrated.map(|u| u.name())>
-            {move || outcome.in_lang(lang.get())} " · " {game.opponent.name.clone()} " ("
-            {game.opponent.rating} ") · " {move || end_words(reason, lang.get())} " · "
-            {move || match unrated {
-                Some(u) => unrated_words(u).in_lang(lang.get()).to_string(),
-                None => signed(delta),
-            }}
-            {on_review.map(|review| view! {
-                " " <button class="link-button" data-testid="game-review"
-                    on:click=move |_| review.run(game_id.clone())>{move || BaifangText::ReviewGame.in_lang(lang.get())}</button>
-            })}
-        </li>
     }
 }

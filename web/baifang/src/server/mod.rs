@@ -9,5 +9,7 @@ pub mod lobby;
 pub mod panel;
 pub mod player_page;
 pub mod rating_chart;
+pub mod recent_line;
 pub mod rematch;
 pub mod room;
+pub mod words;

@@ -13,9 +13,9 @@ use web_core::i18n::{use_lang, Lang};
 use web_core::nav::use_nav;
 
 use super::api::{export_path, game_path, games_path, get_json, player_path, FetchError};
-use super::lobby::RecentLine;
 use super::panel::{answered, PanelHead};
 use super::rating_chart::RatingChart;
+use super::recent_line::RecentLine;
 use crate::review::ReviewSource;
 use crate::strings::BaifangText;
 

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use web_core::i18n::use_lang;
 
 use crate::server::controller::{ServerController, ServerNotice};
-use crate::server::lobby::notice_text;
+use crate::server::words::notice_text;
 use crate::strings::BaifangText;
 
 /// The rematch part: `offer` shows the 再来一局 button when no offer is pending (the

@@ -14,8 +14,8 @@ use crate::peer::room::you_tag;
 use crate::room::settlement::{Settlement, UnratedSettlement};
 use crate::room::{GameRoom, RoomSource};
 use crate::server::controller::ServerController;
-use crate::server::lobby::{notice_text, unrated_words};
 use crate::server::rematch::RematchPanel;
+use crate::server::words::{notice_text, unrated_words};
 use crate::strings::{banner_text, Audience, BaifangText};
 use crate::view_model::{board_view, BoardView};
 
