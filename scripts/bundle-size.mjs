@@ -39,12 +39,14 @@ function workerScript(name) {
   return [name];
 }
 
-/** Every file under dist/snippets (wasm-bindgen's inline JS the shell imports). */
+/** Every file under dist/snippets (wasm-bindgen's inline JS the shell imports), without the
+ * compressed copies beside them (each is counted as its file's bytes, not as a file of its own). */
 function snippets() {
   const walk = (dir) =>
     readdirSync(join(dist, dir)).flatMap((n) => {
       const path = join(dir, n);
-      return statSync(join(dist, path)).isDirectory() ? walk(path) : [path];
+      if (statSync(join(dist, path)).isDirectory()) return walk(path);
+      return /\.(br|gz)$/.test(n) ? [] : [path];
     });
   return names.includes("snippets") ? walk("snippets") : [];
 }

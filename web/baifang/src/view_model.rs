@@ -5,7 +5,7 @@
 //! vs-AI and online games render the same way from the same snapshot.
 
 use engine::baifang::bitboard::{CELLS as POINTS, LINES, N as SIDE, SQUARES};
-use engine::baifang::{ActionOutcome, Phase, Reason, Side, State};
+use engine::baifang::{Action, ActionOutcome, Phase, Reason, Side, State};
 
 /// How one point should look and react.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,14 +90,38 @@ pub struct BoardView {
     /// Segments outlining the formations the last action completed.
     pub formation_segments: Vec<Segment>,
     pub result: Option<(Side, Reason)>,
+    /// The last placement or step of the game (captures leave it standing), marked
+    /// on the board so a player sees what the other side just did.
+    pub last_step: Option<LastStep>,
 }
 
-/// Derives the view from the engine state, the last outcome and the local selection.
+/// Where the last placement (no `from`) or step went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastStep {
+    pub from: Option<u8>,
+    pub to: u8,
+}
+
+/// The last placement or step in `log`, skipping the captures after it.
+pub fn last_step(log: &[Action]) -> Option<LastStep> {
+    log.iter().rev().find_map(|a| match *a {
+        Action::Place { to } => Some(LastStep { from: None, to }),
+        Action::Move { from, to } => Some(LastStep {
+            from: Some(from),
+            to,
+        }),
+        _ => None,
+    })
+}
+
+/// Derives the view from the engine state, the log that led to it, the last outcome
+/// and the local selection.
 ///
 /// `interactive` is false while the device must wait (the AI or the peer to move):
 /// then no point is offered as legal.
 pub fn board_view(
     state: &State,
+    log: &[Action],
     last: Option<&ActionOutcome>,
     selection: Option<u8>,
     interactive: bool,
@@ -166,6 +190,7 @@ pub fn board_view(
         capture_mode,
         formation_segments: last.map_or_else(Vec::new, formation_segments),
         result: state.result(),
+        last_step: last_step(log),
     }
 }
 
@@ -212,7 +237,7 @@ mod tests {
     #[test]
     fn start_offers_every_point_to_the_first_player() {
         let game = Game::new();
-        let view = board_view(game.state(), None, None, true);
+        let view = board_view(game.state(), game.log(), None, None, true);
         assert!(view.points.iter().all(|p| p.legal && p.owner.is_none()));
         assert_eq!(
             view.banner,
@@ -226,9 +251,28 @@ mod tests {
     }
 
     #[test]
+    fn the_last_step_stays_marked_through_its_captures() {
+        assert_eq!(last_step(&[]), None);
+        let log = [
+            place(3),
+            Action::Move { from: 3, to: 8 },
+            Action::Capture { at: 9 },
+            Action::Capture { at: 14 },
+        ];
+        assert_eq!(
+            last_step(&log),
+            Some(LastStep {
+                from: Some(3),
+                to: 8
+            })
+        );
+        assert_eq!(last_step(&log[..1]), Some(LastStep { from: None, to: 3 }));
+    }
+
+    #[test]
     fn waiting_device_offers_nothing() {
         let game = Game::new();
-        let view = board_view(game.state(), None, None, false);
+        let view = board_view(game.state(), game.log(), None, None, false);
         assert!(view.points.iter().all(|p| !p.legal));
     }
 
@@ -247,7 +291,7 @@ mod tests {
             ],
         );
         let outcome = game.play(place(6)).unwrap();
-        let view = board_view(game.state(), Some(&outcome), None, true);
+        let view = board_view(game.state(), game.log(), Some(&outcome), None, true);
         assert!(view.capture_mode);
         assert_eq!(
             view.banner,
@@ -290,7 +334,7 @@ mod tests {
         );
         play(&mut game, &[Action::Capture { at: 10 }]);
         let outcome = game.play(place(4)).unwrap(); // Black's row 0: owes 2.
-        let view = board_view(game.state(), Some(&outcome), None, true);
+        let view = board_view(game.state(), game.log(), Some(&outcome), None, true);
         assert_eq!(
             view.banner,
             Banner::Capture {
@@ -314,20 +358,20 @@ mod tests {
         let (b, w) = State::parse_board("BB.W. B.B.W ..... WWW.. ..W.W").unwrap();
         let mut s = State::from_position(b, w, [0, 0], Side::Black).unwrap();
         s.apply(Action::Move { from: 7, to: 6 }).unwrap();
-        let during = board_view(&s, None, None, true);
+        let during = board_view(&s, &[], None, None, true);
         assert!(
             during.points.iter().all(|p| !p.loop_locked),
             "the lock is recorded when the turn completes"
         );
         s.apply(Action::Capture { at: 17 }).unwrap();
         let locked = |s: &State| -> Vec<usize> {
-            let view = board_view(s, None, None, true);
+            let view = board_view(s, &[], None, None, true);
             (0..POINTS)
                 .filter(|&p| view.points[p].loop_locked)
                 .collect()
         };
         assert_eq!(locked(&s), vec![6]);
-        assert!(board_view(&s, None, None, true).points[6]
+        assert!(board_view(&s, &[], None, None, true).points[6]
             .flags()
             .contains("loop-locked"));
         s.apply(Action::Move { from: 24, to: 19 }).unwrap();

@@ -20,6 +20,7 @@ use engine::baifang::bitboard::CELLS as POINTS;
 use engine::baifang::Side;
 
 use crate::board::geometry::{point_xy, EXTENT, STEP, STONE_R};
+use crate::board::motion::{Motion, Owners};
 use crate::view_model::{BoardView, PointView};
 
 /// What moves over the board, as the board's own signals.
@@ -36,6 +37,8 @@ pub struct FxInputs {
     pub hint: Signal<Vec<u8>>,
     /// Changes with every action, so a new formation replays its ripple and flash.
     pub formation_key: Signal<usize>,
+    /// The last change of the stones (the stones that just left the board, numbered).
+    pub motion: Memo<(Owners, Motion)>,
 }
 
 /// The layer itself: as large as the board, above it, never in the way of a pointer.
@@ -51,7 +54,10 @@ pub fn BoardFx(inputs: FxInputs) -> impl IntoView {
         drag_at,
         hint,
         formation_key,
+        motion,
     } = inputs;
+    // The motion whose departing stones have finished fading (then they leave the DOM).
+    let faded = RwSignal::new(0u32);
     // Each memo changes only when what it draws does, so a running animation is never
     // restarted by an unrelated change of the snapshot.
     let aimed = Memo::new(move |_| {
@@ -100,6 +106,9 @@ pub fn BoardFx(inputs: FxInputs) -> impl IntoView {
                 (p, format!("stone stone-{}", side.letter()), STONE_R)
             }).collect())}
             {move || hint_marks(&hint.get())}
+            {move || motion.with(|(_, m)| {
+                (faded.get() != m.serial).then(|| departing(&m.departures, m.serial, faded)).flatten()
+            })}
             {ghost(lifted, drag_at, mover)}
         </div>
     }
@@ -209,6 +218,24 @@ fn hint_marks(points: &[u8]) -> Option<AnyView> {
     Some(
         view! { <div class="hint-marks" data-testid="hint-marker" data-points=list>{rings}</div> }
             .into_any(),
+    )
+}
+
+/// The stones that just left the board (taken, or taken back) shrinking and fading where
+/// they stood, once; when the fade ends they leave the DOM. One layer for all of them.
+fn departing(gone: &[(u8, Side)], serial: u32, faded: RwSignal<u32>) -> Option<AnyView> {
+    let stones = layer(
+        "gone",
+        gone.iter()
+            .map(|&(p, side)| (p, format!("stone stone-{}", side.letter()), STONE_R))
+            .collect(),
+    )?;
+    Some(
+        view! {
+            <div class="gone-marks" data-testid="stones-gone" data-serial=serial
+                on:animationend=move |_| faded.set(serial)>{stones}</div>
+        }
+        .into_any(),
     )
 }
 

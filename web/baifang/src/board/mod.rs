@@ -16,6 +16,7 @@
 
 pub mod fx;
 pub mod geometry;
+pub mod motion;
 pub mod tap;
 
 use leptos::prelude::*;
@@ -26,8 +27,9 @@ use engine::baifang::Side;
 
 use crate::board::fx::{BoardFx, FxInputs};
 use crate::board::geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
+use crate::board::motion::{Arrival, Motion, Owners};
 use crate::strings::point_label;
-use crate::view_model::BoardView;
+use crate::view_model::{BoardView, LastStep};
 use web_core::i18n::{use_lang, Lang};
 
 /// Pointer travel (in SVG units) before a press on a stone becomes a drag.
@@ -49,6 +51,45 @@ struct Press {
     /// The board's client rectangle when the press began: read once, so a move never
     /// asks the browser for layout in the middle of a drag.
     rect: ClientRect,
+}
+
+/// How each stone that appears comes in: the motion between the last two boards, less
+/// the slide of a stone the player has just dropped by hand (it is already there).
+#[derive(Clone, Copy)]
+struct Arrivals {
+    motion: Memo<(Owners, Motion)>,
+    /// The point a drag just dropped a stone on (a signal type the board already has,
+    /// read and written untracked: each new reactive type costs the module its code).
+    dropped: RwSignal<Option<u8>>,
+}
+
+impl Arrivals {
+    fn new(view: Signal<BoardView>) -> Arrivals {
+        // Equal to the last value while no stone changed, so nothing downstream reruns.
+        let motion = Memo::new(move |previous: Option<&(Owners, Motion)>| {
+            let after = view.with(|v| v.points.map(|p| p.owner));
+            match previous {
+                // The first board (a game resumed, a review opened) comes in still.
+                None => (after, Motion::default()),
+                Some((before, _)) if *before == after => previous.cloned().unwrap_or_default(),
+                Some((before, last)) => (after, Motion::between(before, &after, last.serial)),
+            }
+        });
+        Arrivals {
+            motion,
+            dropped: RwSignal::new(None),
+        }
+    }
+
+    /// How the stone appearing on `p` comes in (read once, as it appears).
+    fn of(self, p: u8) -> Option<Arrival> {
+        let how = self.motion.with_untracked(|(_, m)| m.arrival(p))?;
+        if matches!(how, Arrival::From(_)) && self.dropped.get_untracked() == Some(p) {
+            self.dropped.set(None);
+            return None;
+        }
+        Some(how)
+    }
 }
 
 /// A client rectangle: left, top, width, height (CSS pixels).
@@ -94,6 +135,7 @@ pub fn Board(
     // The point the keyboard focus ring is on (the centre until the arrows move it).
     let focus = RwSignal::new((POINTS / 2) as u8);
     let on_key = key_handler(focus, view, on_tap);
+    let arrivals = Arrivals::new(view);
 
     let on_down = move |ev: web_sys::PointerEvent| {
         if !ev.is_primary() {
@@ -131,7 +173,7 @@ pub fn Board(
 
     let on_move = move_handler(view, aim, press, drag_at);
 
-    let on_up = release_handler(press, drag_at, aim, on_tap);
+    let on_up = release_handler(press, drag_at, aim, arrivals.dropped, on_tap);
 
     let on_leave = move |_ev: web_sys::PointerEvent| {
         if press.get_untracked().is_none() {
@@ -152,6 +194,7 @@ pub fn Board(
         drag_at: drag_at.into(),
         hint,
         formation_key,
+        motion: arrivals.motion,
     };
 
     view! {
@@ -173,7 +216,8 @@ pub fn Board(
             >
                 <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
                 <g class="grid">{grid()}</g>
-                <g class="points">{points(view, refused, lifted, focus, lang)}</g>
+                {move || view.with(|v| v.last_step).map(last_step_marks)}
+                <g class="points">{points(view, refused, lifted, focus, lang, arrivals)}</g>
                 <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
             </svg>
             <BoardFx inputs=fx/>
@@ -260,10 +304,12 @@ fn release_handler(
     press: RwSignal<Option<Press>>,
     drag_at: RwSignal<Option<(f64, f64)>>,
     aim: RwSignal<Option<u8>>,
+    dropped: RwSignal<Option<u8>>,
     on_tap: Callback<u8>,
 ) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
     move |ev: web_sys::PointerEvent| {
         let released = press.get_untracked();
+        dropped.set(None);
         press.set(None);
         drag_at.set(None);
         if ev.pointer_type() != "mouse" {
@@ -279,6 +325,10 @@ fn release_handler(
             // A drag that came back home puts nothing down and keeps the selection.
             return;
         }
+        if released.dragging {
+            // The stone is already under the finger: it must not slide there again.
+            dropped.set(Some(p));
+        }
         on_tap.run(p);
     }
 }
@@ -293,6 +343,58 @@ fn grid() -> impl IntoView {
         })
         .map(|(x1, y1, x2, y2)| view! { <line class="grid-line" x1=x1 y1=y1 x2=x2 y2=y2/> })
         .collect_view()
+}
+
+/// A stone as it appears on point `p`: sliding in from the point it left (a transform
+/// from there to here, baifang.css's `stone-slide`), dropping in if it was placed, or
+/// still (the first board, a stone dropped by hand).
+fn arriving_stone(
+    p: usize,
+    arrival: Option<Arrival>,
+    owner: impl Fn() -> String + Send + Sync + 'static,
+    dragging: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl IntoView {
+    let (cx, cy) = point_xy(p);
+    let (how, style) = match arrival {
+        Some(Arrival::From(from)) => {
+            let (fx, fy) = point_xy(from as usize);
+            (
+                " arrive-slide",
+                // Whole board units, so no float formatting is linked in for it.
+                format!(
+                    "--slide-x: {}px; --slide-y: {}px",
+                    (fx - cx) as i32,
+                    (fy - cy) as i32
+                ),
+            )
+        }
+        Some(Arrival::Placed) => (" arrive-drop", String::new()),
+        None => ("", String::new()),
+    };
+    view! {
+        <circle
+            class=move || format!("stone stone-{}{how}", owner())
+            class:lifted=dragging
+            style=style
+            cx=cx cy=cy r=STONE_R
+        />
+    }
+}
+
+/// The last placement or step: a ring round the stone that arrived and, for a step, a
+/// small ring on the point it left.
+fn last_step_marks(step: LastStep) -> impl IntoView {
+    let (tx, ty) = point_xy(step.to as usize);
+    let from = step.from.map(|from| {
+        let (fx, fy) = point_xy(from as usize);
+        view! { <circle class="last-from" data-testid="last-from" data-point=from cx=fx cy=fy r=STONE_R * 0.3/> }
+    });
+    view! {
+        <g class="last-step">
+            {from}
+            <circle class="last-to" data-testid="last-to" data-point=step.to cx=tx cy=ty r=STONE_R + 7.0/>
+        </g>
+    }
 }
 
 /// Moves keyboard focus to point `p`'s cell.
@@ -318,11 +420,12 @@ fn points(
     lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
+    arrivals: Arrivals,
 ) -> impl IntoView {
     (0..SIDE)
         .map(|row| {
             let cells = (row * SIDE..(row + 1) * SIDE)
-                .map(|p| point(p, view, refused, lifted, focus, lang))
+                .map(|p| point(p, view, refused, lifted, focus, lang, arrivals))
                 .collect_view();
             view! { <g role="row">{cells}</g> }
         })
@@ -337,6 +440,7 @@ fn point(
     lifted: Memo<Option<u8>>,
     focus: RwSignal<u8>,
     lang: RwSignal<Lang>,
+    arrivals: Arrivals,
 ) -> impl IntoView {
     let (cx, cy) = point_xy(p);
     let pv = move || view.with(|v| v.points[p]);
@@ -375,11 +479,7 @@ fn point(
             <circle class="hit" cx=cx cy=cy r=HIT_R/>
             <circle class="focus-ring" cx=cx cy=cy r=HIT_R - 2.0/>
             <Show when=move || pv().owner.is_some()>
-                <circle
-                    class=move || format!("stone stone-{}", owner())
-                    class:lifted=dragging
-                    cx=cx cy=cy r=STONE_R
-                />
+                {arriving_stone(p, arrivals.of(p as u8), owner, dragging)}
                 <g class="lock-glyph" transform=format!("translate({cx} {cy})")>
                     <rect x=-9 y=-3 width=18 height=14 rx=3/>
                     <path d="M -5 -3 V -8 a 5 5 0 0 1 10 0 V -3" fill="none"/>

@@ -76,7 +76,15 @@ pub fn Room(
     };
 
     let view = Memo::new(move |_| {
-        game.with(|m| board_view(m.state(), m.last_outcome(), m.selection(), m.human_to_act()))
+        game.with(|m| {
+            board_view(
+                m.state(),
+                m.game().log(),
+                m.last_outcome(),
+                m.selection(),
+                m.human_to_act(),
+            )
+        })
     });
     let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
     remember_when_finished(game);

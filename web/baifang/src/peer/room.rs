@@ -43,6 +43,7 @@ pub fn PeerRoom(
         session.with(|s| {
             board_view(
                 s.state(),
+                s.log(),
                 ctl.last.get().as_ref(),
                 ctl.selection.get(),
                 s.my_turn(),

@@ -94,7 +94,13 @@ impl Timeline {
         let marked = self.marked_outcome(ply);
         let action = ply.checked_sub(1).map(|k| self.log[k]);
         Frame {
-            board: board_view(self.state(ply), marked.as_ref(), None, false),
+            board: board_view(
+                self.state(ply),
+                &self.log[..ply],
+                marked.as_ref(),
+                None,
+                false,
+            ),
             captured: match action {
                 Some(Action::Capture { at }) => Some(at),
                 _ => None,

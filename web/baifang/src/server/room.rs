@@ -30,11 +30,12 @@ pub fn ServerRoom(ctl: ServerController) -> impl IntoView {
         client.with(|c| match c.game() {
             Some(g) => board_view(
                 g.game.state(),
+                g.game.log(),
                 g.last.as_ref(),
                 ctl.selection.get(),
                 g.my_turn() && c.connected(),
             ),
-            None => board_view(&Default::default(), None, None, false),
+            None => board_view(&Default::default(), &[], None, None, false),
         })
     });
     let mover = Signal::derive(move || view.with(|v| v.to_move));
