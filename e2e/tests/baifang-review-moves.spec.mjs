@@ -177,7 +177,7 @@ test("an online match's settlement opens its review, and the lobby keeps the gam
     await p.getByTestId("settlement-review").click();
     const review = p.getByTestId("review");
     await expect(review).toHaveAttribute("data-hash", hash);
-    await expect(p.getByTestId("review-banner")).not.toBeEmpty();
+    await expect(p.getByTestId("review-result")).not.toBeEmpty();
     await p.getByTestId("review-back").click();
     await expect(p.getByTestId("recent-game")).toHaveCount(1);
     await expect(p.getByTestId("recent-game")).toContainText("联机对战");

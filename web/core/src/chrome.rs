@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::host::share::Sent;
 use crate::i18n::{tr, use_lang, Label, Text};
+use crate::icon::{icon, Icon};
 use crate::nav::use_nav;
 use crate::sound::SoundSwitch;
 
@@ -33,7 +34,7 @@ pub fn ScreenHeader(
     view! {
         <header class="screen-header">
             <button class="icon-button" data-testid=testid on:click=on_back>
-                "‹ " {tr(label)}
+                {icon(Icon::Back)} {tr(label)}
             </button>
             <h1 class="screen-title" data-testid="screen-title">{tr(title)}</h1>
             <div class="header-switches">

@@ -1,6 +1,6 @@
 //! What the shell and the games' modules share, and nothing of either game: the table of
 //! modules ([`modules`]), navigation ([`nav`]), the translations' machinery and the shell's
-//! words ([`i18n`]), storage, the screen header ([`chrome`]), the window events between
+//! words ([`i18n`]), storage, the screen header ([`chrome`]), the control icons ([`icon`]), the window events between
 //! shell and module ([`page_events`]), a module's mount side ([`module`]) and the typed argument it is opened with
 //! ([`open_arg`]), the sounds ([`sound`]), the Web Worker
 //! link and the native host ([`host`]).
@@ -12,6 +12,7 @@ pub mod chrome;
 pub mod feedback_log;
 pub mod host;
 pub mod i18n;
+pub mod icon;
 pub mod json_text;
 pub mod module;
 pub mod modules;

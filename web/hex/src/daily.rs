@@ -16,6 +16,7 @@ use crate::play_clock::clock_text;
 use crate::strings::Text;
 use crate::tally::Tally;
 use web_core::i18n::{tr, use_lang, Lang};
+use web_core::icon::{icon, Icon};
 
 /// "每日一题 第 24 期" / "Daily puzzle No. 24": the card's and the top bar's name.
 pub fn daily_title(number: u32, lang: Lang) -> String {
@@ -119,10 +120,10 @@ fn PastDays(today: Date) -> impl IntoView {
             <summary>{tr(Text::HexDailyPast)}</summary>
             <div class="hex-cal-head">
                 <button class="hex-icon-button" data-testid="hex-cal-prev" aria-label=tr(Text::HexMonthBefore)
-                    disabled=at_first on:click=move |_| shown.update(|m| *m = m.previous())>"‹"</button>
+                    disabled=at_first on:click=move |_| shown.update(|m| *m = m.previous())>{icon(Icon::Back)}</button>
                 <span class="hex-cal-month" data-testid="hex-cal-month">{move || shown.get().label(lang.get())}</span>
                 <button class="hex-icon-button" data-testid="hex-cal-next" aria-label=tr(Text::HexMonthAfter)
-                    disabled=at_last on:click=move |_| shown.update(|m| *m = m.next())>"›"</button>
+                    disabled=at_last on:click=move |_| shown.update(|m| *m = m.next())>{icon(Icon::Forward)}</button>
             </div>
             <div class="hex-cal-grid">{weekdays}{days}</div>
         </details>

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::game_link::{encode, GameRecord};
-use engine::baifang::{Action, Side};
+use engine::baifang::{Action, Reason, Side};
 
 use super::analysis::{Analysis, Progress};
 use super::graph::EvalGraph;
@@ -19,9 +19,11 @@ use crate::ai::opponent::hint_points;
 use crate::board::geometry::{point_xy, EXTENT};
 use crate::board::Board;
 use crate::local::game::Opponent;
-use crate::strings::{banner_text, side_name, Audience};
+use crate::strings::{banner_text, side_name, Audience, BaifangText};
+use crate::view_model::Banner;
 use web_core::chrome::{send_link_noted, CopyNote};
 use web_core::i18n::use_lang;
+use web_core::icon::{icon, Icon};
 use web_core::nav::share_link_here_as;
 
 /// The link of a record from the current page: `…#game=<code>`.
@@ -92,7 +94,9 @@ pub fn ReviewScreen(
             data-hash=move || timeline.with_value(|t| engine::baifang::state::hash_hex(t.state(ply.get()).hash()))
             data-action=move || frame.with(|f| f.action.map(|a| a.verb()).unwrap_or(""))>
             <ReviewHeader record=source.record.clone()
-                banner=Signal::derive(move || frame.with(|f| f.board.banner))/>
+                result=timeline.with_value(|t| t.state(last).result())
+                banner=Signal::derive(move || frame.with(|f| f.board.banner))
+                on_exit=on_exit/>
             <div class="board-wrap review-board" data-testid="review-board"
                 on:pointerdown=move |ev| swipe.set_value(Some((ev.pointer_id(), ev.client_x(), ev.client_y())))
                 on:pointercancel=move |_| swipe.set_value(None)
@@ -136,17 +140,20 @@ pub fn ReviewScreen(
             <ShareLink link=link/>
             <GameTransfer record=source.record.clone()
                 on_open=Callback::new(move |record| on_open.run(ReviewSource { record, level }))/>
-            <button class="pill-button primary" data-testid="review-back" on:click=move |_| on_exit.run(())>
-                {move || crate::strings::BaifangText::BackToLobby.in_lang(lang.get())}
-            </button>
         </div>
     }
     .into_any()
 }
 
-/// The review's title, who played, and the position's banner.
+/// The review's head: back to the lobby and the title, who played, how the game ended
+/// (a game link may hold one that has not), and the reviewed position's banner.
 #[component]
-fn ReviewHeader(record: GameRecord, banner: Signal<crate::view_model::Banner>) -> impl IntoView {
+fn ReviewHeader(
+    record: GameRecord,
+    result: Option<(Side, Reason)>,
+    banner: Signal<Banner>,
+    on_exit: Callback<()>,
+) -> impl IntoView {
     let lang = use_lang();
     let label = move |side: Side| {
         let l = record.label(side);
@@ -159,12 +166,26 @@ fn ReviewHeader(record: GameRecord, banner: Signal<crate::view_model::Banner>) -
     let (blue, orange) = (label.clone(), label);
     view! {
         <header class="review-header">
-            <h2 class="review-title">{move || ReviewText::Review.in_lang(lang.get())}</h2>
+            <div class="review-top">
+                <button class="icon-button review-back" data-testid="review-back" on:click=move |_| on_exit.run(())>
+                    {icon(Icon::Back)} {move || BaifangText::BackToLobby.in_lang(lang.get())}
+                </button>
+                <h2 class="review-title">{move || ReviewText::Review.in_lang(lang.get())}</h2>
+            </div>
             <p class="review-players" data-testid="review-players">
                 {move || blue(Side::Black)} " — " {move || orange(Side::White)}
             </p>
+            {result.map(|(winner, reason)| view! {
+                <p class="review-result" data-testid="review-result">
+                    {move || banner_text(Banner::Finished { winner, reason }, Audience::Both, lang.get())}
+                </p>
+            })}
             <p class="review-banner" data-testid="review-banner">
-                {move || banner_text(banner.get(), Audience::Both, lang.get())}
+                // At the end the result line above already says it.
+                {move || match banner.get() {
+                    Banner::Finished { .. } if result.is_some() => String::new(),
+                    b => banner_text(b, Audience::Both, lang.get()),
+                }}
             </p>
         </header>
     }
@@ -220,16 +241,16 @@ fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
     view! {
             <nav class="review-steps" aria-label=text(ReviewText::Review)>
                 <button class="pill-button" data-testid="review-first" aria-label=text(ReviewText::First)
-                    on:click=move |_| step(0)>"⏮"</button>
+                    on:click=move |_| step(0)>{icon(Icon::First)}</button>
                 <button class="pill-button" data-testid="review-prev" aria-label=text(ReviewText::Previous)
-                    on:click=move |_| step(ply.get_untracked().saturating_sub(1))>"◀"</button>
+                    on:click=move |_| step(ply.get_untracked().saturating_sub(1))>{icon(Icon::Previous)}</button>
                 <span class="review-counter" data-testid="review-counter">
                     {move || ply.get()} " / " {last}
                 </span>
                 <button class="pill-button" data-testid="review-next" aria-label=text(ReviewText::Next)
-                    on:click=move |_| step(ply.get_untracked() + 1)>"▶"</button>
+                    on:click=move |_| step(ply.get_untracked() + 1)>{icon(Icon::Next)}</button>
                 <button class="pill-button" data-testid="review-last" aria-label=text(ReviewText::Last)
-                    on:click=move |_| step(last)>"⏭"</button>
+                    on:click=move |_| step(last)>{icon(Icon::Last)}</button>
             </nav>
             <input class="review-slider" type="range" min="0" max=last data-testid="review-slider"
                 aria-label=text(ReviewText::Ply)

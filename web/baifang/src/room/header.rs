@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 
 use web_core::i18n::use_lang;
+use web_core::icon::{icon, Icon};
 
 use crate::room::step_timer::StepTimer;
 use crate::strings::BaifangText;
@@ -42,7 +43,7 @@ pub fn RoomHeader(
     view! {
         <header class="room-top">
             <button class="icon-button" data-testid="room-menu" on:click=move |_| menu_open.set(true)>
-                "☰ " {move || BaifangText::Menu.in_lang(lang.get())}
+                {icon(Icon::Menu)} {move || BaifangText::Menu.in_lang(lang.get())}
             </button>
             <div class=move || banner_class(banner.get()) data-testid="status-banner" role="status" aria-live="polite">{text}</div>
             <Show when=move || clock.get()>

@@ -105,17 +105,35 @@ pub fn Settlement(
         ),
     };
     let letter = winner.letter();
+    // The picture shows the player's own stone: crowned when it won, at rest when it lost.
+    let art_letter = if mood == "lose" {
+        winner.other().letter()
+    } else {
+        letter
+    };
     view! {
         <SettlementCard mood=mood winner=letter.to_string() reason=reason.name().to_string()
             on_review=on_review again=again on_close=on_close>
             <svg class="settlement-art" viewBox="0 0 200 120" aria-hidden="true">
-                <circle class=format!("art-stone stone-{letter}") cx="100" cy="64" r="44"/>
+                <circle class=format!("art-stone stone-{art_letter}") cx="100" cy="74" r="42"/>
                 {match mood {
+                    // A crown on the winner's stone: a band, three points, a jewel on each.
                     "win" => view! {
-                        <path class="art-crown" d="M 62 30 L 76 6 L 100 24 L 124 6 L 138 30 Z"/>
+                        <g class="art-crown">
+                            <path d="M 66 40 L 60 10 L 82 26 L 100 4 L 118 26 L 140 10 L 134 40 Z"/>
+                            <circle cx="60" cy="10" r="5"/>
+                            <circle cx="100" cy="4" r="5"/>
+                            <circle cx="140" cy="10" r="5"/>
+                            <rect class="art-band" x="66" y="32" width="68" height="8" rx="2"/>
+                        </g>
                     }.into_any(),
+                    // A calm loss: the stone at rest under a crescent moon and two stars.
                     _ => view! {
-                        <rect class="art-bar" x="60" y="58" width="80" height="12" rx="6"/>
+                        <g class="art-night">
+                            <path d="M 150 8 A 17 17 0 1 0 168 36 A 13 13 0 1 1 150 8 Z"/>
+                            <circle cx="40" cy="20" r="3"/>
+                            <circle cx="58" cy="8" r="2"/>
+                        </g>
                     }.into_any(),
                 }}
             </svg>

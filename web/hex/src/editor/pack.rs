@@ -15,6 +15,7 @@ use crate::share_link::{send_pack_link, PACK_KEY};
 use crate::strings::Text;
 use web_core::host::share;
 use web_core::i18n::{tr, use_lang, Lang};
+use web_core::icon::{icon, Icon};
 use web_core::nav::fragment_value;
 use web_core::storage;
 
@@ -161,11 +162,11 @@ fn PackLevelList(pack: RwSignal<Pack>, change: Change) -> impl IntoView {
                         <span class="editor-pack-pos">{i + 1}</span>
                         <span class="editor-pack-name">{title}</span>
                         <button class="hex-icon-button" data-testid="editor-pack-up" aria-label=tr(Text::HexMoveUp)
-                            disabled=i == 0 on:click=move |_| swap(i.saturating_sub(1))>"↑"</button>
+                            disabled=i == 0 on:click=move |_| swap(i.saturating_sub(1))>{icon(Icon::Up)}</button>
                         <button class="hex-icon-button" data-testid="editor-pack-down" aria-label=tr(Text::HexMoveDown)
-                            disabled=i + 1 == n on:click=move |_| swap(i + 1)>"↓"</button>
+                            disabled=i + 1 == n on:click=move |_| swap(i + 1)>{icon(Icon::Down)}</button>
                         <button class="hex-icon-button" data-testid="editor-pack-remove" aria-label=tr(Text::HexRemove)
-                            on:click=move |_| change.run(Box::new(move |p| { p.levels.remove(i); }))>"✕"</button>
+                            on:click=move |_| change.run(Box::new(move |p| { p.levels.remove(i); }))>{icon(Icon::Close)}</button>
                     </li>
                 }
             })
