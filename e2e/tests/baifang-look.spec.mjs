@@ -72,3 +72,38 @@ test("the lobby's step-clock switch is in the palette", async ({ page }) => {
   await openBaifang(page);
   await expect(page.getByTestId("lobby-step-clock")).toHaveCSS("accent-color", NAVY);
 });
+
+test("coordinates on the board's edge name the points as the notation does; the menu hides them for good", async ({ page }, testInfo) => {
+  await startHotSeat(page);
+  const files = page.getByTestId("coord-file");
+  const ranks = page.getByTestId("coord-rank");
+  await expect(files).toHaveText(["a", "b", "c", "d", "e"]);
+  await expect(ranks).toHaveText(["5", "4", "3", "2", "1"]);
+  const centre = async (l) => {
+    const b = await l.boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  for (let i = 0; i < 5; i++) {
+    // A file sits under its column, a rank beside its row (the notation's a5 is point 0).
+    const column = await centre(page.getByTestId(`point-${20 + i}`).locator("circle.hit"));
+    expect(Math.abs((await centre(files.nth(i))).x - column.x)).toBeLessThan(2);
+    const row = await centre(page.getByTestId(`point-${5 * i}`).locator("circle.hit"));
+    expect(Math.abs((await centre(ranks.nth(i))).y - row.y)).toBeLessThan(3);
+  }
+  await snap(page, testInfo, "baifang-coordinates");
+  await page.getByTestId("room-menu").click();
+  const sw = page.getByTestId("coords-switch");
+  await expect(sw).toBeChecked();
+  await sw.uncheck();
+  await expect(files).toHaveCount(0);
+  await page.getByTestId("menu-close").click();
+  await page.reload();
+  await expect(page.getByTestId("app")).toBeVisible();
+  await page.getByTestId("home-baifang").click();
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  await expect(page.getByTestId("coord-file")).toHaveCount(0);
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("coords-switch").check();
+  await expect(page.getByTestId("coord-file")).toHaveCount(5);
+});

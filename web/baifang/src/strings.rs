@@ -231,6 +231,7 @@ translations! {
         Start => ("开始", "Start"),
         Cancel => ("取消", "Cancel"),
         Menu => ("菜单", "Menu"),
+        Coordinates => ("棋盘坐标", "Coordinates"),
         Resign => ("认输", "Resign"),
         ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
         ResignYes => ("确定认输", "Resign"),

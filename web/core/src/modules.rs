@@ -133,7 +133,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("baifang_review"),
         worker: Some("baifang_review_ai.js"),
         budget_kib: 300,
-        cold_budget_kib: Some(285),
+        cold_budget_kib: Some(290),
     },
     // Hex Stroke for players: level select, play, share links, the daily puzzle (made
     // by the editor module's worker, so the generator stays out of this module). The

@@ -14,6 +14,7 @@
 //! (which puts it down again); Tab leaves the board. Each point is labelled with
 //! its coordinates and what the snapshot says is on it.
 
+pub mod coords;
 pub mod fx;
 pub mod geometry;
 pub mod motion;
@@ -25,6 +26,7 @@ use wasm_bindgen::JsCast;
 use engine::baifang::bitboard::{CELLS as POINTS, N as SIDE};
 use engine::baifang::Side;
 
+use crate::board::coords::{edge_labels, CoordsShown};
 use crate::board::fx::{BoardFx, FxInputs};
 use crate::board::geometry::{point_at, point_xy, EXTENT, HIT_R, MARGIN, STEP, STONE_R};
 use crate::board::motion::{Arrival, Motion, Owners};
@@ -136,6 +138,7 @@ pub fn Board(
     let focus = RwSignal::new((POINTS / 2) as u8);
     let on_key = key_handler(focus, view, on_tap);
     let arrivals = Arrivals::new(view);
+    let coords = CoordsShown::current().0;
 
     let on_down = move |ev: web_sys::PointerEvent| {
         if !ev.is_primary() {
@@ -216,6 +219,7 @@ pub fn Board(
             >
                 <rect class="board-face" x=0 y=0 width=EXTENT height=EXTENT rx=24/>
                 <g class="grid">{grid()}</g>
+                <Show when=move || coords.get()>{edge_labels()}</Show>
                 {move || view.with(|v| v.last_step).map(last_step_marks)}
                 <g class="points">{points(view, refused, lifted, focus, lang, arrivals)}</g>
                 <rect class="wait-veil" x=0 y=0 width=EXTENT height=EXTENT rx=24/>

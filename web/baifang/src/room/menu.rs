@@ -107,6 +107,7 @@ pub fn RoomMenu(
                                 {text(BaifangText::Continue)}
                             </button>
                             <web_core::sound::SoundSwitch/>
+                            <crate::board::coords::CoordsSwitch/>
                         })
                     >
                         <p class="sheet-text">{text(BaifangText::ResignConfirm)}</p>

@@ -90,6 +90,8 @@ pub fn GameRoom(
     position: Option<Signal<String>>,
 ) -> impl IntoView {
     let s = source;
+    // One coordinates setting for the board and the menu's switch.
+    crate::board::coords::CoordsShown::provide();
     let refused = RwSignal::new(None::<(u8, u32)>);
     let on_tap = Callback::new(move |p: u8| {
         if !s.tap.run(p) {
