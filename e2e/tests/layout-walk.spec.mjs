@@ -1,0 +1,151 @@
+// Nothing spills or clips on small and sideways phones: a walk through every screen of
+// both games at 320×568 (the smallest iPhone) and 844×390 (a phone held sideways), in both
+// languages, that checks each visible element's box against the viewport's width and each
+// text against its own box (a text wider than its box is clipped or spills). Pages may
+// scroll down; nothing may need a sideways scroll. Sideways, the Baifang board fits the
+// height, so a player sees the whole board without scrolling.
+import { test, expect } from "@playwright/test";
+import { snap } from "./helpers.mjs";
+import { clickAction, place } from "./baifang-helpers.mjs";
+import { openLevel } from "./hex-helpers.mjs";
+
+const SIZES = [
+  { name: "320x568", width: 320, height: 568 },
+  { name: "844x390", width: 844, height: 390 },
+];
+
+/** Every problem on the screen now, as sentences naming the element. */
+async function problems(page) {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const name = (el) => {
+      const id = el.getAttribute("data-testid");
+      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ""}${cls} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    };
+    const out = [];
+    for (const el of document.querySelectorAll("body *")) {
+      // The board's insides are drawn in its own units; its moving marks may reach past
+      // it by design (a shake). The board itself is checked as one box.
+      if (el.closest(".board-fx") || (el.closest("svg") && el.tagName.toLowerCase() !== "svg")) continue;
+      if (el.closest("#splash")) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "contents") continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // A box clipped away by an ancestor (a visually hidden label) is not seen.
+      if (style.position === "absolute" && style.clip === "rect(0px, 0px, 0px, 0px)") continue;
+      if (r.left < -1 || r.right > vw + 1) {
+        out.push(`${name(el)} spills sideways: ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
+        continue;
+      }
+      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (ownText && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll") {
+        out.push(`${name(el)} clips its text: ${el.scrollWidth} wide in ${el.clientWidth}`);
+      }
+    }
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${vw}`);
+    return out;
+  });
+}
+
+/** Checks the screen now, remembering what is wrong under `where`. */
+async function check(page, testInfo, found, where) {
+  // Let entrances (a sheet, a card) finish first.
+  await page.waitForTimeout(350);
+  for (const p of await problems(page)) found.push(`${where}: ${p}`);
+  await snap(page, testInfo, `walk-${where}`);
+}
+
+async function resign(page) {
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await expect(page.getByTestId("settlement")).toBeVisible();
+}
+
+async function walkBaifang(page, testInfo, found, tag) {
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-lobby`);
+  await page.getByTestId("lobby-ai").click();
+  await expect(page.getByTestId("ai-sheet")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-ai-sheet`);
+  await page.getByTestId("ai-level-beginner").click();
+  await page.getByTestId("ai-colour-B").click();
+  await page.getByTestId("ai-start").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-ai-room`);
+  await page.getByTestId("room-menu").click();
+  await check(page, testInfo, found, `${tag}-baifang-menu`);
+  await page.getByTestId("menu-close").click();
+  await resign(page);
+  await check(page, testInfo, found, `${tag}-baifang-settlement`);
+  await page.getByTestId("settlement-review").click();
+  await expect(page.getByTestId("review")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-review`);
+  await page.getByTestId("review-back").click();
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  for (const p of [0, 24, 1, 23, 5, 22, 6]) await clickAction(page, place(p));
+  await check(page, testInfo, found, `${tag}-baifang-capture`);
+  const vh = page.viewportSize().height;
+  const board = await page.getByTestId("board").boundingBox();
+  if (board.y < 0 || board.y + board.height > vh + 1) {
+    found.push(`${tag}-baifang-capture: the board does not fit the height: ${Math.round(board.y)}..${Math.round(board.y + board.height)} of ${vh}`);
+  }
+  if (page.viewportSize().width > vh) {
+    // Sideways, both sides' scoreboards show beside the board, none below the fold.
+    for (const side of ["B", "W"]) {
+      const score = await page.getByTestId(`score-${side}`).boundingBox();
+      if (score.y + score.height > vh + 1) found.push(`${tag}-baifang-capture: the scoreboard of ${side} is below the fold`);
+    }
+  }
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-lobby").click();
+  if (await page.getByTestId("leave-confirm").isVisible()) await page.getByTestId("leave-confirm").click();
+  await page.getByTestId("lobby-online").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-online`);
+}
+
+async function walkHex(page, testInfo, found, tag) {
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-hex-select`);
+  await openLevel(page, "1-1");
+  await check(page, testInfo, found, `${tag}-hex-play`);
+  await page.getByTestId("hex-menu").click();
+  await check(page, testInfo, found, `${tag}-hex-menu`);
+  await page.getByTestId("hex-menu-levels").click();
+  await expect(page.getByTestId("hex-select")).toBeVisible();
+  await page.getByTestId("hex-open-editor").click();
+  await expect(page.getByTestId("hex-editor")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-hex-editor`);
+}
+
+for (const size of SIZES) {
+  test(`no element spills or clips at ${size.name}, in both languages, on every screen`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the walk sets its own viewports");
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const found = [];
+    for (const lang of ["zh", "en"]) {
+      await page.goto("./");
+      await page.evaluate((lang) => {
+        localStorage.clear();
+        localStorage.setItem("mode:03-hex-walls:clearedId", "[]");
+        localStorage.setItem("app:lang", lang);
+      }, lang);
+      await page.goto("./");
+      await expect(page.getByTestId("app")).toBeVisible();
+      const tag = `${size.name}-${lang}`;
+      await check(page, testInfo, found, `${tag}-home`);
+      await walkBaifang(page, testInfo, found, tag);
+      await page.goto("./");
+      await expect(page.getByTestId("app")).toBeVisible();
+      await walkHex(page, testInfo, found, tag);
+    }
+    expect(found, found.join("\n")).toEqual([]);
+  });
+}
