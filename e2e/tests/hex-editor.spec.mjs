@@ -340,3 +340,25 @@ test("spinners go on corners and cycle their phase", async ({ page }) => {
   await page.getByTestId("editor-undo").click();
   await expect(spinner).toHaveAttribute("data-phase", "2");
 });
+
+test("on a phone every hex of the editor is at least 44 px across and every control 44 px tall; a tap off screen is a scroll away", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "phones only: a desktop board is larger anyway");
+  await openEditor(page);
+  const sizes = await page.locator('[data-testid^="editor-cell-"]').evaluateAll((cells) =>
+    cells.map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+  );
+  expect(sizes.length).toBeGreaterThan(20);
+  expect(Math.min(...sizes), "the smallest hex, in CSS px").toBeGreaterThanOrEqual(44);
+  const small = await page.locator('[data-testid="hex-editor"] button:visible, [data-testid="hex-editor"] input:visible').evaluateAll((els) =>
+    els
+      .map((el) => ({ id: el.dataset.testid ?? el.textContent.trim(), h: el.getBoundingClientRect().height }))
+      .filter((b) => b.h < 44),
+  );
+  expect(small, "controls under 44 px tall").toEqual([]);
+  // A hex outside the frame is scrolled to and painted by a tap, like any other.
+  const far = page.getByTestId("editor-cell-6-0");
+  await far.scrollIntoViewIfNeeded();
+  await far.tap();
+  await expect(far).toHaveAttribute("data-id", /.+/);
+  await snap(page, testInfo, "hex-editor-phone-44");
+});

@@ -23,6 +23,13 @@ async function problems(page) {
       const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
       return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ""}${cls} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
     };
+    const scrolls = (el) => {
+      for (; el && el !== document.body; el = el.parentElement) {
+        const x = getComputedStyle(el).overflowX;
+        if (x === "auto" || x === "scroll") return true;
+      }
+      return false;
+    };
     const out = [];
     for (const el of document.querySelectorAll("body *")) {
       // The board's insides are drawn in its own units; its moving marks may reach past
@@ -33,6 +40,9 @@ async function problems(page) {
       if (style.visibility === "hidden" || style.display === "contents") continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
+      // Inside a frame that scrolls (the editor's board on a phone) the frame is what is
+      // checked: its content is larger by design.
+      if (scrolls(el.parentElement)) continue;
       // A box clipped away by an ancestor (a visually hidden label) is not seen.
       if (style.position === "absolute" && style.clip === "rect(0px, 0px, 0px, 0px)") continue;
       if (r.left < -1 || r.right > vw + 1) {

@@ -108,6 +108,7 @@ pub fn Canvas(
             aria-label=move || Text::HexEditorBoardKeys.in_lang(lang.get())
             aria-activedescendant=move || cell_dom_id(focus.get())
             viewBox=move || view_box_attr(view_box.get())
+            style=move || min_size_style(view_box.get())
             preserveAspectRatio="xMidYMid meet"
             on:click=on_click
             on:keydown=on_key
@@ -379,4 +380,18 @@ fn two_solutions(ctx: HexCtx, status: RwSignal<Status>) -> impl IntoView {
         <polyline class="editor-solution sol-a" data-testid="editor-solution-a" points=pa/>
         <polyline class="editor-solution sol-b" data-testid="editor-solution-b" points=pb/>
     }
+}
+
+/// CSS pixels per board unit at which a hex's face (drawn at 0.93 of its pitch of √3·SIZE
+/// units) is 44 px across, the smallest target a finger hits reliably.
+const MIN_PX_PER_UNIT: f64 = 44.0 / (0.93 * 1.732_050_8 * SIZE);
+
+/// The board's smallest size for 44 px hexes, as CSS variables: on a phone the stylesheet
+/// holds the board to it and lets its frame scroll (hex.css), on a wide screen it is met.
+fn min_size_style((_, _, w, h): Rect) -> String {
+    format!(
+        "--board-min-w:{}px;--board-min-h:{}px",
+        (w * MIN_PX_PER_UNIT).ceil() as i32,
+        (h * MIN_PX_PER_UNIT).ceil() as i32
+    )
 }
