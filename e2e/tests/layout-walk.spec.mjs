@@ -5,7 +5,7 @@
 // scroll down; nothing may need a sideways scroll. Sideways, the Baifang board fits the
 // height, so a player sees the whole board without scrolling.
 import { test, expect } from "@playwright/test";
-import { snap } from "./helpers.mjs";
+import { snap, watchConsole } from "./helpers.mjs";
 import { clickAction, place } from "./baifang-helpers.mjs";
 import { openLevel } from "./hex-helpers.mjs";
 
@@ -113,7 +113,18 @@ async function walkBaifang(page, testInfo, found, tag) {
   }
   await page.getByTestId("room-menu").click();
   await page.getByTestId("menu-lobby").click();
-  if (await page.getByTestId("leave-confirm").isVisible()) await page.getByTestId("leave-confirm").click();
+  await page.getByTestId("leave-confirm").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  // Straight from a room to the lesson: the room's settings must not outlive it (a
+  // coordinates context once did, and the lesson's board panicked on its disposed signal).
+  await page.getByTestId("lobby-lesson").click();
+  await expect(page.getByTestId("lesson")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-lesson`);
+  await page.getByTestId("lesson-back").click();
+  await page.getByTestId("lobby-rules").click();
+  await expect(page.getByTestId("rules")).toBeVisible();
+  await check(page, testInfo, found, `${tag}-baifang-rules`);
+  await page.getByTestId("rules-back").click();
   await page.getByTestId("lobby-online").click();
   await expect(page.getByTestId("lobby")).toBeVisible();
   await check(page, testInfo, found, `${tag}-baifang-online`);
@@ -139,6 +150,7 @@ for (const size of SIZES) {
     test.skip(testInfo.project.name !== "desktop", "the walk sets its own viewports");
     test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
+    const console = watchConsole(page);
     const found = [];
     for (const lang of ["zh", "en"]) {
       await page.goto("./");
@@ -157,5 +169,6 @@ for (const size of SIZES) {
       await walkHex(page, testInfo, found, tag);
     }
     expect(found, found.join("\n")).toEqual([]);
+    console.expectClean();
   });
 }

@@ -17,6 +17,7 @@ pub mod ai;
 pub mod board;
 pub mod engine_text;
 pub mod handoff;
+pub mod lesson;
 pub mod lobby;
 pub mod local;
 pub mod online;
@@ -40,7 +41,9 @@ use engine::baifang::Action;
 
 use crate::online::server::{probe, Reach};
 use handoff::{PlayOn, RoomToJoin};
-use lobby::Lobby;
+use lesson::rules::RulesPage;
+use lesson::screen::LessonScreen;
+use lobby::{Learn, Lobby};
 use local::game::Opponent;
 use local::room::{Room, RoomSetup};
 use local::saved::Resumable;
@@ -125,14 +128,22 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
     let on_review = Callback::new(move |source: ReviewSource| {
         nav.open(&source);
     });
+    // The lesson or the rules page, in place of the lobby while open.
+    let learning = RwSignal::new(None::<Learn>);
+    let on_learn = Callback::new(move |l: Learn| learning.set(Some(l)));
+    let lobby_again = Callback::new(move |_| learning.set(None));
     view! {
         <main class="screen screen-baifang" data-testid="screen-baifang">
-            {move || match room.get() {
-                None => view! {
-                    <ScreenHeader title=Text::BaifangName/>
-                    <Lobby on_start=start on_resume=resume on_online=on_online on_review=on_review room_link_refused=room_link_refused/>
+            {move || match (room.get(), learning.get()) {
+                (None, Some(Learn::Lesson)) => view! { <LessonScreen on_exit=lobby_again/> }.into_any(),
+                (None, Some(Learn::Rules)) => view! {
+                    <RulesPage on_exit=lobby_again on_lesson=Callback::new(move |_| learning.set(Some(Learn::Lesson)))/>
                 }.into_any(),
-                Some((setup, log, _)) => {
+                (None, None) => view! {
+                    <ScreenHeader title=Text::BaifangName/>
+                    <Lobby on_start=start on_resume=resume on_online=on_online on_review=on_review room_link_refused=room_link_refused on_learn=on_learn/>
+                }.into_any(),
+                (Some((setup, log, _)), _) => {
                     let level = match setup.opponent {
                         Opponent::Ai { level, .. } => level,
                         Opponent::HotSeat => Strength::Medium,

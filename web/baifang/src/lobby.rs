@@ -29,6 +29,8 @@ pub fn Lobby(
     on_review: Callback<ReviewSource>,
     /// A `#room=` link was opened on a page without the server.
     room_link_refused: RwSignal<bool>,
+    /// Opens the lesson or the rules page.
+    on_learn: Callback<Learn>,
 ) -> impl IntoView {
     let lang = use_lang();
     let ai_sheet = RwSignal::new(false);
@@ -85,10 +87,63 @@ pub fn Lobby(
                     <span data-testid="lobby-step-seconds">{text(BaifangText::StepClock)} {step_seconds_label()}</span>
                 </label>
             </div>
+            <LearnButtons on_learn=on_learn/>
             <RecentGames on_open=on_review/>
             <Show when=move || ai_sheet.get()>
                 <AiSheet open=ai_sheet level=level human=human step_clock=step_clock on_start=on_start/>
             </Show>
+        </div>
+    }
+}
+
+/// What the lobby's learning buttons open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learn {
+    Lesson,
+    Rules,
+}
+
+/// The lesson offered once on a first visit (taken or declined, it is not offered again),
+/// then 新手教程 and 规则 as plain buttons.
+#[component]
+fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
+    let lang = use_lang();
+    let pick = move |zh: &'static str, en: &'static str| {
+        move || match lang.get() {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    };
+    let offered = RwSignal::new(crate::lesson::offer_pending());
+    let answer = move |take: bool| {
+        crate::lesson::offer_answered();
+        offered.set(false);
+        if take {
+            on_learn.run(Learn::Lesson);
+        }
+    };
+    view! {
+        <Show when=move || offered.get()>
+            <div class="lesson-offer" data-testid="lesson-offer" role="region"
+                aria-label=move || BaifangText::Learn.in_lang(lang.get())>
+                <p>{pick("第一次玩摆方？五个小练习，一分钟学会规则。", "New to Baifang? Five short lessons teach the rules in a minute.")}</p>
+                <div class="lesson-offer-buttons">
+                    <button class="pill-button primary" data-testid="lesson-offer-start" on:click=move |_| answer(true)>
+                        {pick("开始学习", "Start")}
+                    </button>
+                    <button class="pill-button" data-testid="lesson-offer-skip" on:click=move |_| answer(false)>
+                        {pick("以后再说", "Not now")}
+                    </button>
+                </div>
+            </div>
+        </Show>
+        <div class="lobby-learn">
+            <button class="pill-button" data-testid="lobby-lesson" on:click=move |_| on_learn.run(Learn::Lesson)>
+                {move || BaifangText::Learn.in_lang(lang.get())}
+            </button>
+            <button class="pill-button" data-testid="lobby-rules" on:click=move |_| on_learn.run(Learn::Rules)>
+                {move || BaifangText::Rules.in_lang(lang.get())}
+            </button>
         </div>
     }
 }

@@ -232,6 +232,8 @@ translations! {
         Cancel => ("取消", "Cancel"),
         Menu => ("菜单", "Menu"),
         Coordinates => ("棋盘坐标", "Coordinates"),
+        Learn => ("新手教程", "Learn to play"),
+        Rules => ("规则", "Rules"),
         Resign => ("认输", "Resign"),
         ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
         ResignYes => ("确定认输", "Resign"),

@@ -21,13 +21,9 @@ const KEY: &str = "baifang:coords";
 pub struct CoordsShown(pub RwSignal<bool>);
 
 impl CoordsShown {
-    fn from_storage() -> CoordsShown {
+    /// The stored setting, as a new signal (a room provides one to its board and menu).
+    pub fn from_storage() -> CoordsShown {
         CoordsShown(RwSignal::new(storage::read(KEY).as_deref() != Some("off")))
-    }
-
-    /// Gives the room (board and menu) one setting.
-    pub fn provide() {
-        provide_context(CoordsShown::from_storage());
     }
 
     /// The room's setting, or the stored one where no room provides it (the review).

@@ -13,6 +13,7 @@ pub mod scoreboard;
 pub mod settlement;
 pub mod step_timer;
 
+use leptos::context::Provider;
 use leptos::prelude::*;
 
 use engine::baifang::spec::STEP_TIME_LIMIT_MS;
@@ -90,8 +91,6 @@ pub fn GameRoom(
     position: Option<Signal<String>>,
 ) -> impl IntoView {
     let s = source;
-    // One coordinates setting for the board and the menu's switch.
-    crate::board::coords::CoordsShown::provide();
     let refused = RwSignal::new(None::<(u8, u32)>);
     let on_tap = Callback::new(move |p: u8| {
         if !s.tap.run(p) {
@@ -110,6 +109,9 @@ pub fn GameRoom(
         view! { <ScoreBoard side=side score=score(side) tag=s.tags.get()[side as usize] disconnects=disconnects/> }
     };
     view! {
+        // One coordinates setting for the board and the menu's switch, in a scope of the
+        // room's own (a context on the caller's scope would outlive the room's signal).
+        <Provider value=crate::board::coords::CoordsShown::from_storage()>
         <div class=format!("room {class}") class:capture-mode=capture_mode data-testid="room"
             data-bottom=move || bottom.get().letter().to_string()
             data-to-move=move || s.view.with(|v| v.to_move.letter().to_string())
@@ -148,6 +150,7 @@ pub fn GameRoom(
             // The ending appears once there is one: re-run as the source changes.
             {move || ending.run()}
         </div>
+        </Provider>
     }
 }
 
