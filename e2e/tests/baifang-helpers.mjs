@@ -64,6 +64,15 @@ export async function startHotSeat(page) {
 
 export const point = (page, p) => page.getByTestId(`point-${p}`);
 
+/** Resigns the game in the room from its menu, confirming, until the settlement shows. */
+export async function resign(page) {
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await expect(page.getByTestId("settlement")).toBeVisible();
+}
+
+
 /** Performs one packet-format action with clicks on the points, as a player would. */
 export async function clickAction(page, action) {
   switch (action.actionType) {

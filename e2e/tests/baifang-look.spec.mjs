@@ -4,16 +4,9 @@
 // missing), and the browser's own controls in the palette instead of its default blue.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
-import { clickAction, openBaifang, place, startHotSeat } from "./baifang-helpers.mjs";
+import { clickAction, openBaifang, place, resign, startHotSeat } from "./baifang-helpers.mjs";
 
 const NAVY = "rgb(26, 54, 93)"; // --player-a
-
-async function resign(page) {
-  await page.getByTestId("room-menu").click();
-  await page.getByTestId("menu-resign").click();
-  await page.getByTestId("resign-confirm").click();
-  await expect(page.getByTestId("settlement")).toBeVisible();
-}
 
 test("a win wears a crown; the review's head has back, players and result above the board", async ({ page }, testInfo) => {
   const console = watchConsole(page);

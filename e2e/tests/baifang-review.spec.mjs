@@ -7,7 +7,7 @@ import { test, expect } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { observeLongTasks, snap, watchConsole } from "./helpers.mjs";
 import {
-  boardString, capture, clickAction, engineBin, engineReplay, flagsOf, place, startHotSeat,
+  boardString, capture, clickAction, engineBin, engineReplay, flagsOf, place, resign, startHotSeat,
 } from "./baifang-helpers.mjs";
 
 /** The legal actions after `actions`, from the engine CLI. */
@@ -29,13 +29,6 @@ function longGame(plies) {
     actions.push(pick);
   }
   return actions;
-}
-
-async function resign(page) {
-  await page.getByTestId("room-menu").click();
-  await page.getByTestId("menu-resign").click();
-  await page.getByTestId("resign-confirm").click();
-  await expect(page.getByTestId("settlement")).toBeVisible();
 }
 
 async function playAndReview(page, actions) {

@@ -13,6 +13,7 @@ import {
 } from "./baifang-helpers.mjs";
 import { screenshotDir, watchConsole } from "./helpers.mjs";
 import { axeViolations } from "./a11y-helpers.mjs";
+import { smallScreenProblems } from "./layout-helpers.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const serverBin = process.env.SERVER_BIN ?? join(root, "target", "release", "server");
@@ -200,6 +201,7 @@ test("the leaderboard, a player's page with its chart and games, the review from
   expect(row(lostId)).toMatchObject({ rating: lostRating, provisional: "true" });
   expect(row(wonId).rank).toBeLessThan(row(lostId).rank);
   expect(await axeViolations(lost)).toEqual([]);
+  expect(await smallScreenProblems(lost, "leaderboard")).toEqual([]);
   await lost.screenshot({ path: join(screenshotDir, "baifang-leaderboard.png") });
 
   // A row opens that player's page: record, the chart of the one rated game, the game.
@@ -216,12 +218,14 @@ test("the leaderboard, a player's page with its chart and games, the review from
   await expect(games.first()).toHaveAttribute("data-won", "true");
   const gameId = await games.first().getAttribute("data-game");
   expect(await axeViolations(lost)).toEqual([]);
+  expect(await smallScreenProblems(lost, "player page")).toEqual([]);
   await lost.screenshot({ path: join(screenshotDir, "baifang-player-page.png") });
   // Back goes to the leaderboard, and from there to the lobby.
   await lost.getByTestId("panel-back").click();
   await expect(lost.getByTestId("leaderboard")).toBeVisible();
   await lost.getByTestId("panel-back").click();
   await expect(lost.getByTestId("lobby-quick")).toBeVisible();
+  expect(await smallScreenProblems(lost, "the server's lobby")).toEqual([]);
 
   // One's own page: the export downloads every finished game of that player as one file.
   await won.getByTestId("open-my-page").click();

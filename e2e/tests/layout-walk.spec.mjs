@@ -6,72 +6,17 @@
 // height, so a player sees the whole board without scrolling.
 import { test, expect } from "@playwright/test";
 import { snap, watchConsole } from "./helpers.mjs";
-import { clickAction, place } from "./baifang-helpers.mjs";
-import { openLevel } from "./hex-helpers.mjs";
+import { SMALL_SCREENS, layoutProblems } from "./layout-helpers.mjs";
+import { clickAction, place, resign } from "./baifang-helpers.mjs";
+import { drag, level, openLevel, solve } from "./hex-helpers.mjs";
 
-const SIZES = [
-  { name: "320x568", width: 320, height: 568 },
-  { name: "844x390", width: 844, height: 390 },
-];
-
-/** Every problem on the screen now, as sentences naming the element. */
-async function problems(page) {
-  return page.evaluate(() => {
-    const vw = document.documentElement.clientWidth;
-    const name = (el) => {
-      const id = el.getAttribute("data-testid");
-      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
-      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ""}${cls} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
-    };
-    const scrolls = (el) => {
-      for (; el && el !== document.body; el = el.parentElement) {
-        const x = getComputedStyle(el).overflowX;
-        if (x === "auto" || x === "scroll") return true;
-      }
-      return false;
-    };
-    const out = [];
-    for (const el of document.querySelectorAll("body *")) {
-      // The board's insides are drawn in its own units; its moving marks may reach past
-      // it by design (a shake). The board itself is checked as one box.
-      if (el.closest(".board-fx") || (el.closest("svg") && el.tagName.toLowerCase() !== "svg")) continue;
-      if (el.closest("#splash")) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || style.display === "contents") continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      // Inside a frame that scrolls (the editor's board on a phone) the frame is what is
-      // checked: its content is larger by design.
-      if (scrolls(el.parentElement)) continue;
-      // A box clipped away by an ancestor (a visually hidden label) is not seen.
-      if (style.position === "absolute" && style.clip === "rect(0px, 0px, 0px, 0px)") continue;
-      if (r.left < -1 || r.right > vw + 1) {
-        out.push(`${name(el)} spills sideways: ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
-        continue;
-      }
-      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-      if (ownText && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll") {
-        out.push(`${name(el)} clips its text: ${el.scrollWidth} wide in ${el.clientWidth}`);
-      }
-    }
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${vw}`);
-    return out;
-  });
-}
 
 /** Checks the screen now, remembering what is wrong under `where`. */
 async function check(page, testInfo, found, where) {
   // Let entrances (a sheet, a card) finish first.
   await page.waitForTimeout(350);
-  for (const p of await problems(page)) found.push(`${where}: ${p}`);
+  for (const p of await layoutProblems(page)) found.push(`${where}: ${p}`);
   await snap(page, testInfo, `walk-${where}`);
-}
-
-async function resign(page) {
-  await page.getByTestId("room-menu").click();
-  await page.getByTestId("menu-resign").click();
-  await page.getByTestId("resign-confirm").click();
-  await expect(page.getByTestId("settlement")).toBeVisible();
 }
 
 async function walkBaifang(page, testInfo, found, tag) {
@@ -136,6 +81,13 @@ async function walkHex(page, testInfo, found, tag) {
   await check(page, testInfo, found, `${tag}-hex-select`);
   await openLevel(page, "1-1");
   await check(page, testInfo, found, `${tag}-hex-play`);
+  // Solved: the sweep, then the card with time, undos, best and the ways on.
+  await drag(page, solve(level("1-1")));
+  await expect(page.getByTestId("hex-solved")).toBeVisible();
+  await page.waitForTimeout(600);
+  await check(page, testInfo, found, `${tag}-hex-solved`);
+  await page.getByTestId("hex-solved-again").click();
+  await expect(page.getByTestId("hex-solved")).toHaveCount(0);
   await page.getByTestId("hex-menu").click();
   await check(page, testInfo, found, `${tag}-hex-menu`);
   await page.getByTestId("hex-menu-levels").click();
@@ -145,7 +97,7 @@ async function walkHex(page, testInfo, found, tag) {
   await check(page, testInfo, found, `${tag}-hex-editor`);
 }
 
-for (const size of SIZES) {
+for (const size of SMALL_SCREENS) {
   test(`no element spills or clips at ${size.name}, in both languages, on every screen`, async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the walk sets its own viewports");
     test.setTimeout(180_000);

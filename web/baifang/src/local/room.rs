@@ -18,7 +18,7 @@ use crate::room::settlement::Settlement;
 use crate::room::step_timer::now_ms;
 use crate::room::{GameRoom, RoomSource};
 use crate::strings::{banner_text, Audience, BaifangText};
-use crate::view_model::board_view;
+use crate::view_model::{board_view, BoardView};
 use web_core::host::haptics::{self, Haptic};
 use web_core::i18n::use_lang;
 
@@ -75,17 +75,7 @@ pub fn Room(
         Opponent::Ai { human, .. } => Audience::Player(human),
     };
 
-    let view = Memo::new(move |_| {
-        game.with(|m| {
-            board_view(
-                m.state(),
-                m.game().log(),
-                m.last_outcome(),
-                m.selection(),
-                m.human_to_act(),
-            )
-        })
-    });
+    let view = Memo::new(move |_| game.with(view_of));
     let action_count = Memo::new(move |_| game.with(|m| m.game().log().len()));
     remember_when_finished(game);
     keep_for_resume(game, setup, action_count);
@@ -352,6 +342,17 @@ fn bottom_side(opponent: Opponent) -> Side {
         Opponent::Ai { human, .. } => human,
         Opponent::HotSeat => Side::Black,
     }
+}
+
+/// What the board draws of the local game now.
+fn view_of(m: &LocalMatch) -> BoardView {
+    board_view(
+        m.state(),
+        m.game().log(),
+        m.last_outcome(),
+        m.selection(),
+        m.human_to_act(),
+    )
 }
 
 #[cfg(test)]
