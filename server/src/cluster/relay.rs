@@ -42,6 +42,12 @@ use crate::messages::RoomCmd;
 use crate::messages::RoomLink;
 use crate::messages::{outbox, ConnHandle, Connections, Outgoing, RemoteLinks};
 
+/// How many times, and how far apart, a step of the resynchronisation after an outage is
+/// tried: Redis just back may still refuse a command (loading its data, a connection being
+/// made again), and a step that fails once would otherwise stay undone until the next outage.
+const RESYNC_TRIES: u32 = 10;
+const RESYNC_GAP: Duration = Duration::from_millis(200);
+
 /// A message between instances.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
@@ -505,13 +511,23 @@ impl Relay {
         tracing::info!("relay: Redis answers again: resynchronising");
         *self.back_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(tokio::time::Instant::now());
         let connected = |p: &str| !hub.conns_of(p).is_empty();
-        match directory.readopt(connected).await {
-            Ok(lost) => lost.iter().for_each(|g| directory.displace(g)),
-            Err(_) => tracing::warn!("relay: the directory could not be written back yet"),
+        // Written back before the queue, since it renews this instance's liveness: a
+        // player put back under an instance another one sees as dead is dropped by its
+        // next pairing, and this instance would never put them back again.
+        let mut readopted = false;
+        for _ in 0..RESYNC_TRIES {
+            if let Ok(lost) = directory.readopt(connected).await {
+                lost.iter().for_each(|g| directory.displace(g));
+                readopted = true;
+                break;
+            }
+            tokio::time::sleep(RESYNC_GAP).await;
+        }
+        if !readopted {
+            tracing::warn!("relay: the directory could not be written back yet");
         }
         for w in queue.waiting_here() {
-            let free = matches!(directory.game_of(w.player.clone()).await, Ok(None));
-            let _ = queue.put_back(&w, free && connected(&w.player)).await;
+            put_back_waiting(directory, queue, &w, connected(&w.player)).await;
         }
         let before = hub.conn_ids_so_far();
         self.remote().retain(|_, h| h.id >= before);
@@ -664,4 +680,24 @@ impl RemoteLinks for Relay {
     fn link(&self, owner: &str, game: &str, side: Side, player: &str) -> RoomLink {
         self.link_to(owner, game, side, player)
     }
+}
+
+/// Puts one player who was waiting here back in the shared queue after an outage, or
+/// forgets them if they no longer wait (a game, or no connection), each step tried again
+/// while Redis refuses it: a failed read must not forget a waiting player.
+async fn put_back_waiting(
+    directory: &RedisDirectory,
+    queue: &RedisQueue,
+    w: &crate::matchmaking::Waiting,
+    connected: bool,
+) {
+    for _ in 0..RESYNC_TRIES {
+        if let Ok(game) = directory.game_of(w.player.clone()).await {
+            if queue.put_back(w, game.is_none() && connected).await.is_ok() {
+                return;
+            }
+        }
+        tokio::time::sleep(RESYNC_GAP).await;
+    }
+    tracing::warn!("relay: a waiting player could not be put back in the queue");
 }
