@@ -112,6 +112,12 @@ fn svg_coords(ev: &web_sys::PointerEvent, (left, top, w, h): ClientRect) -> (f64
     )
 }
 
+/// Shakes point `p` as refused, numbered after the last refusal so the same point
+/// shakes again (the `refused` signal a [`Board`] takes).
+pub fn shake(refused: RwSignal<Option<(u8, u32)>>, p: u8) {
+    refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+}
+
 /// `mover` colours the aiming ring; `refused` names a point to shake gently
 /// (with a counter so the same point can shake twice); `waiting` lays the 10 %
 /// veil over the board while this device must wait.

@@ -12,6 +12,14 @@ use engine::baifang::spec::{
 
 use crate::strings::BaifangText;
 
+/// A sentence in `lang`, its numbers written in ([`fill`]).
+pub fn say((zh, en): (&'static str, &'static str), lang: Lang) -> String {
+    fill(match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    })
+}
+
 /// A sentence with the rules' numbers written in from the engine's spec, so the page and
 /// the lessons never hold a second copy of them.
 pub fn fill(text: &str) -> String {
@@ -75,14 +83,7 @@ const RULES: &[Section] = &[
 #[component]
 pub fn RulesPage(on_exit: Callback<()>, on_lesson: Callback<()>) -> impl IntoView {
     let lang = use_lang();
-    let pick = move |(zh, en): (&'static str, &'static str)| {
-        move || {
-            fill(match lang.get() {
-                Lang::Zh => zh,
-                Lang::En => en,
-            })
-        }
-    };
+    let pick = move |s: (&'static str, &'static str)| move || say(s, lang.get());
     let sections = RULES
         .iter()
         .map(|s| {

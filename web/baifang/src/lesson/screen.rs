@@ -4,20 +4,13 @@
 use leptos::prelude::*;
 
 use web_core::chrome::{BackAction, ScreenHeader};
-use web_core::i18n::{use_lang, Label, Lang};
+use web_core::i18n::{use_lang, Label};
 
-use super::rules::fill;
+use super::rules::say;
 use super::script::{Heard, LessonRun, Say, LESSONS};
-use crate::board::Board;
+use crate::board::{shake, Board};
 use crate::strings::BaifangText;
 use crate::view_model::board_view;
-
-fn say(s: Say, lang: Lang) -> String {
-    fill(match lang {
-        Lang::Zh => s.0,
-        Lang::En => s.1,
-    })
-}
 
 /// The sentence for a tap that did not play the marked action.
 fn note_of(heard: Heard) -> Option<Say> {
@@ -48,9 +41,10 @@ pub fn LessonScreen(on_exit: Callback<()>) -> impl IntoView {
     });
     let on_tap = Callback::new(move |p: u8| {
         let heard = run.try_update(|r| r.tap(p)).unwrap_or(Heard::Refused);
-        note.set(note_of(heard));
-        if note_of(heard).is_some() {
-            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+        let said = note_of(heard);
+        note.set(said);
+        if said.is_some() {
+            shake(refused, p);
         }
     });
     let next = move |_| {

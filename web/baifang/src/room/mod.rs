@@ -95,7 +95,7 @@ pub fn GameRoom(
     let on_tap = Callback::new(move |p: u8| {
         if !s.tap.run(p) {
             haptics::play(Haptic::Bump);
-            refused.update(|r| *r = Some((p, r.map_or(0, |(_, n)| n + 1))));
+            crate::board::shake(refused, p);
         }
     });
     heartbeat(s.step_left, s.my_turn);
