@@ -58,8 +58,13 @@ async fn black_without_a_first_move_in_30_s_aborts_and_both_can_play_on() {
     let r = white.client.finished().await;
     assert_aborted(&r, Side::Black);
     assert_eq!(black.client.finished().await, r);
-    let id = state_now(&mut white.client).await.game_id;
-    let stored = server.hub.store.finished_game(id).await.unwrap().unwrap();
+    let stored = server
+        .hub
+        .store
+        .finished_game(white.game_id.clone())
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(stored.result, r);
     assert!(
         stored.log.is_empty(),

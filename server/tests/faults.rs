@@ -264,6 +264,7 @@ async fn rejoin(addr: SocketAddr, token: Option<String>) -> Seat {
             let game = engine::baifang::Game::from_log(&v.log).expect("replays");
             return Seat {
                 client: c,
+                game_id: v.game_id,
                 side: v.you.0,
                 game,
                 hashes: Vec::new(),

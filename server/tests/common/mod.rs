@@ -158,6 +158,23 @@ pub fn manual_time() -> ManualTime {
     ManualTime(tx)
 }
 
+/// How long [`Client::next`] waits, in real time, before failing the test.
+pub const REAL_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Resolves at the next tick of a real-time metronome (one thread for the
+/// whole test binary, ticking every second whatever tokio's clock does).
+async fn real_second() {
+    static TICK: tokio::sync::Notify = tokio::sync::Notify::const_new();
+    static START: std::sync::Once = std::sync::Once::new();
+    START.call_once(|| {
+        std::thread::spawn(|| loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            TICK.notify_waiters();
+        });
+    });
+    TICK.notified().await
+}
+
 /// What a client saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -333,8 +350,27 @@ impl Client {
     }
 
     /// The next event.
+    ///
+    /// Fails the test after [`REAL_PATIENCE`] of real time without one, so a
+    /// reply that never comes is a failure that names it, not a hang (tokio's
+    /// own timers stand still in the paused-clock tests).
     pub async fn next(&mut self) -> Event {
-        self.events.recv().await.unwrap_or(Event::Closed(None))
+        let since = std::time::Instant::now();
+        loop {
+            tokio::select! {
+                biased;
+                event = self.events.recv() => return event.unwrap_or(Event::Closed(None)),
+                _ = real_second() => {
+                    if since.elapsed() > REAL_PATIENCE {
+                        let texts = self.texts.lock().unwrap();
+                        panic!(
+                            "no message from the server in {REAL_PATIENCE:?} of real time; the last was {:?}",
+                            texts.last()
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The next event if one is already here.
@@ -393,6 +429,9 @@ pub struct Seat {
     pub client: Client,
     /// Its side.
     pub side: Side,
+    /// The game's id, as the server first sent it (a finished room may close
+    /// before it answers a request for the state, so ask nothing later).
+    pub game_id: String,
     /// The game as this client's engine has it.
     pub game: Game,
     /// Hash of every applied action, by seq - 1.
@@ -407,6 +446,7 @@ impl Seat {
         assert_eq!(hash_hex(game.state().hash()), view.hash);
         Seat {
             client,
+            game_id: view.game_id,
             side: view.you.0,
             game,
             hashes: Vec::new(),
