@@ -400,9 +400,26 @@ impl Hub {
                 _ = stop.changed() => return,
             }
             for (a, b) in self.queue.take_pairs(self.clock.now_ms()).await {
-                self.start_game(&a.player, &b.player, true).await;
+                if !self.start_game(&a.player, &b.player, true).await {
+                    self.requeue_free([a, b]).await;
+                }
             }
         }
+    }
+
+    /// A pair taken from the queue could not start (one of them turned out to
+    /// be playing, a store or Redis failure): whoever of the two is in no game
+    /// waits again, from the time they first joined, instead of searching for
+    /// ever with nobody in the queue.
+    async fn requeue_free(&self, pair: [Waiting; 2]) {
+        for w in pair {
+            if let Ok(None) = self.directory.game_of(w.player.clone()).await {
+                tracing::info!("{} waits again: their pairing could not start", w.player);
+                let _ = self.queue.join(w).await;
+            }
+        }
+        // Not notified at once: the same pair would be taken again straight
+        // away; the next tick pairs them with whoever else waits.
     }
 
     /// MATCHED: draws Black, records the game and opens its room with every

@@ -93,6 +93,18 @@ impl RedisQueue {
         self.local().values().cloned().collect()
     }
 
+    /// These players got a game through another instance (which took them out
+    /// of Redis's queue): no longer kept here to be put back after an outage.
+    /// Kept, a stale entry would be put back while the game's owner is still
+    /// writing its own part back, and pull a player who is playing into a
+    /// quick match they never asked for.
+    pub fn forget_playing(&self, players: &[String; 2]) {
+        let mut local = self.local();
+        players.iter().for_each(|p| {
+            local.remove(p);
+        });
+    }
+
     /// Once Redis answers again: puts a player who joined here back in the
     /// queue with the time they first joined (a no-op if still there), or,
     /// when they no longer wait (`waits` false), forgets them.

@@ -474,7 +474,7 @@ impl Relay {
                     Some(m) => {
                         let Ok(text) = m.get_payload::<String>() else { continue };
                         match serde_json::from_str::<Wire>(&text) {
-                            Ok(w) => self.dispatch(parts.hub.as_ref(), &parts.directory, w).await,
+                            Ok(w) => self.dispatch(parts, w).await,
                             Err(e) => tracing::error!("relay: unreadable message ({e})"),
                         }
                     }
@@ -542,12 +542,8 @@ impl Relay {
         publish(&mut self.conn.clone(), &self.keys.everyone(), &back).await;
     }
 
-    async fn dispatch(
-        self: &Arc<Self>,
-        hub: &dyn Connections,
-        directory: &RedisDirectory,
-        w: Wire,
-    ) {
+    async fn dispatch(self: &Arc<Self>, parts: &Parts, w: Wire) {
+        let (hub, directory) = (parts.hub.as_ref(), parts.directory.as_ref());
         match w {
             Wire::Room {
                 game,
@@ -573,9 +569,13 @@ impl Relay {
                 };
                 c.send(o);
             }
-            Wire::GameAt { game, players, at } => self.attach_here(hub, &game, &players, &at),
+            Wire::GameAt { game, players, at } => {
+                parts.queue.forget_playing(&players);
+                self.attach_here(hub, &game, &players, &at)
+            }
             Wire::Rooms { at, games } => {
                 for (game, players) in &games {
+                    parts.queue.forget_playing(players);
                     self.attach_here(hub, game, players, &at);
                 }
             }
