@@ -5,10 +5,11 @@
 // client without brotli gets). Exits 1 when a screen is over its budget, or when the build has
 // no compressed copies (its post_build hook did not run).
 // One line per row of the app's table of modules (web/modules.json):
-//   home     index.html, the shell's JS and wasm (and the JS snippets it imports), the stylesheets
+//   home     index.html, the shell's JS and wasm (and the JS snippets it imports), the shell's
+//            stylesheet (every .css of the build that no module names)
 //   a game's screen   what opening it adds to the shell already on screen: its module's JS and
-//            wasm, with the worker script that starts the same module again (the AI, the review's
-//            analysis, the editor's solver) where it has one
+//            wasm and its stylesheets, with the worker script that starts the same module again
+//            (the AI, the review's analysis, the editor's solver) where it has one
 //   "cold"   for a screen a link opens (a game link, a share link): the shell and the module
 //            together, which is what a link opened in a fresh browser downloads
 // The service worker, the manifest, its icons and the mock host are left out: the first two
@@ -63,7 +64,13 @@ const served = (name, suffix) => {
 };
 const brSize = (name) => served(name, ".br");
 const gzipSize = (name) => served(name, ".gz");
-const home = ["index.html", ...binary("app"), ...snippets(), ...names.filter((n) => n.endsWith(".css"))];
+/** A module's stylesheets (copied into the build under their own names). */
+function styles(files) {
+  for (const f of files) if (!names.includes(f)) throw new Error(`${dist}: no stylesheet ${f}`);
+  return files;
+}
+const moduleStyles = new Set(MODULES.flatMap((m) => m.styles));
+const home = ["index.html", ...binary("app"), ...snippets(), ...names.filter((n) => n.endsWith(".css") && !moduleStyles.has(n))];
 /** Each screen's line: its files and budget; a screen a link opens also has a cold line. */
 const lines = [];
 for (const m of MODULES) {
@@ -71,7 +78,7 @@ for (const m of MODULES) {
     lines.push({ screen: m.screen, files: home, budget: m.budgetKiB });
     continue;
   }
-  const files = [...binary(m.stem), ...(m.worker ? workerScript(m.worker) : [])];
+  const files = [...binary(m.stem), ...styles(m.styles), ...(m.worker ? workerScript(m.worker) : [])];
   lines.push({ screen: m.screen + (m.worker ? ` + ${m.worker}` : ""), files, budget: m.budgetKiB });
   if (m.coldBudgetKiB != null) {
     const link = FRAGMENT_OF[m.screen] ?? "link";

@@ -294,3 +294,71 @@ test("the AI and the solver run in their game's module: their workers download n
     server.close();
   }
 });
+
+const STYLE = /\/(baifang|review|hex)\.css(\?.*)?$/;
+
+/** The game stylesheets this page has requested so far, by file name. */
+function styleRequests(page) {
+  const seen = [];
+  page.on("request", (request) => {
+    const m = new URL(request.url()).pathname.match(STYLE);
+    if (m) seen.push(`${m[1]}.css`);
+  });
+  return seen;
+}
+
+test("each game's stylesheets come with its module, applied before its screen shows", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  const console = watchConsole(page);
+  const seen = styleRequests(page);
+  await page.goto("./");
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Home holds the shell's stylesheet alone.
+  expect(seen).toEqual([]);
+  const sheets = () => page.evaluate(() => [...document.styleSheets].map((s) => new URL(s.href ?? "inline:", location.href).pathname.split("/").pop()));
+  expect((await sheets()).filter((f) => /\.css$/.test(f) && !/^app-[0-9a-f]+\.css$/.test(f))).toEqual([]);
+
+  await page.getByTestId("home-hex").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  expect(seen).toEqual(["hex.css"]);
+  // Its rules hold from the first frame the screen is in (the loader waits for the sheet).
+  await expect(page.locator(".hex-select").first()).toHaveCSS("display", "flex");
+
+  await page.getByTestId("nav-back").click();
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("screen-baifang")).toBeVisible();
+  await expect(page.locator(".lobby").first()).toHaveCSS("display", "flex");
+  expect(seen.sort()).toEqual(["baifang.css", "hex.css", "review.css"]);
+  console.expectClean();
+  await fresh.close();
+});
+
+test("a share link opened cold links Hex Stroke's stylesheet alone, once", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  const console = watchConsole(page);
+  const seen = styleRequests(page);
+  await page.goto(`./#play=${shareCode(level("1-1"))}`);
+  await expect(page.getByTestId("screen-hex")).toBeVisible({ timeout: 15_000 });
+  // index.html's script linked it; the loader found that link and waited for it.
+  expect(seen).toEqual(["hex.css"]);
+  expect(await page.locator('link[data-style="hex.css"]').count()).toBe(1);
+  console.expectClean();
+  await fresh.close();
+});
+
+test("a game whose stylesheet cannot be downloaded says so and loads on retry", async ({ page }) => {
+  await openApp(page);
+  await page.route(/\/hex\.css/, (route) => route.abort("internetdisconnected"));
+  await page.getByTestId("home-hex").click();
+  const failed = page.getByTestId("mode-failed");
+  await expect(failed).toBeVisible();
+  await expect(page.getByTestId("screen-hex")).toHaveCount(0);
+  await page.unroute(/\/hex\.css/);
+  await page.getByTestId("mode-retry").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  await expect(page.locator(".hex-select").first()).toHaveCSS("display", "flex");
+  await expect(failed).toHaveCount(0);
+});

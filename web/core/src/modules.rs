@@ -79,7 +79,15 @@ pub struct ModuleEntry {
     pub budget_kib: u32,
     /// For a screen a link opens in a fresh browser: the budget of shell and module together.
     pub cold_budget_kib: Option<u32>,
+    /// The stylesheets (`web/style/`, copied to the build's root) the screen needs beyond the
+    /// shell's `app.css`: loaded with the module, so the home screen and the other game never
+    /// download or parse them.
+    pub styles: &'static [&'static str],
 }
+
+/// Baifang's screens all draw its board and its lobby's recent games.
+const BAIFANG_STYLES: &[&str] = &["baifang.css", "review.css"];
+const HEX_STYLES: &[&str] = &["hex.css"];
 
 /// Every screen, home first. Budgets: 150 KiB for the home screen and 300 for opening a
 /// game's screen are the goals; the editor's and the cold links' are set a few per cent
@@ -93,6 +101,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: None,
         worker: None,
         budget_kib: 150,
+        styles: &[],
         cold_budget_kib: None,
     },
     // Baifang's lobby and its games on one device (hot-seat, against the AI).
@@ -103,6 +112,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("baifang"),
         worker: Some("baifang_ai.js"),
         budget_kib: 300,
+        styles: BAIFANG_STYLES,
         cold_budget_kib: None,
     },
     // Online play through the referee server: its lobby and room.
@@ -113,6 +123,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("baifang_online"),
         worker: None,
         budget_kib: 300,
+        styles: BAIFANG_STYLES,
         cold_budget_kib: None,
     },
     // Online play without the server: Game Center or browser tabs.
@@ -123,6 +134,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("baifang_peer"),
         worker: None,
         budget_kib: 300,
+        styles: BAIFANG_STYLES,
         cold_budget_kib: None,
     },
     // A game's review (a finished game, or a `#game=` link) with its analysis worker.
@@ -133,6 +145,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("baifang_review"),
         worker: Some("baifang_review_ai.js"),
         budget_kib: 300,
+        styles: BAIFANG_STYLES,
         cold_budget_kib: Some(290),
     },
     // Hex Stroke for players: level select, play, share links, the daily puzzle (made
@@ -155,6 +168,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("hex"),
         worker: None,
         budget_kib: 300,
+        styles: HEX_STYLES,
         cold_budget_kib: Some(346),
     },
     // The level editor with everything of `hex` (for 试玩 and back), and its solver worker
@@ -162,14 +176,16 @@ pub const MODULES: [ModuleEntry; 7] = [
     // since the editor's pack panel, packs by link and the large packs, 398 with the
     // solved card (+5 KiB), 401 with the sound switch in its top bar (+2.4 KiB), 404 with
     // "link copied" and the question before sharing a level not proven unique (+3.3 KiB),
-    // 406 with the English titles (+1.2 KiB).
+    // 406 with the English titles (+1.2 KiB), 411 once its stylesheet (hex.css, 5.3 KiB)
+    // came with the module instead of with the shell.
     ModuleEntry {
         screen: Screen::HexEditor,
         key: "hex-editor",
         parent: Screen::Home,
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
-        budget_kib: 406,
+        budget_kib: 411,
+        styles: HEX_STYLES,
         cold_budget_kib: None,
     },
 ];
@@ -187,6 +203,14 @@ pub fn module_of(screen: Screen) -> Option<&'static str> {
     entry(screen).stem
 }
 
+/// The stylesheets the module `stem` needs (none for an unknown stem).
+pub fn styles_of(stem: &str) -> &'static [&'static str] {
+    MODULES
+        .iter()
+        .find(|e| e.stem == Some(stem))
+        .map_or(&[], |e| e.styles)
+}
+
 /// The table as `web/modules.json` holds it for the page-size budget script.
 pub fn modules_json() -> String {
     let rows: Vec<serde_json::Value> = MODULES
@@ -199,6 +223,7 @@ pub fn modules_json() -> String {
                 "worker": e.worker,
                 "budgetKiB": e.budget_kib,
                 "coldBudgetKiB": e.cold_budget_kib,
+                "styles": e.styles,
             })
         })
         .collect();
@@ -262,5 +287,33 @@ mod tests {
         let table = format!("var MODULE_OF_FRAGMENT = {{ {} }};", entries.join(", "));
         let page = include_str!("../../../index.html");
         assert!(page.contains(&table), "index.html must hold: {table}");
+        let mut styles: Vec<String> = FRAGMENT_SCREENS
+            .iter()
+            .map(|(_, screen)| {
+                let e = entry(*screen);
+                let files: Vec<String> = e.styles.iter().map(|f| format!("\"{f}\"")).collect();
+                format!("{}: [{}]", e.stem.unwrap(), files.join(", "))
+            })
+            .collect();
+        styles.sort();
+        styles.dedup();
+        let table = format!("var STYLES_OF_MODULE = {{ {} }};", styles.join(", "));
+        assert!(page.contains(&table), "index.html must hold: {table}");
+    }
+
+    /// Every module's stylesheet is copied into the build as it is named (the loader asks
+    /// for it by that name) and none is bundled into the shell's page.
+    #[test]
+    fn index_html_copies_each_stylesheet_and_bundles_none_of_them() {
+        let page = include_str!("../../../index.html");
+        for style in MODULES.iter().flat_map(|e| e.styles) {
+            let copied = format!("<link data-trunk rel=\"copy-file\" href=\"web/style/{style}\">");
+            assert!(page.contains(&copied), "index.html must hold: {copied}");
+            let bundled = format!("rel=\"css\" href=\"web/style/{style}\"");
+            assert!(
+                !page.contains(&bundled),
+                "index.html must not bundle {style}"
+            );
+        }
     }
 }

@@ -14,16 +14,38 @@ use web_core::nav::{use_nav, Screen};
 
 #[wasm_bindgen(inline_js = r#"
 const loads = new Map();
-// One load per module and page; a failed one is forgotten, so the next call tries again
-// (with a query, since a browser may keep a failed import of the same URL).
-export function load_mode(stem, attempt) {
+const url = (file) => new URL(file, document.baseURI).href;
+// A stylesheet the page links once (by index.html's script for a link, or here) and every
+// module that needs it waits for; a failed one is removed, so the next try links it again.
+function style(file, retry) {
+  let link = document.querySelector(`link[data-style="${file}"]`);
+  if (link && link.hasAttribute("data-loaded")) return Promise.resolve();
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = url(file + retry);
+    link.setAttribute("data-style", file);
+    link.onload = () => link.setAttribute("data-loaded", "");
+    link.onerror = () => link.remove();
+    document.head.appendChild(link);
+  }
+  return new Promise((ok, fail) => {
+    link.addEventListener("load", ok, { once: true });
+    link.addEventListener("error", () => fail(new Error(`${file} did not load`)), { once: true });
+  });
+}
+// One load per module and page, its stylesheets (`styles`, comma-separated) with it; a failed
+// one is forgotten, so the next call tries again (with a query, since a browser may keep a
+// failed import of the same URL).
+export function load_mode(stem, styles, attempt) {
   if (!loads.has(stem)) {
-    const url = (file) => new URL(file, document.baseURI).href;
     const retry = attempt > 0 ? `?attempt=${attempt}` : "";
-    const load = import(url(`${stem}.js${retry}`)).then(async (module) => {
+    const sheets = styles.split(",").filter((f) => f).map((f) => style(f, retry));
+    const code = import(url(`${stem}.js${retry}`)).then(async (module) => {
       await module.default({ module_or_path: url(`${stem}_bg.wasm${retry}`) });
       return module;
     });
+    const load = Promise.all([code, ...sheets]).then(([module]) => module);
     load.catch(() => loads.delete(stem));
     loads.set(stem, load);
   }
@@ -32,7 +54,7 @@ export function load_mode(stem, attempt) {
 "#)]
 extern "C" {
     #[wasm_bindgen(catch)]
-    async fn load_mode(stem: &str, attempt: u32) -> Result<JsValue, JsValue>;
+    async fn load_mode(stem: &str, styles: &str, attempt: u32) -> Result<JsValue, JsValue>;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +94,8 @@ pub fn ModeFrame(stem: &'static str, arg: Option<String>) -> impl IntoView {
         let (into, gone) = ((*load_into).clone(), (*load_gone).clone());
         let arg = arg.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let loaded = load_mode(stem, attempt).await;
+            let styles = web_core::modules::styles_of(stem).join(",");
+            let loaded = load_mode(stem, &styles, attempt).await;
             if gone.get() {
                 return;
             }
