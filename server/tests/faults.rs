@@ -261,14 +261,7 @@ async fn rejoin(addr: SocketAddr, token: Option<String>) -> Seat {
         })
         .await;
         if let Ok(Some(v)) = got {
-            let game = engine::baifang::Game::from_log(&v.log).expect("replays");
-            return Seat {
-                client: c,
-                game_id: v.game_id,
-                side: v.you.0,
-                game,
-                hashes: Vec::new(),
-            };
+            return Seat::from_view(c, v);
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
@@ -276,8 +269,8 @@ async fn rejoin(addr: SocketAddr, token: Option<String>) -> Seat {
 
 /// Ends the game by a resignation of White and returns its id.
 async fn resign_white(black: &mut Seat, white: &mut Seat) -> String {
-    black.client.send(&ClientMsg::RequestState).await;
-    let id = timeout(STEP, black.client.game()).await.unwrap().game_id;
+    // From the seat, not a state request: a finished room may close before it answers.
+    let id = black.game_id.clone();
     if !black.game.state().is_finished() {
         white.client.send(&ClientMsg::Resign).await;
         let r = timeout(STEP, black.client.finished()).await.unwrap();

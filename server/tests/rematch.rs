@@ -21,9 +21,7 @@ use tokio::time::advance;
 async fn finish_by_resign(black: &mut Seat, white: &mut Seat, seed: u64) -> (String, GameResult) {
     let mut pick = Pick(seed);
     play_actions(black, white, &mut pick, 8).await;
-    // Asked while the game runs: once it is over the room may already have
-    // closed and would not answer.
-    let id = state_now(&mut black.client).await.game_id;
+    let id = black.game_id.clone();
     black.client.send(&ClientMsg::Resign).await;
     let r = black.client.finished().await;
     assert_eq!(white.client.finished().await, r);
@@ -171,8 +169,7 @@ async fn an_unanswered_offer_lapses_after_30_s() {
     let dir = tempfile::tempdir().unwrap();
     let server = paused_server(dir.path()).await;
     let (mut black, mut white) = quick_pair(server.addr).await;
-    // Asked while the game runs: a finished room may close before it answers.
-    let first = state_now(&mut black.client).await.game_id;
+    let first = black.game_id.clone();
     black.client.send(&ClientMsg::Resign).await;
     black.client.finished().await;
     white.client.finished().await;
@@ -239,7 +236,7 @@ async fn offers_and_answers_that_make_no_sense_are_refused() {
     let server = start_server(dir.path()).await;
     let (mut black, mut white) = quick_pair(server.addr).await;
     // A game in progress is not a finished game to rematch.
-    let running = state_now(&mut black.client).await.game_id;
+    let running = black.game_id.clone();
     black.client.send(&offer(&running)).await;
     assert_eq!(refused(&mut black.client).await, ErrorCode::NotYourGame);
     let (first, _) = finish_by_resign(&mut black, &mut white, 41).await;

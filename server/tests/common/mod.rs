@@ -442,6 +442,12 @@ impl Seat {
     /// Waits for the game to start and takes the seat the server gave.
     pub async fn take(mut client: Client) -> Seat {
         let view = client.game().await;
+        Seat::from_view(client, view)
+    }
+
+    /// The seat `view` (the game as the server sent it to `client`) gives;
+    /// checks the log replays to the server's hash.
+    pub fn from_view(client: Client, view: GameView) -> Seat {
         let game = Game::from_log(&view.log).expect("the log replays");
         assert_eq!(hash_hex(game.state().hash()), view.hash);
         Seat {
