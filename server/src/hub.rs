@@ -32,6 +32,13 @@ use crate::store::{NewGame, Store, StoreError, StoredGame, FIRST_EPOCH};
 /// widens with time, so pairs appear without arrivals).
 pub const PAIRING_TICK_MS: u64 = 1000;
 
+/// Why a game could not start.
+#[derive(Debug, Default)]
+pub struct NotStarted {
+    /// The player the store found in another game (told so), if that was why.
+    pub busy: Option<String>,
+}
+
 /// The shared state of one server.
 pub struct Hub {
     /// The one clock.
@@ -371,9 +378,10 @@ impl Hub {
         };
         self.queue.leave(conn.player.clone()).await;
         self.directory.close_codes_of(conn.player.clone()).await;
-        if !self
+        if self
             .start_game(&room.creator, &conn.player, room.rated && rated)
             .await
+            .is_err()
         {
             refuse(ErrorCode::RoomNotFound);
         }
@@ -400,8 +408,8 @@ impl Hub {
                 _ = stop.changed() => return,
             }
             for (a, b) in self.queue.take_pairs(self.clock.now_ms()).await {
-                if !self.start_game(&a.player, &b.player, true).await {
-                    self.requeue_free([a, b]).await;
+                if let Err(not) = self.start_game(&a.player, &b.player, true).await {
+                    self.requeue_free([a, b], not).await;
                 }
             }
         }
@@ -410,9 +418,13 @@ impl Hub {
     /// A pair taken from the queue could not start (one of them turned out to
     /// be playing, a store or Redis failure): whoever of the two is in no game
     /// waits again, from the time they first joined, instead of searching for
-    /// ever with nobody in the queue.
-    async fn requeue_free(&self, pair: [Waiting; 2]) {
+    /// ever with nobody in the queue. A player the store found playing is not
+    /// put back (they were told so), nor is one the directory finds in a game.
+    async fn requeue_free(&self, pair: [Waiting; 2], not: NotStarted) {
         for w in pair {
+            if not.busy.as_ref() == Some(&w.player) {
+                continue;
+            }
             if let Ok(None) = self.directory.game_of(w.player.clone()).await {
                 tracing::info!("{} waits again: their pairing could not start", w.player);
                 let _ = self.queue.join(w).await;
@@ -424,8 +436,13 @@ impl Hub {
 
     /// MATCHED: draws Black, records the game and opens its room with every
     /// connection of both players (`rated`: a quick match, or a friend room
-    /// where both asked). False if it could not start.
-    pub async fn start_game(self: &Arc<Self>, a: &str, b: &str, rated: bool) -> bool {
+    /// where both asked). An error if it could not start.
+    pub async fn start_game(
+        self: &Arc<Self>,
+        a: &str,
+        b: &str,
+        rated: bool,
+    ) -> Result<(), NotStarted> {
         let seats = if ids::draw_black() == Side::Black {
             [a, b]
         } else {
@@ -436,14 +453,18 @@ impl Hub {
 
     /// Starts a game with these players as Black and White (a drawn start,
     /// or a rematch with the colours swapped); ends their rematch offers.
-    pub async fn start_seated(self: &Arc<Self>, seats: [&str; 2], rated: bool) -> bool {
+    pub async fn start_seated(
+        self: &Arc<Self>,
+        seats: [&str; 2],
+        rated: bool,
+    ) -> Result<(), NotStarted> {
         let load = |id: &str| self.store.player(id.to_string());
         let [a, b] = seats;
         let (black, white) = match (load(a).await, load(b).await) {
             (Ok(Some(pa)), Ok(Some(pb))) => (pa, pb),
             (x, y) => {
                 tracing::error!("cannot start {a} vs {b}: players {x:?} {y:?}");
-                return false;
+                return Err(NotStarted::default());
             }
         };
         self.withdraw_rematch(a);
@@ -463,7 +484,7 @@ impl Hub {
             .await
             != Ok(true)
         {
-            return false;
+            return Err(NotStarted::default());
         }
         for id in &ids {
             self.queue.leave(id.clone()).await;
@@ -475,15 +496,19 @@ impl Hub {
             // The store is the last word on who is playing: a player it
             // finds in another game is told so (a stale directory entry, a
             // Redis that lost its data), not left waiting.
-            if let StoreError::PlayerBusy(p) = e {
+            let busy = match e {
+                StoreError::PlayerBusy(p) => Some(p),
+                _ => None,
+            };
+            if let Some(p) = &busy {
                 self.tell_player(
-                    &p,
+                    p,
                     &ServerMsg::Error {
                         code: ErrorCode::AlreadyInGame,
                     },
                 );
             }
-            return false;
+            return Err(NotStarted { busy });
         }
         let conns = [self.conns_of(&ids[0]), self.conns_of(&ids[1])];
         let setup = RoomSetup {
@@ -495,7 +520,7 @@ impl Hub {
             problem: None,
         };
         self.open_room(setup, tx, rx).await;
-        true
+        Ok(())
     }
 
     /// Opens the room of a game, the one way for a new game, a game resumed

@@ -142,7 +142,11 @@ impl Hub {
             return self.end_offer(&game_id, &offer, RematchEnd::Declined);
         }
         let [black, white] = &offer.seats;
-        if !self.start_seated([black, white], offer.rated).await {
+        if self
+            .start_seated([black, white], offer.rated)
+            .await
+            .is_err()
+        {
             self.end_offer(&game_id, &offer, RematchEnd::Withdrawn);
             refuse(conn, ErrorCode::Unavailable);
         }
