@@ -175,6 +175,56 @@ test("quick match pairs two devices and a full game by clicks stays identical; b
   await b.context.close();
 });
 
+test("a third device watches a live game by its link: the same board after every action, the count on both players' screens, no moves of its own; at the end the review", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { a, b, black, white } = await quickPair(browser);
+  const gameId = await room(black).getAttribute("data-game-id");
+  const href = await black.getByTestId("watch-link").getAttribute("href");
+  expect(href).toBe(`${serverURL}#watch=${gameId}`);
+  const s = await browser.newContext({ baseURL: serverURL });
+  const watcher = await s.newPage();
+  const watcherConsole = watchConsole(watcher);
+  await watcher.goto(href);
+  await expect(room(watcher)).toHaveAttribute("data-spectator", "true", { timeout: 15_000 });
+  await expect(room(watcher)).toHaveAttribute("data-game-id", gameId);
+  const names = { B: black === a.page ? "Alice" : "Bob", W: black === a.page ? "Bob" : "Alice" };
+  await expect(watcher.getByTestId("spectating")).toHaveAttribute("data-black", names.B);
+  await expect(watcher.getByTestId("spectating")).toHaveAttribute("data-white", names.W);
+  for (const p of [black, white, watcher]) await expect(p.getByTestId("watchers")).toHaveAttribute("data-count", "1");
+  // The link was taken: a reload would not watch again.
+  expect(new URL(watcher.url()).hash).toBe("");
+  let count = 0;
+  for (const action of scenarios.fewerThanFour) {
+    const mover = (await roomState(black)).toMove === "B" ? black : white;
+    await clickAction(mover, action);
+    count += action.actionType === 2 ? action.eatIndices.length : 1;
+    await expectSameBoards(black, white, count);
+    await expect(room(watcher)).toHaveAttribute("data-actions", String(count));
+    expect((await roomState(watcher)).hash).toBe((await roomState(black)).hash);
+    expect(await boardString(watcher)).toBe(await boardString(black));
+    if (count === 2) {
+      // A spectator's tap on an empty point (the first two stones are on 5 and 12) plays nothing.
+      await watcher.getByTestId("point-0").click();
+      await expect(room(black)).toHaveAttribute("data-actions", "2");
+      await expect(room(watcher)).toHaveAttribute("data-actions", "2");
+    }
+  }
+  for (const p of [black, white, watcher]) await expect(p.getByTestId("settlement")).toHaveAttribute("data-reason", "fewer_than_four");
+  const winner = await black.getByTestId("settlement").getAttribute("data-winner");
+  await expect(watcher.getByTestId("settlement")).toHaveAttribute("data-winner", winner);
+  await watcher.getByTestId("settlement-review").click();
+  await expect(watcher.getByTestId("review")).toBeVisible();
+  // The finished game's link opens its review.
+  const late = await s.newPage();
+  await late.goto(href);
+  await expect(late.getByTestId("review")).toBeVisible({ timeout: 15_000 });
+  watcherConsole.expectClean();
+  for (const d of [a, b]) d.console.expectClean();
+  await s.close();
+  await a.context.close();
+  await b.context.close();
+});
+
 test("the leaderboard, a player's page with its chart and games, the review from it, and the export of every finished game", async ({ browser }) => {
   test.setTimeout(120_000);
   const { a, b, black, white } = await quickPair(browser);

@@ -48,6 +48,8 @@ struct Conn {
     kick: Arc<Notify>,
     limiter: RateLimiter,
     me: Option<ConnHandle>,
+    /// The connection watches a game (it said `watch` instead of hello).
+    watching: bool,
     room: Option<RoomLink>,
     /// The client address's key ([`ids::address_key`]).
     address: String,
@@ -120,6 +122,7 @@ async fn serve_split(
         tx,
         kick: Arc::new(Notify::new()),
         me: None,
+        watching: false,
         room: None,
         address: ids::address_key(ip),
         wrong_codes: 0,
@@ -158,14 +161,14 @@ async fn serve_split(
                 Some(Outgoing::Close(reason)) => break Some((close::GOING_AWAY, fit_reason(reason))),
                 None => break None,
             },
-            _ = tokio::time::sleep_until(hello_by), if conn.me.is_none() => {
+            _ = tokio::time::sleep_until(hello_by), if !conn.introduced() => {
                 break Some((close::POLICY, format!("no hello within {} s", HELLO_WITHIN.as_secs())));
             },
             // Exactly `silence` after the last frame heard, not at the next ping.
             // Before hello, the earlier of the two deadlines governs, and the
             // hello deadline on a tie (with the defaults both fall due at the
             // same instant, and the client must hear the reason that applies).
-            _ = tokio::time::sleep_until(heard + limits.silence), if conn.me.is_some() || heard + limits.silence < hello_by => {
+            _ = tokio::time::sleep_until(heard + limits.silence), if conn.introduced() || heard + limits.silence < hello_by => {
                 break Some((close::SILENT, format!("nothing heard for {} s", limits.silence.as_secs())));
             },
             _ = ping.tick() => {
@@ -218,6 +221,11 @@ async fn serve_split(
 }
 
 impl Conn {
+    /// Said hello, or watch.
+    fn introduced(&self) -> bool {
+        self.me.is_some() || self.watching
+    }
+
     fn unbind(&mut self, game_id: &str) {
         if self.room.as_ref().is_some_and(|l| l.game_id == game_id) {
             self.room = None;
@@ -273,17 +281,21 @@ impl Conn {
     }
 
     async fn on_message(&mut self, msg: ClientMsg) -> Flow {
+        if self.watching {
+            return self.as_spectator(msg);
+        }
         let Some(me) = self.me.clone() else {
             return match msg {
                 ClientMsg::Hello { v, token, name } => self.hello(v, token, name).await,
+                ClientMsg::Watch { v, game_id } => self.watch(v, &game_id).await,
                 _ => Flow::Stop(Some((
                     close::POLICY,
-                    "the first message must be hello".into(),
+                    "the first message must be hello or watch".into(),
                 ))),
             };
         };
         match msg {
-            ClientMsg::Hello { .. } => {
+            ClientMsg::Hello { .. } | ClientMsg::Watch { .. } => {
                 return Flow::Stop(Some((close::POLICY, "hello was already received".into())))
             }
             ClientMsg::SetName { name } => self.set_name(&me.player, &name).await,
@@ -332,12 +344,87 @@ impl Conn {
         }
     }
 
+    /// A spectator may only ping and ask for the whole game again: an
+    /// action or a lobby request is refused, and nothing reaches the room.
+    fn as_spectator(&mut self, msg: ClientMsg) -> Flow {
+        match msg {
+            ClientMsg::Ping { t } => self.reply(&ServerMsg::Pong { t }),
+            ClientMsg::RequestState => {
+                let id = self.id;
+                self.forward_to_room(None, |_| RoomCmd::State { conn_id: id })
+            }
+            ClientMsg::Act { seq, .. } => self.reply(&ServerMsg::Rejected {
+                seq: Some(seq),
+                code: RejectCode::Watching,
+                rule: None,
+            }),
+            ClientMsg::Resign => self.reply(&ServerMsg::Rejected {
+                seq: None,
+                code: RejectCode::Watching,
+                rule: None,
+            }),
+            ClientMsg::Hello { .. } | ClientMsg::Watch { .. } => {
+                return Flow::Stop(Some((
+                    close::POLICY,
+                    "this connection already watches a game; open another to play or watch".into(),
+                )))
+            }
+            _ => self.reply(&ServerMsg::Error {
+                code: ErrorCode::Watching,
+            }),
+        }
+        Flow::Go
+    }
+
+    /// The first message, hello or watch, names a protocol this server speaks.
+    fn version_refused(v: u32) -> Option<Flow> {
+        (v != PROTOCOL_VERSION).then(|| Flow::Stop(Some((
+            close::UNSUPPORTED_VERSION,
+            format!("protocol version {v} is not supported; this server speaks {PROTOCOL_VERSION} (reload the page)"),
+        ))))
+    }
+
+    /// Watch: the connection becomes the game's spectator, or hears that the
+    /// game is not being played now (and may name another).
+    async fn watch(&mut self, v: u32, game_id: &str) -> Flow {
+        if let Some(stop) = Self::version_refused(v) {
+            return stop;
+        }
+        let (store, directory) = (&*self.hub.store, &*self.hub.directory);
+        let link = match crate::spectators::watch_link(store, directory, game_id).await {
+            Ok(Some(link)) => link,
+            Ok(None) => {
+                self.reply(&ServerMsg::Error {
+                    code: ErrorCode::NotLive,
+                });
+                return Flow::Go;
+            }
+            Err(_) => {
+                return Flow::Stop(Some((
+                    close::GOING_AWAY,
+                    "the server is recovering; reconnect in a moment".into(),
+                )))
+            }
+        };
+        // A spectator has no player: the empty id is no player's.
+        let me = ConnHandle::new(self.id, String::new(), self.tx.clone(), self.kick.clone())
+            .with_lag(self.lag.estimate());
+        self.hub.spectators.register(me.clone());
+        self.watching = true;
+        if link.tx.send(RoomCmd::Watch { conn: Box::new(me) }).is_ok() {
+            self.room = Some(link);
+        } else {
+            // The room closed between the lookup and now: the game is over.
+            self.reply(&ServerMsg::Error {
+                code: ErrorCode::NotLive,
+            });
+        }
+        Flow::Go
+    }
+
     async fn hello(&mut self, v: u32, token: Option<String>, name: Option<String>) -> Flow {
-        if v != PROTOCOL_VERSION {
-            return Flow::Stop(Some((
-                close::UNSUPPORTED_VERSION,
-                format!("protocol version {v} is not supported; this server speaks {PROTOCOL_VERSION} (reload the page)"),
-            )));
+        if let Some(stop) = Self::version_refused(v) {
+            return stop;
         }
         let name = name.map(|n| server_name(&n).ok_or(n));
         let (profile, issued) = match token {
@@ -501,6 +588,9 @@ impl Conn {
     async fn closed(&mut self) {
         if let Some(link) = self.room.take() {
             let _ = link.tx.send(RoomCmd::Detach { conn_id: self.id });
+        }
+        if self.watching {
+            self.hub.spectators.unregister(self.id);
         }
         if let Some(me) = self.me.take() {
             self.hub.unregister(me.id, &me.player).await;

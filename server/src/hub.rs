@@ -67,6 +67,8 @@ pub struct Hub {
     open: watch::Sender<usize>,
     /// Pending rematch offers (what happens to them: `crate::rematch`).
     pub rematches: crate::rematch_offers::Offers,
+    /// The spectators connected here.
+    pub spectators: crate::spectators::Spectators,
 }
 
 fn public(p: &Profile) -> PublicPlayer {
@@ -103,6 +105,7 @@ impl Hub {
             shutdown: watch::channel(false).0,
             open: watch::channel(0).0,
             rematches: Default::default(),
+            spectators: Default::default(),
         })
     }
 
@@ -140,6 +143,8 @@ impl Hub {
             metrics: self.metrics.clone(),
             clustered: self.relay.is_some(),
             shutdown: self.shutdown_signal(),
+            watcher_queue: self.limits.watcher_queue,
+            watchers_per_game: self.limits.watchers_per_game,
         }
     }
 
@@ -157,12 +162,8 @@ impl Hub {
     /// Messages waiting on the signed-in connection with the most of them.
     pub fn deepest_outgoing_queue(&self) -> usize {
         let online = self.online();
-        online
-            .values()
-            .flatten()
-            .map(ConnHandle::queued)
-            .max()
-            .unwrap_or(0)
+        let players = online.values().flatten().map(ConnHandle::queued).max();
+        players.unwrap_or(0).max(self.spectators.deepest_queue())
     }
 
     /// Whether [`Hub::begin_shutdown`] was called.
@@ -600,6 +601,9 @@ impl Hub {
 impl Connections for Hub {
     fn conns_of(&self, player: &str) -> Vec<ConnHandle> {
         Hub::conns_of(self, player)
+    }
+    fn spectator(&self, conn_id: u64) -> Option<ConnHandle> {
+        self.spectators.get(conn_id)
     }
     fn next_conn_id(&self) -> u64 {
         Hub::next_conn_id(self)

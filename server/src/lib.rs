@@ -30,6 +30,7 @@ pub mod metrics;
 pub mod rematch;
 pub mod rematch_offers;
 pub mod room;
+pub mod spectators;
 pub mod store;
 
 use std::net::SocketAddr;

@@ -18,6 +18,12 @@ pub struct Limits {
     pub silence: Duration,
     /// Messages waiting to be written to one client before it counts as not reading.
     pub outgoing_queue: usize,
+    /// Messages waiting to be written to one spectator before it is dropped
+    /// (far fewer than a player's: a spectator that falls behind must never
+    /// hold its room's memory or time).
+    pub watcher_queue: usize,
+    /// Spectators one game takes at most.
+    pub watchers_per_game: usize,
     /// A write to a client that does not finish within this long (the client
     /// stopped reading and the socket's buffers are full) closes the connection.
     pub send_timeout: Duration,
@@ -91,6 +97,8 @@ impl Limits {
             ping_every: Duration::from_secs(3),
             silence: Duration::from_secs(10),
             outgoing_queue: 256,
+            watcher_queue: 32,
+            watchers_per_game: 1_000,
             send_timeout: Duration::from_secs(10),
             new_players_per_hour: 10,
             wrong_codes_per_connection: 5,

@@ -101,6 +101,11 @@ impl ConnHandle {
         }
     }
 
+    /// Closes the connection as too slow (it is not reading).
+    pub fn kick(&self) {
+        self.kick.notify_one();
+    }
+
     /// Queues a protocol message.
     pub fn send_msg(&self, m: &ServerMsg) -> bool {
         self.send(Outgoing::Text(m.to_json().into()))
@@ -155,7 +160,12 @@ pub enum RoomCmd {
         /// The resigning side.
         side: Side,
     },
-    /// Send the whole game to this connection.
+    /// A spectator's connection starts watching (it leaves by [`RoomCmd::Detach`]).
+    Watch {
+        /// The connection (boxed, as for [`RoomCmd::Attach`]).
+        conn: Box<ConnHandle>,
+    },
+    /// Send the whole game to this connection (a player's or a spectator's).
     State {
         /// The asking connection.
         conn_id: u64,
@@ -188,6 +198,8 @@ pub enum RoomCmd {
 pub trait Connections: Send + Sync {
     /// This player's connections here.
     fn conns_of(&self, player: &str) -> Vec<ConnHandle>;
+    /// The spectator's connection with this id here.
+    fn spectator(&self, conn_id: u64) -> Option<ConnHandle>;
     /// A fresh connection id.
     fn next_conn_id(&self) -> u64;
     /// Every connection id handed out so far is below this.

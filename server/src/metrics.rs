@@ -62,6 +62,7 @@ pub struct Metrics {
     refused: [AtomicU64; 3],
     actions: AtomicU64,
     header_timeouts: AtomicU64,
+    dropped_watchers: AtomicU64,
     /// Store writes per bucket (not cumulative: summed when rendered), the
     /// last one above every bound.
     store_buckets: [AtomicU64; BUCKETS.len() + 1],
@@ -75,6 +76,7 @@ impl Default for Metrics {
             refused: Default::default(),
             actions: AtomicU64::new(0),
             header_timeouts: AtomicU64::new(0),
+            dropped_watchers: AtomicU64::new(0),
             store_buckets: Default::default(),
             store_micros: AtomicU64::new(0),
         }
@@ -154,6 +156,16 @@ impl Metrics {
     /// Counts a connection closed because its request head did not arrive in time.
     pub fn header_timeout(&self) {
         self.header_timeouts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts spectators dropped because they fell too far behind.
+    pub fn count_dropped_watchers(&self, n: u64) {
+        self.dropped_watchers.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Spectators dropped so far.
+    pub fn dropped_watchers(&self) -> u64 {
+        self.dropped_watchers.load(Ordering::Relaxed)
     }
 
     /// Records one `append_action` (stored or not) and how long it took.
@@ -249,6 +261,13 @@ impl Metrics {
             "counter",
             "Connections closed because a request head did not arrive in time.",
             timeouts,
+        );
+        one(
+            &mut out,
+            "baifang_dropped_watchers_total",
+            "counter",
+            "Spectators dropped because they fell too far behind.",
+            self.dropped_watchers(),
         );
         self.render_refused(&mut out);
         self.render_store(&mut out);

@@ -42,6 +42,14 @@
 //! fewer than [`RATED_PAIR_GAMES_PER_DAY`] rated games together in the last
 //! 24 hours; otherwise it is recorded with the reason it was not rated.
 //!
+//! Spectators: anyone may watch a live game (`#watch=GAME`). A spectator
+//! gets the whole game, then what the players get; it cannot act (its
+//! connection refuses to forward anything but a state request). Spectators
+//! never slow the players: each may have at most `watcher_queue` messages
+//! waiting, and one that falls that far behind is dropped (its connection is
+//! closed as too slow), never waited for; a room takes at most
+//! `watchers_per_game` of them. The players and spectators hear the count.
+//!
 //! Fencing: the room holds the game's owner epoch and every write carries it.
 //! Once the store refuses a write as stale, or the lease keeper finds that
 //! another instance holds the room's lease, the room stops at once: nothing
@@ -54,8 +62,9 @@ use tokio::sync::{mpsc, watch};
 
 use engine::baifang::elo;
 use engine::baifang::referee_protocol::{
-    hash_hex, rule_error_code, Clock, EndReason, GameResult, GameView, PublicPlayer, RatingChange,
-    RejectCode, ServerMsg, SideCode, Unrated, RATED_MIN_MOVES, RATED_PAIR_GAMES_PER_DAY,
+    hash_hex, rule_error_code, Clock, EndReason, ErrorCode, GameResult, GameView, PublicPlayer,
+    RatingChange, RejectCode, ServerMsg, SideCode, Unrated, WatchView, RATED_MIN_MOVES,
+    RATED_PAIR_GAMES_PER_DAY,
 };
 use engine::baifang::step_clock::{Grace, StepClock};
 use engine::baifang::{Action, Game, Side};
@@ -114,6 +123,10 @@ pub struct RoomEnv {
     pub clustered: bool,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
+    /// Messages a spectator may have waiting before it is dropped.
+    pub watcher_queue: usize,
+    /// Spectators one room takes at most.
+    pub watchers_per_game: usize,
 }
 
 /// How a room starts.
@@ -143,6 +156,8 @@ struct Room {
     games_before: [u32; 2],
     game: Game,
     conns: [Vec<ConnHandle>; 2],
+    /// The spectators' connections.
+    watchers: Vec<ConnHandle>,
     step: StepClock,
     /// Per side: its grace, while it is away.
     away: [Option<Grace>; 2],
@@ -220,6 +235,7 @@ pub fn spawn(
         games_before: game.games_before,
         game: engine_game,
         conns,
+        watchers: Vec::new(),
         // Standing until the room opens: after a restart the referee cannot
         // know what the turn had left, so the side to move starts it again.
         step: StepClock::new(now, false),
@@ -370,11 +386,8 @@ impl Room {
             RoomCmd::Resign { side } => {
                 self.commit(Action::Resign { side }).await;
             }
-            RoomCmd::State { conn_id } => {
-                if let Some((c, side)) = self.find(conn_id) {
-                    self.send_view(&c, side);
-                }
-            }
+            RoomCmd::State { conn_id } => self.send_state(conn_id),
+            RoomCmd::Watch { conn } => self.watch(*conn),
             RoomCmd::Displaced => {
                 self.displaced = Some("another instance holds its lease now".into());
             }
@@ -392,6 +405,37 @@ impl Room {
                 self.update_hold().await;
             }
         }
+    }
+
+    /// Sends the whole game to a player's or a spectator's connection.
+    fn send_state(&self, conn_id: u64) {
+        if let Some((c, side)) = self.find(conn_id) {
+            self.send_view(&c, side);
+        } else if let Some(c) = self.watchers.iter().find(|c| c.id == conn_id) {
+            c.send_msg(&ServerMsg::Watching(self.watch_view()));
+        }
+    }
+
+    /// A spectator joins: it gets the whole game, and everyone the new count.
+    fn watch(&mut self, conn: ConnHandle) {
+        if self.watchers.iter().any(|c| c.id == conn.id) {
+            return;
+        }
+        if self.watchers.len() >= self.env.watchers_per_game {
+            conn.send_msg(&ServerMsg::Error {
+                code: ErrorCode::TooManyWatchers,
+            });
+            conn.send(Outgoing::Unbound(self.id.clone()));
+            return;
+        }
+        self.watchers.push(conn.clone());
+        conn.send_msg(&ServerMsg::Watching(self.watch_view()));
+        self.tell_watchers_count();
+    }
+
+    fn tell_watchers_count(&mut self) {
+        let count = self.watchers.len() as u32;
+        self.broadcast(&ServerMsg::Watchers { count });
     }
 
     fn find(&self, conn_id: u64) -> Option<(ConnHandle, Side)> {
@@ -441,15 +485,17 @@ impl Room {
     /// instance attaches its real connections again as soon as it can.
     fn drop_remote(&mut self, instance: Option<&str>, before: u64) {
         let now = self.now();
+        let stale = |c: &ConnHandle| match (c.via(), instance) {
+            (None, _) => false,
+            _ if c.id >= before => false,
+            (Some(_), None) => true,
+            (Some(v), Some(x)) => v == x,
+        };
+        self.watchers.retain(|c| !stale(c));
         for side in [Side::Black, Side::White] {
             let list = &mut self.conns[side.idx()];
             let had = list.len();
-            list.retain(|c| match (c.via(), instance) {
-                (None, _) => true,
-                _ if c.id >= before => true,
-                (Some(_), None) => false,
-                (Some(v), Some(x)) => v != x,
-            });
+            list.retain(|c| !stale(c));
             let emptied = had != list.len() && list.is_empty();
             if emptied && self.live() && self.away[side.idx()].is_none() {
                 self.excused[side.idx()] = true;
@@ -485,6 +531,11 @@ impl Room {
     }
 
     async fn detach(&mut self, conn_id: u64) {
+        let watching = self.watchers.len();
+        self.watchers.retain(|c| c.id != conn_id);
+        if self.watchers.len() != watching {
+            return self.tell_watchers_count();
+        }
         for side in [Side::Black, Side::White] {
             let list = &mut self.conns[side.idx()];
             let before = list.len();
@@ -928,10 +979,10 @@ impl Room {
         while let Ok(cmd) = rx.try_recv() {
             match cmd {
                 RoomCmd::Attach { conn, side } => self.send_view(&conn, side),
-                RoomCmd::State { conn_id } => {
-                    if let Some((c, side)) = self.find(conn_id) {
-                        self.send_view(&c, side);
-                    }
+                RoomCmd::State { conn_id } => self.send_state(conn_id),
+                RoomCmd::Watch { conn } => {
+                    conn.send_msg(&ServerMsg::Watching(self.watch_view()));
+                    conn.send(Outgoing::Unbound(self.id.clone()));
                 }
                 RoomCmd::Act { conn_id, seq, .. } => {
                     if let Some((c, _)) = self.find(conn_id) {
@@ -950,10 +1001,8 @@ impl Room {
                 | RoomCmd::InstanceGone { .. } => {}
             }
         }
-        for list in &self.conns {
-            for c in list {
-                c.send(Outgoing::Unbound(self.id.clone()));
-            }
+        for c in self.conns.iter().flatten().chain(&self.watchers) {
+            c.send(Outgoing::Unbound(self.id.clone()));
         }
     }
 
@@ -970,8 +1019,9 @@ impl Room {
         }
         rx.close();
         let mut conns: Vec<ConnHandle> = self.conns.iter().flatten().cloned().collect();
+        conns.append(&mut self.watchers);
         while let Ok(cmd) = rx.try_recv() {
-            if let RoomCmd::Attach { conn, .. } = cmd {
+            if let RoomCmd::Attach { conn, .. } | RoomCmd::Watch { conn } = cmd {
                 conns.push(*conn);
             }
         }
@@ -990,10 +1040,10 @@ impl Room {
         }
     }
 
-    fn send_view(&self, conn: &ConnHandle, side: Side) {
-        let view = GameView {
+    /// The game as anyone sees it now.
+    fn watch_view(&self) -> WatchView {
+        WatchView {
             game_id: self.id.clone(),
-            you: SideCode(side),
             players: self.players.clone(),
             log: self.game.log().to_vec(),
             hash: hash_hex(self.game.state().hash()),
@@ -1001,16 +1051,47 @@ impl Room {
             present: [0, 1].map(|i| self.away[i].is_none() && !self.conns[i].is_empty()),
             result: self.result.clone(),
             paused: self.stalled(),
-        };
+            watchers: self.watchers.len() as u32,
+        }
+    }
+
+    fn send_view(&self, conn: &ConnHandle, side: Side) {
+        let view = GameView::seen_by(self.watch_view(), side);
         conn.send_msg(&ServerMsg::Game(view));
     }
 
-    /// Sends to every connection of both players, serialised once. (A closed
-    /// connection always detaches itself, so none is dropped here.)
-    fn broadcast(&self, m: &ServerMsg) {
+    /// Sends to every connection of both players and every spectator,
+    /// serialised once. (A closed connection always detaches itself, so no
+    /// player's is dropped here.) A spectator that has fallen
+    /// `watcher_queue` messages behind is dropped, never waited for: its
+    /// connection closes as too slow, and everyone hears the new count.
+    fn broadcast(&mut self, m: &ServerMsg) {
         let text: Utf8Bytes = m.to_json().into();
         for c in self.conns.iter().flatten() {
             c.send(Outgoing::Text(text.clone()));
+        }
+        let limit = self.env.watcher_queue;
+        let before = self.watchers.len();
+        self.watchers.retain(|c| {
+            let keep = c.queued() < limit && c.send(Outgoing::Text(text.clone()));
+            if !keep {
+                c.kick();
+            }
+            keep
+        });
+        let dropped = before - self.watchers.len();
+        if dropped > 0 {
+            tracing::info!("game {}: {dropped} spectator(s) too slow: dropped", self.id);
+            self.env.metrics.count_dropped_watchers(dropped as u64);
+            let count = Utf8Bytes::from(
+                ServerMsg::Watchers {
+                    count: self.watchers.len() as u32,
+                }
+                .to_json(),
+            );
+            for c in self.conns.iter().flatten().chain(&self.watchers) {
+                c.send(Outgoing::Text(count.clone()));
+            }
         }
     }
 }

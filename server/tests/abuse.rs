@@ -57,7 +57,10 @@ async fn every_refusal_closes_with_a_code_and_a_reason() {
     c.send(&ClientMsg::QuickMatch).await;
     assert_eq!(
         refused(&mut c).await,
-        (close::POLICY, "the first message must be hello".into())
+        (
+            close::POLICY,
+            "the first message must be hello or watch".into()
+        )
     );
 
     let mut c = Client::connect(addr).await;

@@ -1,6 +1,6 @@
 //! Several server instances sharing Redis and PostgreSQL, each a child process
 //! of the `server` binary on loopback: players on different instances are
-//! matched and play a whole game; a burst of 200 players across two
+//! matched and play a whole game, watched live from both instances; a burst of 200 players across two
 //! instances pairs everyone exactly once; racing pairers never take a player
 //! twice; a player queued on an instance that was killed leaves the queue; an
 //! instance killed (SIGKILL) mid-game hands its room to the other, which
@@ -68,12 +68,32 @@ async fn players_on_two_instances_are_matched_and_play_a_whole_game() {
     x.send(&ClientMsg::QuickMatch).await;
     y.send(&ClientMsg::QuickMatch).await;
     let (mut black, mut white) = ordered(Seat::take(x).await, Seat::take(y).await);
+    // A spectator on each instance: one of them watches a room that runs on
+    // the other instance, through the relay.
+    let mut spectators = Vec::new();
+    for addr in [a.addr, b.addr] {
+        let mut c = spectator::watcher(addr, &black.game_id).await;
+        let view = spectator::watching(&mut c).await;
+        spectators.push((c, engine::baifang::Game::from_log(&view.log).unwrap()));
+    }
     let mut pick = Pick(0x9E37_79B9_7F4A_7C15);
     while !black.game.state().is_finished() {
         paced_one(&mut black, &mut white, &mut pick).await;
     }
     let result = black.client.finished().await;
     assert_eq!(white.client.finished().await, result);
+    let upto = black.game.log().len() as u32;
+    for (c, replay) in &mut spectators {
+        spectator::follow(c, replay, upto).await;
+        assert_eq!(replay.log(), black.game.log());
+        let seen = c.until(|m| matches!(m, ServerMsg::Finished { .. })).await;
+        assert_eq!(
+            seen,
+            ServerMsg::Finished {
+                result: result.clone()
+            }
+        );
+    }
     let (winner, reason) = black.game.state().result().unwrap();
     assert_eq!(result.winner.map(|w| w.0), Some(winner));
     assert_eq!(result.reason, EndReason::from(reason));

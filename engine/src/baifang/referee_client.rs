@@ -58,6 +58,11 @@ pub struct ServerGame {
     pub last: Option<ActionOutcome>,
     /// The server cannot store actions now: nobody may act, the clocks stand.
     pub paused: bool,
+    /// This client watches the game (`you` is then the side shown nearest,
+    /// Black): it never acts.
+    pub spectator: bool,
+    /// How many watch the game.
+    pub watchers: u32,
 }
 
 impl ServerGame {
@@ -75,7 +80,8 @@ impl ServerGame {
     }
     /// Whether this player may act now.
     pub fn my_turn(&self) -> bool {
-        self.result.is_none()
+        !self.spectator
+            && self.result.is_none()
             && !self.paused
             && !self.game.state().is_finished()
             && self.game.state().to_move() == self.you
@@ -258,6 +264,14 @@ impl RefereeClient {
         }
     }
 
+    /// The first message on a connection that watches `game_id`.
+    pub fn watch(&self, game_id: &str) -> ClientMsg {
+        ClientMsg::Watch {
+            v: PROTOCOL_VERSION,
+            game_id: game_id.to_string(),
+        }
+    }
+
     /// Our action: the message to send, if it is our turn (the server decides
     /// legality; a refusal comes back as [`Note::Rejected`]).
     pub fn act(&self, action: Action) -> Option<ClientMsg> {
@@ -327,7 +341,18 @@ impl RefereeClient {
             ServerMsg::Game(view) => {
                 // A new game (an accepted rematch among them) ends any offer.
                 self.rematch = None;
-                self.show(view, now, &mut notes)
+                self.show(view, false, now, &mut notes)
+            }
+            ServerMsg::Watching(w) => {
+                self.connected = true;
+                self.attempts = 0;
+                let view = GameView::seen_by(w, Side::Black);
+                self.show(view, true, now, &mut notes)
+            }
+            ServerMsg::Watchers { count } => {
+                if let Some(g) = &mut self.game {
+                    g.watchers = count;
+                }
             }
             ServerMsg::Applied {
                 seq,
@@ -398,7 +423,7 @@ impl RefereeClient {
         }
     }
 
-    fn show(&mut self, view: GameView, now: u64, notes: &mut Vec<Note>) {
+    fn show(&mut self, view: GameView, spectator: bool, now: u64, notes: &mut Vec<Note>) {
         self.resyncing = false;
         // The server's log is the game; a log this engine cannot replay (a
         // different rules version) is shown as far as it goes.
@@ -417,6 +442,8 @@ impl RefereeClient {
             result: view.result,
             last,
             paused: view.paused,
+            spectator,
+            watchers: view.watchers,
         });
         self.phase = Phase::InGame;
         notes.push(if same { Note::GameShown } else { Note::Resync });
@@ -455,7 +482,8 @@ impl RefereeClient {
             let by_me = matches!(
                 action,
                 Action::Place { .. } | Action::Move { .. } | Action::Capture { .. }
-            ) && mover == g.you;
+            ) && mover == g.you
+                && !g.spectator;
             notes.push(Note::Applied { action, by_me });
         } else {
             notes.push(Note::Resync);
@@ -469,6 +497,10 @@ impl RefereeClient {
         };
         g.result = Some(result.clone());
         g.clock = Clock::default();
+        if g.spectator {
+            notes.push(Note::Finished(result));
+            return;
+        }
         let you = g.you;
         let entry = RecentGame {
             game_id: g.id.clone(),
@@ -496,7 +528,7 @@ impl RefereeClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baifang::referee_protocol::{EndReason, RatingChange, Unrated};
+    use crate::baifang::referee_protocol::{EndReason, RatingChange, Unrated, WatchView};
 
     fn player(id: &str) -> PublicPlayer {
         PublicPlayer {
@@ -532,6 +564,7 @@ mod tests {
             present: [true, true],
             result: None,
             paused: false,
+            watchers: 0,
         }
     }
 
@@ -568,6 +601,78 @@ mod tests {
             }]
         );
         c
+    }
+
+    /// A spectator's client shows the game and follows it, never acts, hears the
+    /// count, and keeps the end out of its own recent games.
+    #[test]
+    fn a_spectator_follows_the_game_and_never_acts() {
+        let mut c = RefereeClient::new();
+        assert_eq!(
+            c.watch("g"),
+            ClientMsg::Watch {
+                v: PROTOCOL_VERSION,
+                game_id: "g".into()
+            }
+        );
+        let first = Action::Place { to: 12 };
+        let w = view(vec![first], Side::White);
+        let watched = WatchView {
+            game_id: w.game_id,
+            players: w.players,
+            log: w.log,
+            hash: w.hash,
+            clock: w.clock,
+            present: w.present,
+            result: None,
+            paused: false,
+            watchers: 3,
+        };
+        let (_, notes) = c.on_message(ServerMsg::Watching(watched), 0);
+        assert_eq!(notes, vec![Note::GameShown]);
+        assert!(c.connected());
+        let g = c.game().unwrap();
+        assert!(g.spectator && g.watchers == 3);
+        assert_eq!(g.you, Side::Black, "Black is drawn nearest");
+        // White is to move, and a spectator is nobody's turn.
+        assert!(!g.my_turn());
+        assert_eq!(c.act(Action::Place { to: 0 }), None);
+        let game = g.game.clone();
+        let (_, notes) = c.on_message(applied(&game, 2, Action::Place { to: 0 }), 0);
+        assert_eq!(
+            notes,
+            vec![Note::Applied {
+                action: Action::Place { to: 0 },
+                by_me: false
+            }]
+        );
+        assert!(
+            !c.game().unwrap().my_turn(),
+            "Black's turn, still not the spectator's"
+        );
+        c.on_message(ServerMsg::Watchers { count: 2 }, 0);
+        assert_eq!(c.game().unwrap().watchers, 2);
+        let result = GameResult {
+            winner: Some(SideCode(Side::Black)),
+            reason: EndReason::Resign,
+            ratings: [RatingChange {
+                before: 1200,
+                after: 1200,
+            }; 2],
+            unrated: Some(Unrated::TooFewMoves),
+            aborted_by: None,
+        };
+        let (_, notes) = c.on_message(
+            ServerMsg::Finished {
+                result: result.clone(),
+            },
+            0,
+        );
+        assert_eq!(notes, vec![Note::Finished(result)]);
+        assert!(
+            c.recent().is_empty(),
+            "a watched game is not the spectator's own"
+        );
     }
 
     #[test]

@@ -166,6 +166,18 @@ pub enum ClientMsg {
         /// True: the new game starts at once; false: the offer ends.
         accept: bool,
     },
+    /// First message of a watching connection, instead of hello (watching
+    /// needs no account): the server answers with [`ServerMsg::Watching`],
+    /// then sends every action live. A watching connection may only ping and
+    /// ask for the state again; anything else is refused with `watching`.
+    /// A game that is not being played now is refused with
+    /// [`ErrorCode::NotLive`] (a finished one is at `/api/games/{id}`).
+    Watch {
+        /// [`PROTOCOL_VERSION`].
+        v: u32,
+        /// The game to watch.
+        game_id: String,
+    },
     /// Liveness check; answered by [`ServerMsg::Pong`] with the same `t`.
     Ping {
         /// Any number (the client's clock).
@@ -254,6 +266,16 @@ pub enum ServerMsg {
     SearchEnded,
     /// The whole game: at the start, after `request_state`, on reconnection.
     Game(GameView),
+    /// The whole game as a spectator sees it: after [`ClientMsg::Watch`] and
+    /// `request_state`. Then the spectator gets what the players get:
+    /// `applied`, `presence`, `watchers` and `finished`.
+    Watching(WatchView),
+    /// How many connections watch the game now (sent to the players and the
+    /// spectators whenever it changes).
+    Watchers {
+        /// Spectators now.
+        count: u32,
+    },
     /// An action applied by the server (a player's, or a timeout/disconnect).
     Applied {
         /// Its sequence number (1 for the first action of the game).
@@ -398,6 +420,51 @@ pub struct Clock {
     pub grace_ms: [Option<u32>; 2],
 }
 
+/// A live game as anyone sees it (Baifang has no hidden state): what a
+/// spectator gets, and what a player's [`GameView`] is made of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WatchView {
+    /// Game id.
+    pub game_id: String,
+    /// Black, White.
+    pub players: [PublicPlayer; 2],
+    /// Every applied action, in order (action `seq` is its index + 1).
+    pub log: Vec<Action>,
+    /// The state hash after the log, 16 hex digits.
+    pub hash: String,
+    /// The clocks now.
+    pub clock: Clock,
+    /// Per side: whether it has a connection now.
+    pub present: [bool; 2],
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// The server cannot store actions right now (see [`GameView::paused`]).
+    #[serde(default)]
+    pub paused: bool,
+    /// Spectators now.
+    #[serde(default)]
+    pub watchers: u32,
+}
+
+impl GameView {
+    /// The game as the player of `side` sees it.
+    pub fn seen_by(w: WatchView, side: Side) -> GameView {
+        GameView {
+            game_id: w.game_id,
+            you: SideCode(side),
+            players: w.players,
+            log: w.log,
+            hash: w.hash,
+            clock: w.clock,
+            present: w.present,
+            result: w.result,
+            paused: w.paused,
+            watchers: w.watchers,
+        }
+    }
+}
+
 /// A whole game as one player sees it (Baifang has no hidden state).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameView {
@@ -423,6 +490,9 @@ pub struct GameView {
     /// game again with this false.
     #[serde(default)]
     pub paused: bool,
+    /// Spectators now.
+    #[serde(default)]
+    pub watchers: u32,
 }
 
 /// Why a game ended: the engine's reasons plus `abandoned` (nobody came back
@@ -684,6 +754,8 @@ pub enum RejectCode {
     /// The server cannot store actions right now; send it again once the
     /// game comes back (a [`ServerMsg::Game`] with `paused` false).
     Paused,
+    /// The sender watches the game: spectators cannot act.
+    Watching,
 }
 
 /// Why a rematch offer ended without a new game.
@@ -727,6 +799,13 @@ pub enum ErrorCode {
     /// in a game): with several instances, an opponent connected to another
     /// instance cannot be offered a rematch.
     OpponentUnavailable,
+    /// Watch: no game with that id is being played now (it finished, or
+    /// there is none); a finished game is at `/api/games/{id}`.
+    NotLive,
+    /// A watching connection asked for something only a player may do.
+    Watching,
+    /// The game has as many spectators as it takes.
+    TooManyWatchers,
 }
 
 /// A player's first action must come within the step time of their first
@@ -847,6 +926,10 @@ mod tests {
             },
             ClientMsg::Resign,
             ClientMsg::RequestState,
+            ClientMsg::Watch {
+                v: 1,
+                game_id: "g".into(),
+            },
             ClientMsg::Ping { t: 5 },
         ];
         for m in msgs {
@@ -973,6 +1056,19 @@ mod tests {
                 present: [true, false],
                 result: None,
                 paused: true,
+                watchers: 3,
+            }),
+            ServerMsg::Watchers { count: 2 },
+            ServerMsg::Watching(WatchView {
+                game_id: "g".into(),
+                players: [player("a"), player("b")],
+                log: vec![Action::Place { to: 3 }],
+                hash: hash_hex(7),
+                clock,
+                present: [true, true],
+                result: None,
+                paused: false,
+                watchers: 1,
             }),
             ServerMsg::Applied {
                 seq: 1,

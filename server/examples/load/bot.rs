@@ -139,7 +139,7 @@ async fn session(
             },
             _ = ping.tick() => vec![ClientMsg::Ping { t: play.origin.elapsed().as_micros() as u64 }],
             _ = watchdog.tick() => play.tick(stats),
-            _ = tokio::time::sleep_until(wake), if play.act_at.is_some() => play.act().into_iter().collect(),
+            _ = tokio::time::sleep_until(wake), if play.act_at.is_some() => play.act(stats).into_iter().collect(),
             _ = tokio::time::sleep_until(queue), if play.queue_at.is_some() => play.queue_now(),
             frame = stream.next() => match frame {
                 Some(Ok(Message::Text(t))) => match ServerMsg::decode(t.as_bytes()) {

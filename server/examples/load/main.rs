@@ -15,11 +15,13 @@
 //! `cargo run -p server --release --example load -- --matches 1000 --seconds 60 [--think-ms 1000]`
 //! `… -- --instances 2 --database postgres://… --redis redis://… --matches 300 --seconds 20`
 //! `… -- --chaos --instances 2 --database postgres://… --matches 1000 --seconds 120`
+//! `… -- --matches 1000 --spectators 10 --seconds 30` (every game watched by 10)
 
 mod bot;
 mod chaos;
 mod play;
 mod servers;
+mod spectate;
 mod stats;
 mod verdict;
 
@@ -47,6 +49,10 @@ struct Args {
     /// A bot's thinking time before each action, in ms (jittered ±50 %).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
+    /// Spectators per game: every game started gets this many connections
+    /// watching it (their lag is reported beside the players' latency).
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
     /// Server instances (more than one needs --database postgres://… and Redis).
     #[arg(long, default_value_t = 1)]
     instances: usize,
@@ -237,9 +243,10 @@ async fn drive(args: Args) -> bool {
     let first = pids(&setup.fleet).await;
     let rss_start: u64 = first.iter().map(|&p| rss_kib(p)).sum();
     println!(
-        "load: {} matches ({} connections) against {} server instance(s) {first:?} on {:?} ({}{}), think {} ms{}",
+        "load: {} matches ({} connections{}) against {} server instance(s) {first:?} on {:?} ({}{}), think {} ms{}",
         args.matches,
         args.matches * 2,
+        if args.spectators > 0 { format!(", {} spectators per game", args.spectators) } else { String::new() },
         first.len(),
         setup.addrs,
         if setup.database.starts_with("postgres") { "PostgreSQL" } else { "SQLite" },
@@ -249,6 +256,12 @@ async fn drive(args: Args) -> bool {
     );
     let stats = Arc::new(Stats::default());
     let (ctl_tx, ctl) = watch::channel(Ctl::Play);
+    if args.spectators > 0 {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let _ = stats.new_games.set(tx);
+        let (addrs, stats, ctl) = (setup.addrs.clone(), stats.clone(), ctl.clone());
+        tokio::spawn(spectate::dispatch(rx, args.spectators, addrs, stats, ctl));
+    }
     let bots = spawn_bots(&args, &setup, &stats, &ctl).await;
     let (window, chaos_log) = measure(&args, &mut setup, &stats, rss_start).await;
     // The end: no new actions, a moment for the last answers, then the

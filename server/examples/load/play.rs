@@ -122,7 +122,7 @@ impl BotPlay {
     }
 
     /// The thinking time is over: a random legal action to send.
-    pub fn act(&mut self) -> Option<ClientMsg> {
+    pub fn act(&mut self, stats: &Stats) -> Option<ClientMsg> {
         self.act_at = None;
         if !self.may_act() {
             return None;
@@ -135,6 +135,10 @@ impl BotPlay {
         let action = list[(self.random() % list.len() as u64) as usize];
         let msg = self.client.act(action)?;
         if let ClientMsg::Act { seq, .. } = msg {
+            if stats.spectating() {
+                let game = self.client.game().map(|g| g.id.clone()).unwrap_or_default();
+                stats.sent_at.record(&game, seq);
+            }
             let sent = Instant::now();
             let checked = false;
             self.pending = Some(Pending {
@@ -266,6 +270,9 @@ impl BotPlay {
         self.waiting_since = None;
         if self.current.as_ref().is_none_or(|c| c.id != id) {
             self.close_current(stats);
+            if let Some(tx) = stats.new_games.get().filter(|_| side == Side::Black) {
+                let _ = tx.send(id.clone());
+            }
             stats
                 .playing
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -23,6 +23,14 @@ pub struct Stats {
     latencies_us: Mutex<Vec<u32>>,
     /// Ping→pong round trips: the same path without a room or the database.
     pings_us: Mutex<Vec<u32>>,
+    /// Spectators' lag: the mover's send to a spectator's receipt.
+    watch_lags_us: Mutex<Vec<u32>>,
+    /// Spectators watching now.
+    pub spectators: AtomicU64,
+    /// Send times of actions, for the spectators' lag (`--spectators` only).
+    pub sent_at: crate::spectate::SentAt,
+    /// Where a Black bot announces a new game to the spectators' dispatcher.
+    pub new_games: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<String>>,
     /// Everything else, by what happened (refusals by code, mismatches…).
     events: Mutex<BTreeMap<String, u64>>,
 }
@@ -33,6 +41,18 @@ impl Stats {
             let us = d.as_micros().min(u32::MAX as u128) as u32;
             self.latencies_us.lock().unwrap().push(us);
         }
+    }
+
+    pub fn watch_lag(&self, d: Duration) {
+        if self.measuring.load(Ordering::Relaxed) {
+            let us = d.as_micros().min(u32::MAX as u128) as u32;
+            self.watch_lags_us.lock().unwrap().push(us);
+        }
+    }
+
+    /// Whether spectators measure (actions' send times are then recorded).
+    pub fn spectating(&self) -> bool {
+        self.new_games.get().is_some()
     }
 
     pub fn ping(&self, us: u64) {
@@ -118,6 +138,17 @@ pub fn report(stats: &Stats, w: &Window) -> u64 {
         at(&pings, 0.99),
         pings.len()
     );
+    if stats.spectating() {
+        let lag = sorted(&stats.watch_lags_us);
+        println!(
+            "spectators' lag action→their broadcast: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples, {} watching at the end)",
+            at(&lag, 0.5),
+            at(&lag, 0.99),
+            at(&lag, 1.0),
+            lag.len(),
+            Stats::get(&stats.spectators)
+        );
+    }
     println!(
         "games finished while measuring: {}",
         Stats::get(&stats.finished) - w.finished0

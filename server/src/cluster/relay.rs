@@ -103,11 +103,21 @@ enum Ended {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "k", rename_all = "snake_case")]
 enum Cmd {
-    Attach { side: u8 },
+    Attach {
+        side: u8,
+    },
     Detach,
-    Act { side: u8, seq: u32, action: Action },
-    Resign { side: u8 },
+    Act {
+        side: u8,
+        seq: u32,
+        action: Action,
+    },
+    Resign {
+        side: u8,
+    },
     State,
+    /// A spectator's connection (its `player` is empty) starts watching.
+    Watch,
 }
 
 /// What a room sends to a connection.
@@ -286,17 +296,24 @@ impl Relay {
                         },
                     ),
                     RoomCmd::State { conn_id } => (conn_id, Cmd::State),
+                    RoomCmd::Watch { conn } => (conn.id, Cmd::Watch),
                     // Only the room's own instance sends these.
                     RoomCmd::Displaced
                     | RoomCmd::RelayDown
                     | RoomCmd::RelayUp { .. }
                     | RoomCmd::InstanceGone { .. } => continue,
                 };
+                // A spectator has no player: the room's messages find its
+                // connection by id ([`Connections::spectator`]).
+                let who = match cmd {
+                    Cmd::Watch => String::new(),
+                    _ => player.clone(),
+                };
                 let m = Wire::Room {
                     game: game_id.clone(),
                     from: from.clone(),
                     conn: conn_id,
-                    player: player.clone(),
+                    player: who,
                     cmd,
                 };
                 if !publish(&mut conn, &channel, &m).await {
@@ -556,7 +573,11 @@ impl Relay {
                     .await
             }
             Wire::Conn { conn, player, out } => {
-                let Some(c) = hub.conns_of(&player).into_iter().find(|c| c.id == conn) else {
+                let c = match player.as_str() {
+                    "" => hub.spectator(conn),
+                    p => hub.conns_of(p).into_iter().find(|c| c.id == conn),
+                };
+                let Some(c) = c else {
                     return;
                 };
                 let o = match out {
@@ -670,6 +691,9 @@ impl Relay {
             Cmd::State => match known {
                 Some(conn_id) => RoomCmd::State { conn_id },
                 None => return,
+            },
+            Cmd::Watch => RoomCmd::Watch {
+                conn: Box::new(self.stand_in(hub, &from, conn, &player)),
             },
         };
         let _ = tx.send(room_cmd);

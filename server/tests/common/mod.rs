@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod instance;
+pub mod spectator;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -175,8 +176,9 @@ async fn real_second() {
     TICK.notified().await
 }
 
-/// What a client saw.
+/// What a client saw. (Its size is of no concern: a test holds a few hundred.)
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A protocol message.
     Msg(ServerMsg),
@@ -217,6 +219,20 @@ impl Client {
     /// `from` (127.0.0.2, …: another client address on Linux's loopback).
     pub async fn connect_from(addr: SocketAddr, from: std::net::IpAddr) -> Client {
         let tcp = tcp_from(addr, from).await;
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
+                .await
+                .expect("websocket connects");
+        Client::over(ws)
+    }
+
+    /// Opens a WebSocket whose socket takes in at most a few KiB unread (a
+    /// small receive buffer): a client that stops reading stops the server's
+    /// writes after a few messages, not after megabytes.
+    pub async fn connect_small_window(addr: SocketAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(2048).unwrap();
+        let tcp = socket.connect(addr).await.expect("connects");
         let (ws, _) =
             tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
                 .await

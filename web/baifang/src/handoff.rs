@@ -1,7 +1,7 @@
 //! What one of Baifang's screens hands the next when the player moves between them, as the
 //! typed argument of the next screen's mount: a game to review (lobby, rooms → review), a
-//! game to play on (review → lobby's room) and a friend room to join (a `#room=` link,
-//! lobby → the server's screen).
+//! game to play on (review → lobby's room) and a friend room to join or a live game to
+//! watch (a `#room=` or `#watch=` link, lobby → the server's screen).
 //!
 //! The modules are separate wasm instances, so an argument crosses the shell as text: the
 //! engine's game code (its link format, whose decoder replays and checks every action)
@@ -18,20 +18,31 @@ use web_core::open_arg::OpenArg;
 use crate::local::game::Opponent;
 use crate::review::ReviewSource;
 
-/// A friend room's code (from a `#room=` link) for the server's screen to join; the
-/// server judges the code.
+/// What a link asks of the server's screen: join the friend room with this code (a
+/// `#room=` link), or watch the live game with this id (a `#watch=` link); the server
+/// judges the code or id. As text: `room <code>` or `watch <id>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoomToJoin(pub String);
+pub enum ServerLink {
+    JoinRoom(String),
+    Watch(String),
+}
 
-impl OpenArg for RoomToJoin {
+impl OpenArg for ServerLink {
     const SCREEN: Screen = Screen::BaifangOnline;
 
     fn encode(&self) -> String {
-        self.0.clone()
+        match self {
+            ServerLink::JoinRoom(code) => format!("room {code}"),
+            ServerLink::Watch(game) => format!("watch {game}"),
+        }
     }
 
     fn decode(text: &str) -> Option<Self> {
-        Some(RoomToJoin(text.to_string()))
+        match text.split_once(' ')? {
+            ("room", code) => Some(ServerLink::JoinRoom(code.to_string())),
+            ("watch", game) => Some(ServerLink::Watch(game.to_string())),
+            _ => None,
+        }
     }
 }
 
@@ -138,11 +149,16 @@ mod tests {
 
     #[test]
     fn each_argument_opens_its_own_screen() {
-        assert_eq!(RoomToJoin::SCREEN, Screen::BaifangOnline);
+        assert_eq!(ServerLink::SCREEN, Screen::BaifangOnline);
         assert_eq!(ReviewSource::SCREEN, Screen::BaifangReview);
         assert_eq!(PlayOn::SCREEN, Screen::Baifang);
-        let room = RoomToJoin("AB12CD".into());
-        assert_eq!(RoomToJoin::decode(&room.encode()), Some(room));
+        for link in [
+            ServerLink::JoinRoom("AB12CD".into()),
+            ServerLink::Watch("g-42".into()),
+        ] {
+            assert_eq!(ServerLink::decode(&link.encode()), Some(link));
+        }
+        assert_eq!(ServerLink::decode("AB12CD"), None);
     }
 
     #[test]

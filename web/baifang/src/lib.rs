@@ -40,7 +40,7 @@ use engine::baifang::game_link::GameRecord;
 use engine::baifang::Action;
 
 use crate::online::server::{probe, Reach};
-use handoff::{PlayOn, RoomToJoin};
+use handoff::{PlayOn, ServerLink};
 use lesson::rules::RulesPage;
 use lesson::screen::LessonScreen;
 use lobby::{Learn, Lobby};
@@ -75,17 +75,23 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
             nav.go(online_screen(r));
         });
     });
-    // A `#room=CODE` link joins that friend room on the server's screen; without the
-    // server the lobby says why it cannot.
+    // A `#room=CODE` link joins that friend room on the server's screen, a `#watch=GAME`
+    // link watches that game there; without the server the lobby says why it cannot.
     let room_link_refused = RwSignal::new(false);
     Effect::new(move |_| {
-        let (Some(code), Some(r)) = (nav.room.get(), reach.get()) else {
+        let link = match (nav.room.get(), nav.watch.get()) {
+            (Some(code), _) => ServerLink::JoinRoom(code),
+            (None, Some(game)) => ServerLink::Watch(game),
+            (None, None) => return,
+        };
+        let Some(r) = reach.get() else {
             return;
         };
         nav.room.set(None);
+        nav.watch.set(None);
         clear_fragment();
         if r == Reach::Server {
-            nav.open(&RoomToJoin(code));
+            nav.open(&link);
         } else {
             room_link_refused.set(true);
         }

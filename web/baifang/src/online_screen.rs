@@ -14,7 +14,7 @@ use web_core::i18n::Text;
 use web_core::nav::use_nav;
 use web_core::open_arg::NoArg;
 
-use crate::handoff::RoomToJoin;
+use crate::handoff::ServerLink;
 use crate::peer::lobby::PeerOnline;
 use crate::peer::room::{PeerRoom, PeerSetup};
 use crate::review::ReviewSource;
@@ -24,18 +24,26 @@ use crate::server::room::ServerRoom;
 
 /// Play through the referee server (the module `baifang_online`): its lobby, or its room
 /// while a game is in progress. A friend room handed over by the lobby (a `#room=` link)
-/// is joined at once.
-pub fn baifang_server_module(room: Option<RoomToJoin>) -> impl IntoView {
+/// is joined at once; a live game (a `#watch=` link) is watched in the same room, without
+/// the lobby.
+pub fn baifang_server_module(link: Option<ServerLink>) -> impl IntoView {
     let ctl = ServerController::start();
-    if let Some(RoomToJoin(code)) = room {
+    match link {
         // A room link joins as a friendly game: only a tick in the lobby asks for rated.
-        ctl.join_room(code, false);
+        Some(ServerLink::JoinRoom(code)) => ctl.join_room(code, false),
+        Some(ServerLink::Watch(game)) => ctl.watch(game),
+        None => {}
     }
     let in_game = Memo::new(move |_| ctl.client.with(|c| matches!(c.phase(), Phase::InGame)));
     view! {
         <main class="screen screen-baifang" data-testid="screen-baifang-online">
             {move || if in_game.get() {
                 view! { <ServerRoom ctl=ctl/> }.into_any()
+            } else if ctl.is_watching() {
+                view! {
+                    <ScreenHeader title=Text::BaifangOnline/>
+                    <WatchPending ctl=ctl/>
+                }.into_any()
             } else {
                 view! {
                     <ScreenHeader title=Text::BaifangOnline/>
@@ -80,5 +88,28 @@ pub fn baifang_peer_module(_: Option<NoArg>) -> impl IntoView {
                 }.into_any(),
             }}
         </main>
+    }
+}
+
+/// A watch link before its game shows: connecting, or why it cannot be watched (a
+/// finished game opens in the review instead).
+#[component]
+fn WatchPending(ctl: ServerController) -> impl IntoView {
+    let lang = web_core::i18n::use_lang();
+    view! {
+        <div class="lobby" data-testid="watch-pending">
+            {move || match ctl.notice.get() {
+                Some(n) => view! {
+                    <p class="notice" data-testid="server-notice">
+                        {crate::server::words::notice_text(&n, lang.get())}
+                    </p>
+                }.into_any(),
+                None => view! {
+                    <p class="notice" role="status">
+                        {crate::strings::BaifangText::WatchConnecting.in_lang(lang.get())}
+                    </p>
+                }.into_any(),
+            }}
+        </div>
     }
 }

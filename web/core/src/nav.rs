@@ -7,7 +7,7 @@
 //!
 //! The shell owns the screen ([`provide_nav`]); a game module's handle
 //! ([`provide_mode_nav`]) asks the shell for another screen and takes the link codes
-//! its screen opens (`#play=`, `#pack=`, `#game=`, `#room=`).
+//! its screen opens (`#play=`, `#pack=`, `#game=`, `#room=`, `#watch=`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -33,6 +33,8 @@ pub struct Nav {
     pub game: RwSignal<Option<String>>,
     /// The friend-room code from a `#room=<code>` fragment, until the Baifang screen takes it.
     pub room: RwSignal<Option<String>>,
+    /// The server game id from a `#watch=<id>` fragment, until the Baifang screen takes it.
+    pub watch: RwSignal<Option<String>>,
     /// In the shell: the argument the next screen's module is mounted with, as its
     /// [`OpenArg`] wrote it, until the frame of that screen takes it.
     arg: StoredValue<Option<(Screen, String)>>,
@@ -121,6 +123,7 @@ impl Nav {
             ("pack", self.pack),
             ("game", self.game),
             ("room", self.room),
+            ("watch", self.watch),
         ] {
             let Some(code) = fragment_value(&hash, key) else {
                 continue;
@@ -177,14 +180,16 @@ pub fn share_link_here_as(key: &str, code: &str) -> String {
 }
 
 /// The screen each link's fragment key opens: a share link (a level or a pack) Hex Stroke, a game link Baifang's
-/// review, a room link Baifang's lobby (which knows whether the server is there to join it).
+/// review, a room link and a watch link Baifang's lobby (which knows whether the server is
+/// there to join or watch it).
 /// `index.html`'s first script preloads the module of each from this table (a test keeps
 /// its copy equal).
-pub const FRAGMENT_SCREENS: [(&str, Screen); 4] = [
+pub const FRAGMENT_SCREENS: [(&str, Screen); 5] = [
     ("play", Screen::Hex),
     ("pack", Screen::Hex),
     ("game", Screen::BaifangReview),
     ("room", Screen::Baifang),
+    ("watch", Screen::Baifang),
 ];
 
 /// The screen the page's URL fragment opens.
@@ -265,6 +270,7 @@ pub fn provide_nav() -> Nav {
         pack: RwSignal::new(None),
         game: RwSignal::new(None),
         room: RwSignal::new(None),
+        watch: RwSignal::new(None),
         arg: StoredValue::new(None),
     };
     if let Some(window) = web_sys::window() {
@@ -332,6 +338,7 @@ pub fn provide_mode_nav(screen: Screen) -> Nav {
         pack: RwSignal::new(None),
         game: RwSignal::new(None),
         room: RwSignal::new(None),
+        watch: RwSignal::new(None),
         arg: StoredValue::new(None),
     };
     nav.take_fragment_codes();

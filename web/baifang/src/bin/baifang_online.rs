@@ -8,5 +8,5 @@ fn main() {
 web_core::game_module_exports!(
     web_core::nav::Screen::BaifangOnline,
     web_baifang::online_screen::baifang_server_module,
-    web_baifang::handoff::RoomToJoin
+    web_baifang::handoff::ServerLink
 );

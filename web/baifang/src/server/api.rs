@@ -41,6 +41,16 @@ pub fn game_path(id: &str) -> String {
     with_id("/api/games/{id}", id)
 }
 
+/// One finished game fetched and made ready for the review, the players' names as its labels.
+pub async fn finished_for_review(game_id: &str) -> Result<crate::review::ReviewSource, FetchError> {
+    use engine::baifang::{ai::Strength, game_link, game_record::GameRecord};
+    let g = get_json::<GameRecord>(&game_path(game_id)).await?;
+    Ok(crate::review::ReviewSource {
+        record: game_link::GameRecord::new([&g.players[0].name, &g.players[1].name], g.actions),
+        level: Strength::Medium,
+    })
+}
+
 /// Why an answer could not be read, in words a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FetchError {

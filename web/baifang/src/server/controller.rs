@@ -73,6 +73,10 @@ pub struct ServerController {
     in_flight: StoredValue<Option<u32>>,
     /// A friend-room code (from a `#room=` link) to join once signed in.
     pending_join: StoredValue<Option<(String, bool)>>,
+    /// The live game this page watches (a `#watch=` link) instead of playing: every
+    /// connection says `watch` for it, not hello.
+    watching: StoredValue<Option<String>>,
+    nav: nav::Nav,
 }
 
 impl ServerController {
@@ -89,6 +93,8 @@ impl ServerController {
             applied: RwSignal::new(0),
             in_flight: StoredValue::new(None),
             pending_join: StoredValue::new(None),
+            watching: StoredValue::new(None),
+            nav: nav::use_nav(),
         };
         ctl.connect();
         let interval = gloo_timers::callback::Interval::new(200, move || ctl.clock.set(now_ms()));
@@ -135,9 +141,14 @@ impl ServerController {
     fn on_socket(self, e: SocketEvent) {
         match e {
             SocketEvent::Open => {
-                let token = storage::read(&storage::slot_key(TOKEN_KEY));
-                let hello = self.client.with_untracked(|c| c.hello(token, None));
-                self.send(&hello);
+                let first = match self.watching.get_value() {
+                    Some(game) => self.client.with_untracked(|c| c.watch(&game)),
+                    None => {
+                        let token = storage::read(&storage::slot_key(TOKEN_KEY));
+                        self.client.with_untracked(|c| c.hello(token, None))
+                    }
+                };
+                self.send(&first);
             }
             SocketEvent::Text(text) => match ServerMsg::decode(text.as_bytes()) {
                 Ok(m) => self.on_message(m),
@@ -213,6 +224,7 @@ impl ServerController {
                     self.notice.set(Some(ServerNotice::Rejected(code, rule)));
                 }
             }
+            Note::Error(ErrorCode::NotLive) if self.is_watching() => self.open_finished(),
             Note::Error(code) => self.notice.set(Some(ServerNotice::Error(code))),
             Note::Applied { action, .. } => {
                 self.in_flight.set_value(None);
@@ -233,15 +245,16 @@ impl ServerController {
                 let over = self
                     .client
                     .with_untracked(|c| c.game().is_some_and(|g| g.result.is_some()));
-                if over {
-                    mark_game_in_progress(false);
-                } else {
-                    mark_game_in_progress(true);
+                // A spectator's reload goes home: the link was taken.
+                if !self.is_watching() {
+                    mark_game_in_progress(!over);
                 }
             }
             Note::Finished(_) => {
                 self.selection.set(None);
-                mark_game_in_progress(false);
+                if !self.is_watching() {
+                    mark_game_in_progress(false);
+                }
             }
             Note::Aborted { by_me } => {
                 self.selection.set(None);
@@ -254,6 +267,44 @@ impl ServerController {
                     .set(Some(ServerNotice::QuickMatchLater(retry_in_ms)));
             }
         }
+    }
+
+    /// Watches the live game `game` instead of playing (before the connection opens).
+    pub fn watch(self, game: String) {
+        self.watching.set_value(Some(game));
+    }
+
+    /// Whether this page watches a game rather than plays.
+    pub fn is_watching(self) -> bool {
+        self.watching.with_value(Option::is_some)
+    }
+
+    /// The watched game is not being played (any more): a finished one opens in the
+    /// review; one the server does not know is said so.
+    fn open_finished(self) {
+        let Some(game) = self.watching.get_value() else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            match crate::server::api::finished_for_review(&game).await {
+                Ok(source) => self.nav.open(&source),
+                Err(_) => {
+                    let _ = self
+                        .notice
+                        .try_set(Some(ServerNotice::Error(ErrorCode::NotLive)));
+                }
+            }
+        });
+    }
+
+    /// Stops watching: back to the Baifang lobby.
+    pub fn leave_watching(self) {
+        self.nav.go(Screen::Baifang);
+    }
+
+    /// The watched game in the review (once it is over).
+    pub fn review_watched(self) {
+        self.open_finished();
     }
 
     /// Joins the quick-match queue.

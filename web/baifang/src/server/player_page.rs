@@ -4,19 +4,15 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::ai::Strength;
 use engine::baifang::elo;
-use engine::baifang::game_link;
-use engine::baifang::game_record::GameRecord;
 use engine::baifang::referee_protocol::{GamesPage, PlayerPage, RecentGame};
 use web_core::i18n::{use_lang, Lang};
 use web_core::nav::use_nav;
 
-use super::api::{export_path, game_path, games_path, get_json, player_path, FetchError};
+use super::api::{export_path, finished_for_review, games_path, get_json, player_path, FetchError};
 use super::panel::{answered, PanelHead};
 use super::rating_chart::RatingChart;
 use super::recent_line::RecentLine;
-use crate::review::ReviewSource;
 use crate::strings::BaifangText;
 
 /// The page of player `id`, fetched when it opens.
@@ -103,14 +99,8 @@ fn PlayerGames(id: String) -> impl IntoView {
     // A game opens in the review: its record fetched, the players' names as its labels.
     let review = Callback::new(move |game_id: String| {
         leptos::task::spawn_local(async move {
-            match get_json::<GameRecord>(&game_path(&game_id)).await {
-                Ok(g) => nav.open(&ReviewSource {
-                    record: game_link::GameRecord::new(
-                        [&g.players[0].name, &g.players[1].name],
-                        g.actions,
-                    ),
-                    level: Strength::Medium,
-                }),
+            match finished_for_review(&game_id).await {
+                Ok(source) => nav.open(&source),
                 Err(e) => {
                     let _ = error.try_set(Some(e));
                 }

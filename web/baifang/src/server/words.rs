@@ -22,6 +22,9 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             ErrorCode::RematchPending => BaifangText::ErrRematchPending,
             ErrorCode::NoRematchOffer => BaifangText::ErrNoRematchOffer,
             ErrorCode::OpponentUnavailable => BaifangText::ErrOpponentUnavailable,
+            ErrorCode::NotLive => BaifangText::ErrNotLive,
+            ErrorCode::Watching => BaifangText::ErrWatching,
+            ErrorCode::TooManyWatchers => BaifangText::ErrTooManyWatchers,
         }),
         ServerNotice::Rejected(code, _) => t(match code {
             RejectCode::NotYourTurn => BaifangText::RejNotYourTurn,
@@ -30,6 +33,7 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
             RejectCode::NotAMove => BaifangText::RejNotAMove,
             RejectCode::NoGame => BaifangText::RejNoGame,
             RejectCode::Paused => BaifangText::RejPaused,
+            RejectCode::Watching => BaifangText::RejWatching,
         }),
         ServerNotice::Stopped(why) => format!("{}{why}", t(BaifangText::ServerStopped)),
         ServerNotice::TooManyAccounts => t(BaifangText::TooManyAccounts),
