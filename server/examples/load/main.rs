@@ -329,6 +329,20 @@ async fn spawn_bots(
         Stats::get(&stats.playing),
         ramp.elapsed().as_secs_f64()
     );
+    // With spectators: until (nearly) every game has its spectators too, so the
+    // window measures watched games, not 10,000 connections arriving.
+    let watchers = (args.matches * args.spectators) as u64 * 95 / 100;
+    if watchers > 0 {
+        while Stats::get(&stats.spectators) < watchers && ramp.elapsed() < Duration::from_secs(120)
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        println!(
+            "ramp-up: {} spectators watching after {:.1} s",
+            Stats::get(&stats.spectators),
+            ramp.elapsed().as_secs_f64()
+        );
+    }
     tasks
 }
 

@@ -21,17 +21,24 @@ use crate::stats::Stats;
 /// When each action was sent, by game and sequence number, while spectators
 /// measure (the mover records it; every spectator of the game reads it).
 #[derive(Default)]
-pub struct SentAt(Mutex<HashMap<(Arc<str>, u32), Instant>>);
+pub struct SentAt(Mutex<HashMap<Arc<str>, Vec<Option<Instant>>>>);
 
 impl SentAt {
     pub fn record(&self, game: &str, seq: u32) {
-        self.0
-            .lock()
-            .unwrap()
-            .insert((game.into(), seq), Instant::now());
+        let mut map = self.0.lock().unwrap();
+        let times = match map.get_mut(game) {
+            Some(t) => t,
+            None => map.entry(game.into()).or_default(),
+        };
+        let i = seq as usize;
+        if times.len() <= i {
+            times.resize(i + 1, None);
+        }
+        times[i] = Some(Instant::now());
     }
     fn get(&self, game: &str, seq: u32) -> Option<Instant> {
-        self.0.lock().unwrap().get(&(game.into(), seq)).copied()
+        let map = self.0.lock().unwrap();
+        map.get(game)?.get(seq as usize).copied().flatten()
     }
 }
 
@@ -70,7 +77,8 @@ async fn spectator(addr: &str, game: &str, stats: &Stats, mut ctl: watch::Receiv
     if sink.send(Message::text(watch.to_json())).await.is_err() {
         return;
     }
-    stats.spectators.fetch_add(1, Ordering::Relaxed);
+    // Counted as watching once the whole game has arrived.
+    let mut watching = false;
     loop {
         let frame = tokio::select! {
             _ = ctl.wait_for(|c| *c == Ctl::Leave) => break,
@@ -92,6 +100,10 @@ async fn spectator(addr: &str, game: &str, stats: &Stats, mut ctl: watch::Receiv
                     stats.watch_lag(sent.elapsed());
                 }
             }
+            Ok(ServerMsg::Watching(_)) if !watching => {
+                watching = true;
+                stats.spectators.fetch_add(1, Ordering::Relaxed);
+            }
             Ok(ServerMsg::Finished { .. }) => break,
             // The game ended before the spectator arrived.
             Ok(ServerMsg::Error { .. }) => {
@@ -102,6 +114,8 @@ async fn spectator(addr: &str, game: &str, stats: &Stats, mut ctl: watch::Receiv
             Err(_) => stats.count("undecodable server messages"),
         }
     }
-    stats.spectators.fetch_sub(1, Ordering::Relaxed);
+    if watching {
+        stats.spectators.fetch_sub(1, Ordering::Relaxed);
+    }
     let _ = sink.close().await;
 }
