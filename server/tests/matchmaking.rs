@@ -132,3 +132,65 @@ async fn cancelling_leaves_the_queue_at_once() {
     }
     server.shutdown().await;
 }
+
+/// A pair the store refuses because one of them is in a game the directory
+/// does not know (a stale directory, or Redis that lost its data): that
+/// player is told 已在对局中 and not put back in the queue; the other waits
+/// again and is paired with the next player who comes, instead of searching
+/// for ever with nobody in the queue.
+#[tokio::test]
+async fn a_pair_the_store_refuses_puts_back_only_the_player_who_is_free() {
+    use engine::baifang::referee_protocol::{ErrorCode, PublicPlayer};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(dir.path()).await;
+    let mut busy = Client::sign_in(server.addr, None).await;
+    let mut free = Client::sign_in(server.addr, None).await;
+    let other = Client::sign_in(server.addr, None).await;
+    let public = |c: &Client| {
+        let me = c.me.clone().unwrap();
+        PublicPlayer {
+            id: me.id,
+            name: me.name,
+            rating: me.rating,
+        }
+    };
+    // In a game as far as the store knows, not as far as the directory knows.
+    server
+        .hub
+        .store
+        .start_game(server::store::NewGame {
+            id: "stale".into(),
+            players: [public(&busy), public(&other)],
+            games_before: [0, 0],
+            started_at: 0,
+            rated: false,
+        })
+        .await
+        .unwrap();
+    busy.send(&ClientMsg::QuickMatch).await;
+    busy.until(|m| matches!(m, ServerMsg::Searching)).await;
+    free.send(&ClientMsg::QuickMatch).await;
+    free.until(|m| matches!(m, ServerMsg::Searching)).await;
+    let told = busy.until(|m| matches!(m, ServerMsg::Error { .. })).await;
+    assert_eq!(
+        told,
+        ServerMsg::Error {
+            code: ErrorCode::AlreadyInGame
+        }
+    );
+    assert!(!paired(&mut free).await, "the refused pair did not start");
+    let mut next = Client::sign_in(server.addr, None).await;
+    next.send(&ClientMsg::QuickMatch).await;
+    let game = next.game().await;
+    assert_eq!(
+        free.game().await.game_id,
+        game.game_id,
+        "paired with the one put back"
+    );
+    assert!(!paired(&mut busy).await, "the busy player was not put back");
+    assert!(
+        !busy.all_text().contains(&game.game_id),
+        "and never took part in the new game"
+    );
+    server.shutdown().await;
+}
