@@ -173,6 +173,7 @@ translations! {
         Lost => ("负", "lost"),
         Void => ("作废", "void"),
         OpponentAway => ("对手已断开连接，等待重连", "Opponent disconnected, waiting"),
+        SideAway => ("已断开连接，等待重连", "disconnected, waiting"),
         ErrRoomNotFound => ("没有这个房间码的房间（可能已经关闭）", "No open room has that code (it may have closed)"),
         ErrOwnRoom => ("这是你自己的房间：把链接发给朋友", "That is your own room: send the link to a friend"),
         ErrAlreadyInGame => ("你已有一局正在进行", "You already have a game in progress"),

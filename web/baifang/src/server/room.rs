@@ -150,12 +150,19 @@ fn Players(ctl: ServerController) -> impl IntoView {
         ctl.client
             .with(|c| c.game().map(|g| (g.opponent().clone(), g.you.other())))
     });
+    // The grace of the side that is away: the opponent's, or for a spectator either side's.
     let grace = move || {
         let now = ctl.clock.get();
         ctl.client.with(|c| {
             let g = c.game().filter(|g| g.result.is_none())?;
-            g.grace_left_ms(g.you.other(), now)
-                .map(|ms| ms.div_ceil(1000))
+            let sides = match g.spectator {
+                true => vec![Side::Black, Side::White],
+                false => vec![g.you.other()],
+            };
+            sides.into_iter().find_map(|side| {
+                let secs = g.grace_left_ms(side, now)?.div_ceil(1000);
+                Some((side, g.spectator, secs))
+            })
         })
     };
     let spectating = move || {
@@ -190,9 +197,13 @@ fn Players(ctl: ServerController) -> impl IntoView {
                 {watchers} " " {move || BaifangText::WatchersCount.in_lang(lang.get())}
             </p>
         })}
-        {move || grace().map(|secs| view! {
-            <p class="notice grace-countdown" data-testid="grace-countdown" data-remaining=secs>
-                {move || BaifangText::OpponentAway.in_lang(lang.get())} " " {secs} " s"
+        {move || grace().map(|(side, spectator, secs)| view! {
+            <p class="notice grace-countdown" data-testid="grace-countdown" data-remaining=secs
+                data-side=side.letter().to_string()>
+                {move || match spectator {
+                    true => format!("{} {}", side_name(side, lang.get()), BaifangText::SideAway.in_lang(lang.get())),
+                    false => BaifangText::OpponentAway.in_lang(lang.get()).to_string(),
+                }} " " {secs} " s"
             </p>
         })}
     }
