@@ -75,7 +75,7 @@ async fn the_leaderboard_the_games_pages_and_a_finished_game() {
     let (mut b2, mut w2) = quick_pair(addr).await;
     play_actions(&mut b2, &mut w2, &mut Pick(5), 3).await;
     b2.client.send(&ClientMsg::RequestState).await;
-    let live = b2.client.game().await.game_id;
+    let live = b2.client.game().await.game.game_id;
 
     let (status, body) = get(addr, "/api/leaderboard").await;
     assert_eq!(status, 200, "{body}");

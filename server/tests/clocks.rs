@@ -112,7 +112,7 @@ async fn the_present_player_wins_when_the_other_stays_away_15_s() {
     advance(GRACE - Duration::from_millis(1)).await;
     let v = state_now(&mut white.client).await;
     assert_eq!(
-        (v.result, v.clock.grace_ms[0], v.present),
+        (v.result.clone(), v.clock.grace_ms[0], v.present),
         (None, Some(1), [false, true])
     );
     advance(Duration::from_millis(1)).await;

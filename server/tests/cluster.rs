@@ -117,7 +117,7 @@ fn game_ids(c: &mut Client) -> Vec<String> {
     let mut out = Vec::new();
     while let Some(e) = c.try_next() {
         if let Event::Msg(ServerMsg::Game(v)) = e {
-            out.push(v.game_id);
+            out.push(v.game.game_id);
         }
     }
     out
@@ -147,7 +147,7 @@ async fn a_burst_of_200_players_across_two_instances_pairs_each_exactly_once() {
         let v = timeout(Duration::from_secs(60), c.game())
             .await
             .expect("every player is matched within 60 s");
-        first.push(v.game_id);
+        first.push(v.game.game_id);
     }
     // Two more pairing rounds on both instances: nobody is matched again.
     tokio::time::sleep(Duration::from_millis(2500)).await;
@@ -304,7 +304,7 @@ async fn a_killed_instance_hands_its_game_to_the_other_and_the_downtime_costs_no
         paced_one(&mut black, &mut white, &mut pick).await;
     }
     black.client.send(&ClientMsg::RequestState).await;
-    let game_id = black.client.game().await.game_id;
+    let game_id = black.client.game().await.game.game_id;
     let (log, hash) = (black.game.log().to_vec(), black.game.state().hash());
     // Which instance owns the room? The lease says.
     let mut redis = redis::Client::open(s.redis_url.as_str())
@@ -455,7 +455,7 @@ async fn a_stalled_owner_is_fenced_off_and_its_stale_room_writes_nothing() {
         paced_one(&mut black, &mut white, &mut pick).await;
     }
     black.client.send(&ClientMsg::RequestState).await;
-    let game_id = black.client.game().await.game_id;
+    let game_id = black.client.game().await.game.game_id;
     assert_eq!(lease_owner(&s, &name, &game_id, &a.id, 5).await, a.id);
     let log = black.game.log().to_vec();
     // Both old sockets were just heard from (A's silence limit counts from

@@ -384,7 +384,11 @@ async fn a_player_who_leaves_during_a_redis_outage_is_not_settled_by_disconnect(
     let mut pick = Pick(3);
     play_on(&mut black, &mut white, &mut pick, 4).await;
     black.client.send(&ClientMsg::RequestState).await;
-    let game = timeout(STEP, black.client.game()).await.unwrap().game_id;
+    let game = timeout(STEP, black.client.game())
+        .await
+        .unwrap()
+        .game
+        .game_id;
     let owner = redis.lease_owner(&name, &game).await;
     // The leaver is the player whose connection is on the other instance.
     let black_local = (owner == a.id) == black_on_a;
@@ -718,7 +722,11 @@ async fn sqlite_on_a_full_disk_loses_nothing() {
     play_on(&mut black, &mut white, &mut pick, 4).await;
     let seen = black.game.log().to_vec();
     black.client.send(&ClientMsg::RequestState).await;
-    let id = timeout(STEP, black.client.game()).await.unwrap().game_id;
+    let id = timeout(STEP, black.client.game())
+        .await
+        .unwrap()
+        .game
+        .game_id;
     server.shutdown().await;
     let again = server::start(config(disk.0.path())).await.unwrap();
     assert_eq!(again.resumed, 1);

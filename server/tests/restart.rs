@@ -148,9 +148,9 @@ async fn after_a_restart_only_the_player_who_returns_can_win() {
     play_actions(&mut b2, &mut w2, &mut pick, 2).await;
     let ids = [b1.client.id(), w1.client.id()];
     b1.client.send(&ClientMsg::RequestState).await;
-    let game1 = b1.client.game().await.game_id;
+    let game1 = b1.client.game().await.game.game_id;
     w2.client.send(&ClientMsg::RequestState).await;
-    let game2 = w2.client.game().await.game_id;
+    let game2 = w2.client.game().await.game.game_id;
     first.shutdown().await;
     assert_eq!(
         b1.client.closed().await.map(|c| c.0),

@@ -232,7 +232,7 @@ async fn a_held_sqlite_write_lock_loses_nothing() {
     let seen = black.game.log().to_vec();
     let id = {
         black.client.send(&ClientMsg::RequestState).await;
-        black.client.game().await.game_id
+        black.client.game().await.game.game_id
     };
     server.shutdown().await;
     // Everything acknowledged is stored, in order; the server starts on the file.

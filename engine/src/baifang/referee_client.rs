@@ -6,8 +6,8 @@
 //! reads time, storage or the network.
 
 use super::referee_protocol::{
-    close, hash_hex, ClientMsg, Clock, EndReason, ErrorCode, GameResult, GameView, Profile,
-    PublicPlayer, RecentGame, RejectCode, RematchEnd, ServerMsg, SideCode, PROTOCOL_VERSION,
+    close, hash_hex, ClientMsg, Clock, EndReason, ErrorCode, GameResult, Profile, PublicPlayer,
+    RecentGame, RejectCode, RematchEnd, ServerMsg, SideCode, WatchView, PROTOCOL_VERSION,
 };
 use super::{Action, ActionOutcome, Game, Side};
 
@@ -341,13 +341,13 @@ impl RefereeClient {
             ServerMsg::Game(view) => {
                 // A new game (an accepted rematch among them) ends any offer.
                 self.rematch = None;
-                self.show(view, false, now, &mut notes)
+                self.show(view.you.0, view.game, false, now, &mut notes)
             }
             ServerMsg::Watching(w) => {
                 self.connected = true;
                 self.attempts = 0;
-                let view = GameView::seen_by(w, Side::Black);
-                self.show(view, true, now, &mut notes)
+                // Black is drawn nearest.
+                self.show(Side::Black, w, true, now, &mut notes)
             }
             ServerMsg::Watchers { count } => {
                 if let Some(g) = &mut self.game {
@@ -423,7 +423,14 @@ impl RefereeClient {
         }
     }
 
-    fn show(&mut self, view: GameView, spectator: bool, now: u64, notes: &mut Vec<Note>) {
+    fn show(
+        &mut self,
+        you: Side,
+        view: WatchView,
+        spectator: bool,
+        now: u64,
+        notes: &mut Vec<Note>,
+    ) {
         self.resyncing = false;
         // The server's log is the game; a log this engine cannot replay (a
         // different rules version) is shown as far as it goes.
@@ -433,7 +440,7 @@ impl RefereeClient {
         let last = game.last_outcome().copied();
         self.game = Some(ServerGame {
             id: view.game_id,
-            you: view.you.0,
+            you,
             players: view.players,
             game,
             clock: view.clock,
@@ -528,7 +535,7 @@ impl RefereeClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baifang::referee_protocol::{EndReason, RatingChange, Unrated, WatchView};
+    use crate::baifang::referee_protocol::{EndReason, GameView, RatingChange, Unrated};
 
     fn player(id: &str) -> PublicPlayer {
         PublicPlayer {
@@ -551,9 +558,8 @@ mod tests {
 
     fn view(log: Vec<Action>, you: Side) -> GameView {
         let g = Game::from_log(&log).unwrap();
-        GameView {
+        let game = WatchView {
             game_id: "g".into(),
-            you: SideCode(you),
             players: [player("me"), player("them")],
             hash: hash_hex(g.state().hash()),
             log,
@@ -565,7 +571,8 @@ mod tests {
             result: None,
             paused: false,
             watchers: 0,
-        }
+        };
+        GameView::seen_by(game, you)
     }
 
     fn applied(game: &Game, seq: u32, action: Action) -> ServerMsg {
@@ -616,17 +623,9 @@ mod tests {
             }
         );
         let first = Action::Place { to: 12 };
-        let w = view(vec![first], Side::White);
         let watched = WatchView {
-            game_id: w.game_id,
-            players: w.players,
-            log: w.log,
-            hash: w.hash,
-            clock: w.clock,
-            present: w.present,
-            result: None,
-            paused: false,
             watchers: 3,
+            ..view(vec![first], Side::White).game
         };
         let (_, notes) = c.on_message(ServerMsg::Watching(watched), 0);
         assert_eq!(notes, vec![Note::GameShown]);

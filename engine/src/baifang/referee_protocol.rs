@@ -439,52 +439,6 @@ pub struct WatchView {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
-    /// The server cannot store actions right now (see [`GameView::paused`]).
-    #[serde(default)]
-    pub paused: bool,
-    /// Spectators now.
-    #[serde(default)]
-    pub watchers: u32,
-}
-
-impl GameView {
-    /// The game as the player of `side` sees it.
-    pub fn seen_by(w: WatchView, side: Side) -> GameView {
-        GameView {
-            game_id: w.game_id,
-            you: SideCode(side),
-            players: w.players,
-            log: w.log,
-            hash: w.hash,
-            clock: w.clock,
-            present: w.present,
-            result: w.result,
-            paused: w.paused,
-            watchers: w.watchers,
-        }
-    }
-}
-
-/// A whole game as one player sees it (Baifang has no hidden state).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameView {
-    /// Game id.
-    pub game_id: String,
-    /// The receiving player's side.
-    pub you: SideCode,
-    /// Black, White.
-    pub players: [PublicPlayer; 2],
-    /// Every applied action, in order (action `seq` is its index + 1).
-    pub log: Vec<Action>,
-    /// The state hash after the log, 16 hex digits.
-    pub hash: String,
-    /// The clocks now.
-    pub clock: Clock,
-    /// Per side: whether it has a connection now.
-    pub present: [bool; 2],
-    /// Set once the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<GameResult>,
     /// The server cannot store actions right now (its database is failing):
     /// it takes none and the clocks stand until it can; then it sends the
     /// game again with this false.
@@ -493,6 +447,36 @@ pub struct GameView {
     /// Spectators now.
     #[serde(default)]
     pub watchers: u32,
+}
+
+/// A player's view reads as the game it holds (`view.log`, `view.hash`…): it is
+/// that game plus the receiver's side.
+impl core::ops::Deref for GameView {
+    type Target = WatchView;
+    fn deref(&self) -> &WatchView {
+        &self.game
+    }
+}
+
+impl GameView {
+    /// The game as the player of `side` sees it.
+    pub fn seen_by(game: WatchView, side: Side) -> GameView {
+        GameView {
+            you: SideCode(side),
+            game,
+        }
+    }
+}
+
+/// A whole game as one player sees it (Baifang has no hidden state): the
+/// game as anyone sees it, and the receiver's side (on the wire, one object).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// The receiving player's side.
+    pub you: SideCode,
+    /// The game.
+    #[serde(flatten)]
+    pub game: WatchView,
 }
 
 /// Why a game ended: the engine's reasons plus `abandoned` (nobody came back
@@ -1046,18 +1030,20 @@ mod tests {
                 rated: true,
             },
             ServerMsg::SearchEnded,
-            ServerMsg::Game(GameView {
-                game_id: "g".into(),
-                you: SideCode(Side::White),
-                players: [player("a"), player("b")],
-                log: vec![Action::Place { to: 3 }, Action::Timeout],
-                hash: hash_hex(42),
-                clock,
-                present: [true, false],
-                result: None,
-                paused: true,
-                watchers: 3,
-            }),
+            ServerMsg::Game(GameView::seen_by(
+                WatchView {
+                    game_id: "g".into(),
+                    players: [player("a"), player("b")],
+                    log: vec![Action::Place { to: 3 }, Action::Timeout],
+                    hash: hash_hex(42),
+                    clock,
+                    present: [true, false],
+                    result: None,
+                    paused: true,
+                    watchers: 3,
+                },
+                Side::White,
+            )),
             ServerMsg::Watchers { count: 2 },
             ServerMsg::Watching(WatchView {
                 game_id: "g".into(),
@@ -1102,6 +1088,26 @@ mod tests {
         assert!(ServerMsg::Searching
             .to_json()
             .contains("\"type\":\"searching\""));
+        // A player's whole game is one object on the wire: the spectator's plus `you`.
+        let flat = ServerMsg::Game(GameView::seen_by(
+            WatchView {
+                game_id: "g".into(),
+                players: [player("a"), player("b")],
+                log: vec![],
+                hash: hash_hex(1),
+                clock,
+                present: [true, true],
+                result: None,
+                paused: false,
+                watchers: 0,
+            },
+            Side::Black,
+        ))
+        .to_json();
+        assert!(
+            flat.starts_with("{\"type\":\"game\",\"you\":\"B\",\"game_id\":\"g\""),
+            "{flat}"
+        );
     }
 
     #[test]

@@ -468,7 +468,7 @@ impl Seat {
         assert_eq!(hash_hex(game.state().hash()), view.hash);
         Seat {
             client,
-            game_id: view.game_id,
+            game_id: view.game.game_id,
             side: view.you.0,
             game,
             hashes: Vec::new(),
