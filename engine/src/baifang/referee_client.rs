@@ -575,6 +575,20 @@ mod tests {
         GameView::seen_by(game, you)
     }
 
+    /// Black won by resignation before three moves each: unrated.
+    fn black_resigned_unrated() -> GameResult {
+        GameResult {
+            winner: Some(SideCode(Side::Black)),
+            reason: EndReason::Resign,
+            ratings: [RatingChange {
+                before: 1200,
+                after: 1200,
+            }; 2],
+            unrated: Some(Unrated::TooFewMoves),
+            aborted_by: None,
+        }
+    }
+
     fn applied(game: &Game, seq: u32, action: Action) -> ServerMsg {
         let mut g = game.clone();
         g.play(action).unwrap();
@@ -651,16 +665,7 @@ mod tests {
         );
         c.on_message(ServerMsg::Watchers { count: 2 }, 0);
         assert_eq!(c.game().unwrap().watchers, 2);
-        let result = GameResult {
-            winner: Some(SideCode(Side::Black)),
-            reason: EndReason::Resign,
-            ratings: [RatingChange {
-                before: 1200,
-                after: 1200,
-            }; 2],
-            unrated: Some(Unrated::TooFewMoves),
-            aborted_by: None,
-        };
+        let result = black_resigned_unrated();
         let (_, notes) = c.on_message(
             ServerMsg::Finished {
                 result: result.clone(),
@@ -835,16 +840,7 @@ mod tests {
         let mut c = signed_in();
         c.on_message(ServerMsg::Game(view(vec![], Side::Black)), 0);
         assert_eq!(c.offer_rematch(), None, "the game is still on");
-        let result = GameResult {
-            winner: Some(SideCode(Side::Black)),
-            reason: EndReason::Resign,
-            ratings: [RatingChange {
-                before: 1200,
-                after: 1200,
-            }; 2],
-            unrated: Some(Unrated::TooFewMoves),
-            aborted_by: None,
-        };
+        let result = black_resigned_unrated();
         c.on_message(ServerMsg::Finished { result }, 0);
         let offer = ClientMsg::Rematch {
             game_id: "g".into(),
