@@ -491,7 +491,11 @@ impl Room {
             (Some(_), None) => true,
             (Some(v), Some(x)) => v == x,
         };
+        let watching = self.watchers.len();
         self.watchers.retain(|c| !stale(c));
+        if self.watchers.len() != watching {
+            self.tell_watchers_count();
+        }
         for side in [Side::Black, Side::White] {
             let list = &mut self.conns[side.idx()];
             let had = list.len();
@@ -1083,15 +1087,8 @@ impl Room {
         if dropped > 0 {
             tracing::info!("game {}: {dropped} spectator(s) too slow: dropped", self.id);
             self.env.metrics.count_dropped_watchers(dropped as u64);
-            let count = Utf8Bytes::from(
-                ServerMsg::Watchers {
-                    count: self.watchers.len() as u32,
-                }
-                .to_json(),
-            );
-            for c in self.conns.iter().flatten().chain(&self.watchers) {
-                c.send(Outgoing::Text(count.clone()));
-            }
+            // Bounded: each round drops at least one spectator or sends to all.
+            self.tell_watchers_count();
         }
     }
 }
