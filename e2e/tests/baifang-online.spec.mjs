@@ -90,16 +90,21 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
     await expect(won.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1200, 1200, true)));
     await expect(lost.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1200, 1200, false)));
     await snap(won, testInfo, `online-settlement${query ? "-mock" : ""}`);
+    const hostLog = (p) => p.evaluate(() => window.__mockHostLog.map((e) => e.type));
     if (query) {
-      const log = await black.evaluate(() => window.__mockHostLog.map((e) => e.type));
-      for (const t of ["authenticate", "findMatch", "sendData", "dataReceived", "disconnect", "submitScore", "matchFound"]) {
+      const log = await hostLog(black);
+      for (const t of ["authenticate", "findMatch", "sendData", "dataReceived", "submitScore", "matchFound"]) {
         expect(log, `mock host saw ${t}`).toContain(t);
       }
+      // The match stays connected for a rematch until the player leaves it.
+      expect(log).not.toContain("disconnect");
       expect(await won.evaluate(() => window.__mockHostScore)).toBe(1216);
     }
     // The record survives a reload.
     for (const [p, rating, wins, losses] of [[won, "1216", "1", "0"], [lost, "1184", "0", "1"]]) {
       await p.getByTestId("settlement-back").click();
+      // Leaving the finished match disconnects it.
+      if (query) await expect.poll(() => hostLog(p)).toContain("disconnect");
       await p.reload();
       await p.getByTestId("home-baifang").click();
       await openOnline(p);
@@ -115,6 +120,71 @@ for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path
         await expect(p.getByTestId("profile-bar")).toContainText(mine);
         await expect(p.getByTestId("recent-matches").locator("li")).toContainText(theirs);
       }
+    }
+    for (const c of consoles) c.expectClean();
+  });
+}
+
+for (const [name, query] of [["browser tabs", ""], ["the mock host (GameKit path)", "?host=mock"]]) {
+  test(`a rematch by clicks on both sides: the same connection, colours swapped, both games rated (${name})`, async ({ context }) => {
+    test.setTimeout(120_000);
+    const { black, white, consoles } = await pairPages(context, { query });
+    const resign = async (p) => {
+      await p.getByTestId("room-menu").click();
+      await p.getByTestId("menu-resign").click();
+    };
+    await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 2));
+    await resign(black);
+    for (const p of [black, white]) await expect(p.getByTestId("settlement")).toHaveAttribute("data-winner", "W");
+    const firstLog = (await state(black)).log;
+    expect((await state(white)).log).toBe(firstLog);
+    // White offers; Black sees the offer with the seconds left before it lapses, and accepts.
+    await white.getByTestId("rematch-offer").click();
+    await expect(white.getByTestId("rematch")).toHaveAttribute("data-state", "waiting");
+    await expect(black.getByTestId("rematch")).toHaveAttribute("data-state", "offered");
+    await expect(black.getByTestId("rematch")).toContainText(/ (30|29|28) s/);
+    await black.getByTestId("rematch-accept").click();
+    for (const p of [black, white]) {
+      await expect(p.getByTestId("room")).toHaveAttribute("data-stage", "Playing");
+      await expect(p.getByTestId("settlement")).toHaveCount(0);
+    }
+    // The colours swapped: the first game's White plays Black now, on an empty board.
+    const [sb, sw] = [await state(white), await state(black)];
+    expect([sb.mySide, sw.mySide]).toEqual(["B", "W"]);
+    expect([sb.actions, sw.actions]).toEqual([0, 0]);
+    const [black2, white2] = [white, black];
+    await expectOwnSideAtBottom(black2, "B");
+    await playByClicks(black2, white2, scenarios.fewerThanFour.slice(0, 2));
+    // White resigns this one: the same opening, another game.
+    await resign(white2);
+    for (const p of [black2, white2]) await expect(p.getByTestId("settlement")).toHaveAttribute("data-winner", "B");
+    // Both sides' logs hold the same new game: game 2 of the connection, its own moves.
+    const [log2b, log2w] = [await state(black2), await state(white2)];
+    expect([log2b.game, log2w.game]).toEqual([2, 2]);
+    expect(log2b.log).toBe(log2w.log);
+    expect(log2b.log).not.toBe(firstLog);
+    expect(log2b.log.length).toBeGreaterThan(0);
+    // Rated from the first game's settlement: 1184 (lost) against 1216 (won), one game each.
+    await expect(black2.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1216, 1184, true)));
+    await expect(white2.getByTestId("settlement-rating")).toHaveAttribute("data-delta", String(eloDelta(1184, 1216, false)));
+    if (query) {
+      // One match found, one connection, for both games.
+      const log = await black.evaluate(() => window.__mockHostLog.map((e) => e.type));
+      expect(log.filter((t) => t === "matchFound")).toHaveLength(1);
+      expect(log).not.toContain("disconnect");
+    }
+    // Declined this time: the offerer hears it.
+    await black2.getByTestId("rematch-offer").click();
+    await white2.getByTestId("rematch-decline").click();
+    await expect(black2.getByTestId("rematch-ended")).toHaveAttribute("data-why", "declined");
+    await expect(black2.getByTestId("rematch-offer")).toHaveCount(0);
+    // Both games are in each record: the first game's White won both.
+    for (const [p, wins] of [[black2, "2"], [white2, "0"]]) {
+      await p.getByTestId("settlement-back").click();
+      const record = p.getByTestId("profile-record");
+      await expect(record).toHaveAttribute("data-games", "2");
+      await expect(record).toHaveAttribute("data-wins", wins);
+      await expect(p.getByTestId("recent-matches").locator("li")).toHaveCount(2);
     }
     for (const c of consoles) c.expectClean();
   });

@@ -43,6 +43,7 @@ pub mod perft;
 pub mod playout;
 pub mod referee_client;
 pub mod referee_protocol;
+pub mod rematch;
 pub mod rules;
 pub mod session;
 pub mod spec;

@@ -46,8 +46,7 @@ pub const RATED_PAIR_GAMES_PER_DAY: u32 = 3;
 /// provisional players only with each other, established only with established.
 pub const ESTABLISHED_AFTER_GAMES: u32 = 10;
 
-/// A rematch offer lapses when its opponent has not answered in this long.
-pub const REMATCH_OFFER_MS: u64 = 30_000;
+pub use super::rematch::{RematchEnd, REMATCH_OFFER_MS};
 
 /// The page path the server answers with [`ServerInfo`] (a plain static host
 /// answers 404, which is how the web app knows there is no referee server).
@@ -740,19 +739,6 @@ pub enum RejectCode {
     Paused,
     /// The sender watches the game: spectators cannot act.
     Watching,
-}
-
-/// Why a rematch offer ended without a new game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RematchEnd {
-    /// The opponent declined.
-    Declined,
-    /// Nobody answered within [`REMATCH_OFFER_MS`].
-    Lapsed,
-    /// One of the two withdrew: left, cancelled, or started another search
-    /// or game.
-    Withdrawn,
 }
 
 /// Why a lobby request was refused.

@@ -164,6 +164,10 @@ pub fn reject(r: &Reject, lang: Lang) -> String {
                 OutOfPlace::SyncOutsideGame => {
                     ("对局之外收到同步", "a sync arrived outside the game")
                 }
+                OutOfPlace::RematchDuringGame => (
+                    "对局结束前收到再来一局",
+                    "a rematch offer arrived before the game ended",
+                ),
             };
             s(zh.into(), en.into())
         }

@@ -1,6 +1,7 @@
 //! What a match session reports to its caller: its stage, the players, the
 //! result of the match, UI events and the commands the caller carries out.
 
+use super::super::rematch::RematchEnd;
 use super::super::{Action, ActionOutcome, Reason, Side};
 use super::wire::Reject;
 
@@ -13,7 +14,8 @@ pub enum Stage {
     Matched,
     /// The game runs.
     Playing,
-    /// Over: decided or void.
+    /// Over: decided or void. After a decided game the connection stays open
+    /// a while for a rematch, which starts the next game (`Playing` again).
     Finished,
 }
 
@@ -119,6 +121,13 @@ pub enum UiEvent {
     },
     /// The match is over.
     Finished(MatchResult),
+    /// After the game, the peer offers a rematch (see [`super::rematch`]).
+    RematchOffered {
+        /// When the offer lapses (ms, caller's clock).
+        expires_at: u64,
+    },
+    /// A pending rematch offer ended without a new game; the transport is released.
+    RematchEnded(RematchEnd),
 }
 
 /// What the caller must do.

@@ -64,7 +64,7 @@ impl MatchSession {
             return out;
         }
         if self.stage == Stage::Finished {
-            return out;
+            return self.receive_after_end(bytes, now);
         }
         if let Err(r) = self.receive(bytes, now, &mut out) {
             self.void(r, &mut out);
@@ -91,7 +91,8 @@ impl MatchSession {
             | Wire::Reveal { player_id, .. }
             | Wire::Sync { player_id, .. }
             | Wire::Presence { player_id, .. }
-            | Wire::Abort { player_id, .. } => player_id,
+            | Wire::Abort { player_id, .. }
+            | Wire::Rematch { player_id, .. } => player_id,
             Wire::Action(p) => &p.player_id,
         };
         if *sender != peer_id {
@@ -119,6 +120,7 @@ impl MatchSession {
                 Ok(())
             }
             Wire::Abort { reason, .. } => Err(Reject::PeerAborted(wire::bounded(&reason))),
+            Wire::Rematch { .. } => Err(super::rematch::during_game()),
         }
     }
 
@@ -150,13 +152,20 @@ impl MatchSession {
             by_peer,
         }));
         if let Some((winner, reason)) = self.state.result() {
-            self.settle(winner, reason, out);
+            self.settle(winner, reason, now, out);
         }
     }
 
-    /// The game was decided: each side rates itself and the peer with the
-    /// ratings and game counts exchanged in the handshake.
-    pub(super) fn settle(&mut self, winner: Side, reason: Reason, out: &mut Vec<SessionCommand>) {
+    /// The game was decided at `now`: each side rates itself and the peer
+    /// with the ratings and game counts exchanged in the handshake. The
+    /// connection stays open for a rematch while the peer is there.
+    pub(super) fn settle(
+        &mut self,
+        winner: Side,
+        reason: Reason,
+        now: u64,
+        out: &mut Vec<SessionCommand>,
+    ) {
         let s = self.settlement_for(winner, reason);
         self.stage = Stage::Finished;
         self.presence.peer_away = None;
@@ -164,7 +173,11 @@ impl MatchSession {
         out.push(SessionCommand::Ui(UiEvent::Finished(MatchResult::Decided(
             s,
         ))));
-        out.push(SessionCommand::Disconnect);
+        if MatchSession::rematch_possible(reason) {
+            self.rematch.open(now);
+        } else {
+            out.push(SessionCommand::Disconnect);
+        }
     }
 
     /// The settlement of `winner` winning for `reason`, with both new ratings.
@@ -275,11 +288,16 @@ impl MatchSession {
     /// During a game, leaving is resigning: the loss is recorded here at once
     /// with its Elo change, and the resignation goes to the peer if the
     /// network still carries it (if not, the peer's own disconnect rule gives
-    /// it the win after its grace). Before the game, the transport is released.
+    /// it the win after its grace). Before the game, the transport is
+    /// released; after it, a rematch is declined (or withdrawn) first.
     pub fn leave(&mut self, now: u64) -> Vec<SessionCommand> {
         match self.stage {
-            Stage::Playing => self.resign(now),
-            Stage::Finished => Vec::new(),
+            Stage::Playing => {
+                let mut out = self.resign(now);
+                out.extend(self.decline_rematch());
+                out
+            }
+            Stage::Finished => self.decline_rematch(),
             Stage::Waiting | Stage::Matched => {
                 self.stage = Stage::Finished;
                 vec![SessionCommand::Disconnect]

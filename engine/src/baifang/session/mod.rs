@@ -7,7 +7,8 @@
 //! transport, update the UI).
 //!
 //! Lifecycle: [`Stage::Waiting`] → [`Stage::Matched`] (the handshake runs) →
-//! [`Stage::Playing`] → [`Stage::Finished`]. A peer lost during the handshake,
+//! [`Stage::Playing`] → [`Stage::Finished`], and back to `Playing` when both
+//! agree to a rematch on the same connection. A peer lost during the handshake,
 //! or a handshake that does not complete within [`HANDSHAKE_TIMEOUT_MS`],
 //! returns to `Waiting`.
 //!
@@ -24,6 +25,8 @@
 //! - [`resync`]: the packets sent and received by seq, their seq and
 //!   timestamp checks, and the window in which a resync's re-sends are
 //!   ignored once;
+//! - [`rematch`]: 再来一局 on the same connection, colours swapped, and how
+//!   the session proves both sides agreed;
 //! - [`machine`]: the core that dispatches inputs, applies actions and settles;
 //! - [`wire`]: the JSON messages and the reasons a message is rejected;
 //! - [`fixtures`]: a ready pair of sessions for fuzzing and demos.
@@ -39,6 +42,7 @@ pub mod fixtures;
 pub mod handshake;
 pub mod machine;
 pub mod presence;
+pub mod rematch;
 pub mod resync;
 pub mod verify;
 pub mod wire;
@@ -55,6 +59,7 @@ pub use handshake::{
     black_of, commitment, plausible_rating, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS,
 };
 pub use presence::{NETWORK_GRACE_MS, SPLIT_WINDOW_MS};
+pub use rematch::RematchOffer;
 pub use resync::RESYNC_WINDOW_MS;
 pub use verify::{MAX_CLOCK_SKEW_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
 pub use wire::{
@@ -88,6 +93,8 @@ pub struct MatchSession {
     window: resync::PacketWindow,
     /// A move and a timeout claim that crossed on the network (see [`verify`]).
     crossing: verify::Crossing,
+    /// Which game of the connection this is, and the offers after it (see [`rematch`]).
+    rematch: rematch::Rematch,
 }
 
 impl MatchSession {
@@ -106,6 +113,7 @@ impl MatchSession {
             presence: presence::Presence::default(),
             window: resync::PacketWindow::new(),
             crossing: verify::Crossing::default(),
+            rematch: rematch::Rematch::first(),
         }
     }
 }

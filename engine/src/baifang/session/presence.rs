@@ -119,7 +119,7 @@ impl MatchSession {
                     if self.presence.absence_shared {
                         self.interrupted(&mut out);
                     } else {
-                        self.peer_lost(&mut out);
+                        self.peer_lost(now, &mut out);
                     }
                     return out;
                 }
@@ -135,6 +135,7 @@ impl MatchSession {
                     }
                 }
             }
+            Stage::Finished => self.rematch_tick(now, &mut out),
             _ => {}
         }
         out
@@ -173,7 +174,8 @@ impl MatchSession {
         match self.stage {
             Stage::Matched => self.back_to_waiting(&mut out),
             Stage::Playing => self.peer_left(now, &mut out),
-            _ => {}
+            Stage::Finished => self.rematch_peer_left(&mut out),
+            Stage::Waiting => {}
         }
         out
     }
@@ -220,7 +222,7 @@ impl MatchSession {
                 self.state = next;
                 self.actions += 1;
                 self.log.push(a);
-                self.settle(self.my_side.other(), Reason::Disconnect, &mut out);
+                self.settle(self.my_side.other(), Reason::Disconnect, now, &mut out);
             }
             return out;
         }
@@ -300,7 +302,7 @@ impl MatchSession {
             self.presence.peer_disconnects += 1;
         }
         if self.presence.peer_disconnects >= DISCONNECTS_TO_LOSE {
-            self.peer_lost(out);
+            self.peer_lost(now, out);
             return;
         }
         out.push(SessionCommand::Ui(UiEvent::PeerAway {
@@ -320,7 +322,7 @@ impl MatchSession {
     }
 
     /// The present side wins: the peer did not come back in time or dropped too often.
-    fn peer_lost(&mut self, out: &mut Vec<SessionCommand>) {
+    fn peer_lost(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
         let mut next = self.state;
         let a = Action::Disconnect {
             side: self.my_side.other(),
@@ -335,7 +337,7 @@ impl MatchSession {
                 outcome,
                 by_peer: true,
             }));
-            self.settle(self.my_side, Reason::Disconnect, out);
+            self.settle(self.my_side, Reason::Disconnect, now, out);
         }
     }
 }

@@ -3,8 +3,9 @@
 //! Every message is one JSON object tagged by `kind`. The game's moves travel as
 //! [`BoardActionPacket`] (the engine's packet fields plus `seq` and `hash`); the
 //! handshake (`hello`, `reveal`), the reconnection check (`sync`), presence
-//! (`presence`: the sender's app went to the background or came back) and the
-//! abort notice (`abort`) are the only other kinds.
+//! (`presence`: the sender's app went to the background or came back), the
+//! rematch offer and answer after a decided game (`rematch`) and the abort
+//! notice (`abort`) are the only other kinds.
 
 use core::fmt;
 use serde::{Deserialize, Serialize};
@@ -148,6 +149,23 @@ pub enum Wire {
         /// True when leaving, false when back.
         away: bool,
     },
+    /// After a decided game: the sender wants another with the colours
+    /// swapped (an offer, or the answer to the receiver's: `agree`), or not
+    /// (a decline or a withdrawal). It names the game it proposes and the
+    /// finished game it follows, so that an answer can only be to this offer.
+    Rematch {
+        /// The sender's player id.
+        #[serde(rename = "playerID")]
+        player_id: String,
+        /// The proposed game's number on this connection (2 for the first rematch).
+        game: u32,
+        /// The finished game's final state hash as the sender has it (16 hex digits).
+        hash: String,
+        /// The finished game's action count as the sender has it.
+        actions: u32,
+        /// Wants the game (offer or acceptance); false declines or withdraws.
+        agree: bool,
+    },
     /// The sender found the match data inconsistent and voided the match.
     Abort {
         /// The sender's player id.
@@ -207,6 +225,8 @@ pub enum OutOfPlace {
     RevealBeforeHello,
     /// A sync before the game started or after it ended.
     SyncOutsideGame,
+    /// A rematch offer or answer before the game ended.
+    RematchDuringGame,
 }
 
 impl fmt::Display for OutOfPlace {
@@ -217,6 +237,7 @@ impl fmt::Display for OutOfPlace {
             OutOfPlace::RevealOutsideHandshake => "reveal outside the handshake",
             OutOfPlace::RevealBeforeHello => "reveal before hello",
             OutOfPlace::SyncOutsideGame => "sync outside the game",
+            OutOfPlace::RematchDuringGame => "rematch before the game ended",
         })
     }
 }

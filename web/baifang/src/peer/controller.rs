@@ -10,6 +10,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use engine::baifang::game_link::GameRecord;
+use engine::baifang::rematch::RematchEnd;
 use engine::baifang::session::{
     MatchResult, MatchSession, Player, SessionCommand, Settlement, UiEvent,
 };
@@ -25,6 +26,7 @@ use crate::online::host::SignInFailure;
 use crate::profile::{self, Profile, RecentMatch};
 use crate::review::recent::{self, Mode};
 use crate::room::feel::feel;
+use crate::room::rematch::{Pending, RematchSource};
 use crate::room::remote_tap::apply_remote_tap;
 use crate::strings::{sign_in_text, BaifangText};
 
@@ -86,6 +88,8 @@ pub struct PeerController {
     pub applied: RwSignal<usize>,
     /// The page clock as the room last saw it (for the clocks' countdowns).
     pub clock: RwSignal<u64>,
+    /// Why the last rematch offer ended without a game.
+    rematch_ended: RwSignal<Option<RematchEnd>>,
 }
 
 impl PeerController {
@@ -110,6 +114,7 @@ impl PeerController {
             friend,
             applied: RwSignal::new(0),
             clock: RwSignal::new(now_ms()),
+            rematch_ended: RwSignal::new(None),
         };
         let transport = page_transport(Rc::new(move |e| ctl.on_transport(e)));
         transport.start();
@@ -204,8 +209,48 @@ impl PeerController {
             }
             UiEvent::Finished(outcome) => self.finish(&outcome),
             UiEvent::Superseded { .. } => self.selection.set(None),
-            UiEvent::Started { .. } => self.hold_loss(),
-            UiEvent::Matched { .. } | UiEvent::PeerBack => {}
+            UiEvent::Started { .. } => self.start_game(),
+            UiEvent::RematchEnded(why) => self.rematch_ended.set(Some(why)),
+            UiEvent::Matched { .. } | UiEvent::PeerBack | UiEvent::RematchOffered { .. } => {}
+        }
+    }
+
+    /// A game starts, the first or a rematch: the last game's marks go.
+    fn start_game(self) {
+        self.last.set(None);
+        self.selection.set(None);
+        self.message.set(None);
+        self.rematch_ended.set(None);
+        self.hold_loss();
+    }
+
+    /// 再来一局 over this connection: the room's rematch part reads the session's
+    /// offer and answers through it.
+    pub fn rematch_source(self) -> RematchSource {
+        let session = self.session;
+        let offer = Callback::new(move |_| self.drive(|s| s.offer_rematch(now_ms())));
+        let decline = Callback::new(move |_| self.drive(|s| s.decline_rematch()));
+        RematchSource {
+            pending: Signal::derive(move || {
+                session.with(|s| {
+                    s.rematch_offer().map(|o| Pending {
+                        by_me: o.by_me,
+                        expires_at: o.expires_at,
+                    })
+                })
+            }),
+            can_offer: Signal::derive(move || session.with(|s| s.can_offer_rematch())),
+            ended: self.rematch_ended.into(),
+            clock: self.clock.into(),
+            offer,
+            withdraw: decline,
+            answer: Callback::new(move |accept: bool| {
+                if accept {
+                    offer.run(())
+                } else {
+                    decline.run(())
+                }
+            }),
         }
     }
 

@@ -13,6 +13,7 @@ use web_core::i18n::{use_lang, Lang};
 
 use crate::peer::controller::PeerController;
 use crate::peer::test_hooks;
+use crate::room::rematch::RematchPanel;
 use crate::room::settlement::{InterruptedSettlement, Settlement, VoidSettlement};
 use crate::room::{GameRoom, RoomSource};
 use crate::strings::{banner_text, Audience, BaifangText};
@@ -84,6 +85,10 @@ pub fn PeerRoom(
         _ => Some(view.with(|v| v.banner)),
     });
     let playing = Signal::derive(move || stage.get() == Stage::Playing);
+    // The card is drawn once per game's result: the session changes after the end too
+    // (a rematch offer), and a redraw would replay the card's sound.
+    let ending =
+        Memo::new(move |_| session.with(|s| s.result().cloned().map(|r| (s.game_number(), r))));
     // Leaving resigns a game in progress (the loss is recorded before the room goes).
     let leave = Callback::new(move |_| {
         ctl.leave();
@@ -122,7 +127,7 @@ pub fn PeerRoom(
             ready=Signal::derive(move || matches!(stage.get(), Stage::Playing | Stage::Finished))
             before=move || view! { <WaitingPanel ctl=ctl on_exit=on_exit/> }
             panels=move || view! { <PeerName ctl=ctl/> <GraceCountdown ctl=ctl/> }
-            ending=move || match_end(ctl, me.get_untracked(), on_exit, on_review)
+            ending=move || ending.get().map(|(_, result)| match_end(ctl, result, me.get_untracked(), on_exit, on_review))
             {..} data-online=kind data-stage=move || format!("{:?}", stage.get())
             data-my-side=move || me.get().letter().to_string() data-hash=hash
         />
@@ -185,22 +190,25 @@ fn WaitingPanel(ctl: PeerController, on_exit: Callback<()>) -> impl IntoView {
     }
 }
 
-/// The settlement once the match has a result: rated (with its review), or void.
+/// The settlement once the match has a result: rated (with its review and
+/// 再来一局), or void.
 fn match_end(
     ctl: PeerController,
+    result: MatchResult,
     me: Side,
     on_exit: Callback<()>,
     on_review: Callback<GameRecord>,
-) -> Option<AnyView> {
-    let result = ctl.session.with(|s| s.result().cloned())?;
+) -> AnyView {
     let lang = use_lang();
     let review = Callback::new(move |_| on_review.run(ctl.game_record()));
-    Some(match result {
+    let again =
+        ViewFn::from(move || view! { <RematchPanel source=ctl.rematch_source() offer=true/> });
+    match result {
         MatchResult::Decided(s) | MatchResult::Forfeited { settlement: s, .. } => view! {
             <div class="online-end">
-                {ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
+                {move || ctl.message.get().map(|m| view! { <p class="notice online-message" data-testid="online-message" role="status">{move || m.words(lang.get())}</p> })}
                 <Settlement winner=s.winner reason=s.reason audience=Audience::Player(me)
-                    rating=s.my_rating on_review=review on_close=on_exit/>
+                    rating=s.my_rating on_review=review again=again on_close=on_exit/>
             </div>
         }
         .into_any(),
@@ -209,5 +217,5 @@ fn match_end(
         }
         .into_any(),
         MatchResult::Interrupted => view! { <InterruptedSettlement on_close=on_exit/> }.into_any(),
-    })
+    }
 }

@@ -11,6 +11,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use engine::baifang::format::notation::{line, notate};
 use engine::baifang::{Side, State};
 
 use crate::peer::controller::PeerController;
@@ -49,6 +50,8 @@ pub fn install(ctl: PeerController) {
                 "toMove": st.to_move().letter(),
                 "hash": engine::baifang::state::hash_hex(st.hash()),
                 "actions": s.actions(),
+                "game": s.game_number(),
+                "log": notate(s.log()).map(|n| line(&n)).unwrap_or_default(),
                 "board": st.board_string(),
                 "transport": kind,
                 "graceDeadline": s.grace_deadline(),

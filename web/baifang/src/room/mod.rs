@@ -8,6 +8,7 @@
 pub mod feel;
 pub mod header;
 pub mod menu;
+pub mod rematch;
 pub mod remote_tap;
 pub mod scoreboard;
 pub mod settlement;

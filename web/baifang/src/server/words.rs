@@ -1,7 +1,7 @@
 //! The server screens' sentences: a notice, how a game ended, why it was not rated, a
 //! rating change with its sign.
 
-use engine::baifang::referee_protocol::{EndReason, ErrorCode, RejectCode, RematchEnd, Unrated};
+use engine::baifang::referee_protocol::{EndReason, ErrorCode, RejectCode, Unrated};
 use web_core::i18n::Lang;
 
 use crate::server::controller::ServerNotice;
@@ -42,11 +42,7 @@ pub fn notice_text(n: &ServerNotice, lang: Lang) -> String {
         ServerNotice::QuickMatchLater(ms) => {
             format!("{}{}", t(BaifangText::QuickMatchLater), ms.div_ceil(1000))
         }
-        ServerNotice::RematchEnded(why) => t(match why {
-            RematchEnd::Declined => BaifangText::RematchDeclined,
-            RematchEnd::Lapsed => BaifangText::RematchLapsed,
-            RematchEnd::Withdrawn => BaifangText::RematchWithdrawn,
-        }),
+        ServerNotice::RematchEnded(why) => t(crate::room::rematch::ended_text(*why)),
     }
 }
 

@@ -43,6 +43,9 @@ fn lifecycle_waiting_matched_playing_finished() {
     let (sa, sb) = (settlement(&n.ui_a).unwrap(), settlement(&n.ui_b).unwrap());
     assert_ne!(sa.won, sb.won);
     assert_eq!(sa.winner, sb.winner);
+    // The connection is kept for a rematch, then released when nobody asks.
+    assert!(!n.released_a && !n.released_b);
+    n.tick(n.now + REMATCH_OFFER_MS);
     assert!(n.released_a && n.released_b);
 }
 
