@@ -3,6 +3,11 @@
 //! ends. A spectator's lag is the time from the mover sending an action to
 //! the spectator receiving its broadcast: the players' own latency, measured
 //! at the far end of the fan-out.
+//!
+//! The spectators run on a runtime of their own (one worker thread): real
+//! spectators are other machines, and on the bots' runtime a player's answer
+//! would wait in line behind the decoding of its spectators' copies, which
+//! measures the load tool rather than the server.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -50,6 +55,7 @@ pub async fn dispatch(
     stats: Arc<Stats>,
     ctl: watch::Receiver<Ctl>,
 ) {
+    let runtime = spectators_runtime();
     let mut n = 0usize;
     while let Some(game) = games.recv().await {
         let game: Arc<str> = game.into();
@@ -57,9 +63,25 @@ pub async fn dispatch(
             let addr = addrs[n % addrs.len()].clone();
             n += 1;
             let (game, stats, ctl) = (game.clone(), stats.clone(), ctl.clone());
-            tokio::spawn(async move { spectator(&addr, &game, &stats, ctl).await });
+            runtime.spawn(async move { spectator(&addr, &game, &stats, ctl).await });
         }
     }
+}
+
+/// The spectators' own runtime, alive until the process exits.
+fn spectators_runtime() -> tokio::runtime::Handle {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("spectators")
+                .enable_all()
+                .build()
+                .expect("spectators' runtime")
+        })
+        .handle()
+        .clone()
 }
 
 /// One spectator of `game` until the game ends, the server drops it or the run ends.
