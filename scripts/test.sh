@@ -42,6 +42,10 @@ cargo fmt --all --check || fail "formatting (run cargo fmt --all)"
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings || fail "clippy"
 
+step "fuzz targets compile (cargo check on stable; running them needs nightly and cargo-fuzz, see Fuzzing)"
+# Outside the workspace, so nothing else builds them: without this they drift from the engine.
+(cd engine/fuzz && CARGO_TARGET_DIR=../../target/fuzz-check cargo check --bins --quiet) || fail "fuzz targets (cargo check in engine/fuzz)"
+
 step "crate boundaries (cargo tree): the shell reaches no game, neither game the other"
 # The web crates depend shell → games → core. Cargo refuses a `use` across a missing
 # dependency, so this checks the dependencies themselves, as Cargo resolves them.

@@ -1,8 +1,8 @@
 #![no_main]
 //! Arbitrary bytes into the share-code decoder and the level loader: never panic.
 
-use engine::hex::level_file::{parse_any, parse_level};
 use engine::code_envelope;
+use engine::hex::level_file::{parse_any, parse_level};
 use engine::hex::share;
 use libfuzzer_sys::fuzz_target;
 

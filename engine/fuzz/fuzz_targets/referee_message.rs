@@ -3,7 +3,9 @@
 //! the same value; nothing over the size cap is ever parsed.
 #![no_main]
 
-use engine::baifang::referee_protocol::{ClientMsg, DecodeError, ServerMsg, MAX_CLIENT_MESSAGE_BYTES};
+use engine::baifang::referee_protocol::{
+    ClientMsg, DecodeError, ServerMsg, MAX_CLIENT_MESSAGE_BYTES,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -237,3 +237,59 @@ fn no_rematch_after_a_disconnect_or_a_void_and_none_during_a_game() {
     assert!(n.released_a);
     assert!(!n.a.can_offer_rematch());
 }
+
+mod fuzzed {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A rematch message from Bob with any of its fields wrong or right.
+    fn rematch_message() -> impl Strategy<Value = String> {
+        (
+            any::<bool>(),
+            0u32..4,
+            any::<bool>(),
+            0u32..6,
+            any::<bool>(),
+        )
+            .prop_map(|(from_bob, game, right_hash, actions, agree)| {
+                Wire::Rematch {
+                    player_id: if from_bob { "bob" } else { "mallory" }.into(),
+                    game,
+                    hash: if right_hash { "?" } else { "0000000000000000" }.into(),
+                    actions,
+                    agree,
+                }
+                .to_json()
+            })
+    }
+
+    proptest! {
+        /// After the end, any bytes and any rematch message: no panic; a new game
+        /// starts only on Bob's agreement naming game 2 and the finished game.
+        #[test]
+        fn only_the_peers_agreement_to_this_rematch_starts_a_game(
+            bytes in proptest::collection::vec(any::<u8>(), 0..200),
+            message in rematch_message(),
+            offer_first in any::<bool>(),
+        ) {
+            let mut n = after_a_resigned();
+            let hash = crate::baifang::state::hash_hex(n.a.state().hash());
+            let actions = n.a.actions();
+            if offer_first {
+                let _ = n.a.offer_rematch(n.now);
+            }
+            let _ = n.a.on_data(&bytes, n.now);
+            let message = message.replace("\"?\"", &format!("\"{hash}\""));
+            let _ = n.a.on_data(message.as_bytes(), n.now);
+            if n.a.stage() == Stage::Playing {
+                let agreed = matches!(
+                    Wire::parse(message.as_bytes()),
+                    Ok(Wire::Rematch { player_id, game: 2, hash: h, actions: c, agree: true })
+                        if player_id == "bob" && h == hash && c == actions
+                );
+                prop_assert!(offer_first && agreed, "started on {message}");
+                prop_assert_eq!(n.a.game_number(), 2);
+            }
+        }
+    }
+}
