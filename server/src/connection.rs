@@ -409,7 +409,7 @@ impl Conn {
         // A spectator has no player: the empty id is no player's.
         let me = ConnHandle::new(self.id, String::new(), self.tx.clone(), self.kick.clone())
             .with_lag(self.lag.estimate());
-        self.hub.spectators.register(me.clone());
+        self.hub.spectators.register(me.clone(), game_id);
         self.watching = true;
         if link.tx.send(RoomCmd::Watch { conn: Box::new(me) }).is_ok() {
             self.room = Some(link);

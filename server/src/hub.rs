@@ -605,6 +605,9 @@ impl Connections for Hub {
     fn spectator(&self, conn_id: u64) -> Option<ConnHandle> {
         self.spectators.get(conn_id)
     }
+    fn spectators_of(&self, game: &str) -> Vec<ConnHandle> {
+        self.spectators.watching(game)
+    }
     fn next_conn_id(&self) -> u64 {
         Hub::next_conn_id(self)
     }

@@ -200,6 +200,8 @@ pub trait Connections: Send + Sync {
     fn conns_of(&self, player: &str) -> Vec<ConnHandle>;
     /// The spectator's connection with this id here.
     fn spectator(&self, conn_id: u64) -> Option<ConnHandle>;
+    /// The spectators' connections here watching `game`.
+    fn spectators_of(&self, game: &str) -> Vec<ConnHandle>;
     /// A fresh connection id.
     fn next_conn_id(&self) -> u64;
     /// Every connection id handed out so far is below this.

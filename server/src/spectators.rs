@@ -11,19 +11,28 @@ use crate::matchmaking::{Shared, Unavailable};
 use crate::messages::{ConnHandle, RoomLink};
 use crate::store::Store;
 
-/// The spectators' connections on this instance.
+/// The spectators' connections on this instance, with the game each watches.
 #[derive(Default)]
 pub struct Spectators {
-    conns: Mutex<HashMap<u64, ConnHandle>>,
+    conns: Mutex<HashMap<u64, (ConnHandle, String)>>,
 }
 
 impl Spectators {
-    fn lock(&self) -> MutexGuard<'_, HashMap<u64, ConnHandle>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<u64, (ConnHandle, String)>> {
         self.conns.lock().unwrap_or_else(|e| e.into_inner())
     }
-    /// Records a spectator's connection.
-    pub fn register(&self, conn: ConnHandle) {
-        self.lock().insert(conn.id, conn);
+    /// Records a spectator's connection watching `game`.
+    pub fn register(&self, conn: ConnHandle, game: &str) {
+        self.lock().insert(conn.id, (conn, game.to_string()));
+    }
+    /// The connections here watching `game` (a room on another instance
+    /// attaches them again after the relay was down).
+    pub fn watching(&self, game: &str) -> Vec<ConnHandle> {
+        self.lock()
+            .values()
+            .filter(|(_, g)| g == game)
+            .map(|(c, _)| c.clone())
+            .collect()
     }
     /// Forgets a spectator's connection.
     pub fn unregister(&self, conn_id: u64) {
@@ -33,13 +42,13 @@ impl Spectators {
     pub fn deepest_queue(&self) -> usize {
         self.lock()
             .values()
-            .map(ConnHandle::queued)
+            .map(|(c, _)| c.queued())
             .max()
             .unwrap_or(0)
     }
     /// The spectator's connection with this id, if it is here.
     pub fn get(&self, conn_id: u64) -> Option<ConnHandle> {
-        self.lock().get(&conn_id).cloned()
+        self.lock().get(&conn_id).map(|(c, _)| c.clone())
     }
 }
 

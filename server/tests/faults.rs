@@ -314,7 +314,8 @@ async fn postgres(db: &str) -> std::sync::Arc<dyn Store> {
 /// Redis killed (its data gone) and restarted mid-game, the players on two
 /// instances: while it is away moves are refused as paused and quick match
 /// says "temporarily unavailable"; once it is back the game goes on, both
-/// players seeing every action, and a player who was waiting for a quick
+/// players and a spectator on each instance seeing every action (the one
+/// across the relay attached again), and a player who was waiting for a quick
 /// match when it died is still waiting (and gets matched).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn redis_killed_and_restarted_mid_game_play_goes_on_across_instances() {
@@ -330,6 +331,13 @@ async fn redis_killed_and_restarted_mid_game_play_goes_on_across_instances() {
     let mut waiter = Client::sign_in(a.addr, None).await;
     waiter.send(&ClientMsg::QuickMatch).await;
     waiter.until(|m| matches!(m, ServerMsg::Searching)).await;
+    // A spectator on each instance: one of them watches the room through the relay.
+    let mut watchers = Vec::new();
+    for addr in [a.addr, b.addr] {
+        let mut c = spectator::watcher(addr, &black.game_id).await;
+        let view = spectator::watching(&mut c).await;
+        watchers.push((c, engine::baifang::Game::from_log(&view.log).unwrap()));
+    }
     let mut pick = Pick(11);
     play_on(&mut black, &mut white, &mut pick, 6).await;
 
@@ -356,6 +364,14 @@ async fn redis_killed_and_restarted_mid_game_play_goes_on_across_instances() {
     let seen = black.game.log().to_vec();
     assert_eq!(white.game.log(), seen.as_slice());
     let id = resign_white(&mut black, &mut white).await;
+    // Both spectators saw the whole game, the one across the relay attached again.
+    for (c, game) in &mut watchers {
+        let all = black.game.log().len() as u32;
+        let log = timeout(STEP, spectator::follow_through(c, game, all))
+            .await
+            .expect("the spectator sees the game to its end");
+        assert_eq!(log, black.game.log());
+    }
     // The waiter's place survived the restart that emptied Redis.
     let mut late = Client::sign_in(b.addr, None).await;
     late.send(&ClientMsg::QuickMatch).await;

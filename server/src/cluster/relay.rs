@@ -617,10 +617,21 @@ impl Relay {
     }
 
     /// The room of `game` runs on `at`: this instance's connections of its
-    /// players attach to it (each gets the whole game).
+    /// players and its spectators attach to it (each gets the whole game).
     fn attach_here(&self, hub: &dyn Connections, game: &str, players: &[String; 2], at: &str) {
         if at == self.instance {
             return;
+        }
+        let watchers = hub.spectators_of(game);
+        if !watchers.is_empty() {
+            // As a spectator's first watch: through Black's link, with no player.
+            let link = self.link(at, game, Side::Black, &players[0]);
+            for conn in watchers {
+                conn.send(Outgoing::Bound(link.clone()));
+                let _ = link.tx.send(RoomCmd::Watch {
+                    conn: Box::new(conn),
+                });
+            }
         }
         for (i, player) in players.iter().enumerate() {
             let conns = hub.conns_of(player);

@@ -54,3 +54,33 @@ pub async fn follow(c: &mut Client, game: &mut Game, upto: u32) -> Vec<Action> {
     }
     seen
 }
+
+/// Like [`follow`], across a fault: a fresh `watching` (the spectator attached
+/// again, on another instance's room) must extend what was seen, and the
+/// replay goes on from its log. Returns the log as the spectator has it.
+pub async fn follow_through(c: &mut Client, game: &mut Game, upto: u32) -> Vec<Action> {
+    while (game.log().len() as u32) < upto {
+        match c
+            .until(|m| matches!(m, ServerMsg::Applied { .. } | ServerMsg::Watching(_)))
+            .await
+        {
+            ServerMsg::Watching(v) => {
+                assert!(
+                    v.log.starts_with(game.log()),
+                    "the view again extends what was seen"
+                );
+                *game = Game::from_log(&v.log).expect("the view replays");
+                assert_eq!(hash_hex(game.state().hash()), v.hash);
+            }
+            ServerMsg::Applied {
+                seq, action, hash, ..
+            } => {
+                assert_eq!(seq, game.log().len() as u32 + 1, "in order, none missing");
+                game.play(action).expect("the spectator replays it");
+                assert_eq!(hash_hex(game.state().hash()), hash);
+            }
+            _ => unreachable!(),
+        }
+    }
+    game.log().to_vec()
+}
