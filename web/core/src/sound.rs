@@ -10,8 +10,6 @@
 //! iPhone the host puts the app's audio session in the ambient category, so the ring /
 //! silent switch silences these too while the haptics stay.
 
-use std::cell::RefCell;
-
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{AudioContext, AudioContextState, OscillatorType};
@@ -157,10 +155,13 @@ fn tones(sound: Sound) -> &'static [Tone] {
 /// The master level: sounds are a nicety, quieter than anything the player chose to hear.
 const MASTER: f32 = 0.18;
 
-thread_local! {
-    /// The page's one audio context, made at the first sound after a gesture.
-    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
-}
+/// The window property holding the page's one audio context, shared by the shell's and
+/// every module's wasm instance. It is made during the first trusted press, unmuted: making
+/// one takes the browser tens of milliseconds (45 ms seen in Chromium at full speed), which
+/// inside the handler of the tap that places a stone held that stone's frame back; during
+/// the press it is done before the finger lifts, and the press is the gesture the audio
+/// system asks for.
+const CONTEXT_KEY: &str = "__soundContext";
 
 /// Whether sound is muted (the stored setting; on by default). Read at every sound,
 /// not cached: the shell's switch and a module's are different wasm instances, and a
@@ -174,11 +175,12 @@ pub fn set_muted(muted: bool) {
     storage::write(MUTE_KEY, if muted { "off" } else { "on" });
     if muted {
         // Anything still ringing stops with the switch.
-        CONTEXT.with(|c| {
-            if let Some(ctx) = c.borrow_mut().take() {
-                let _ = ctx.close();
-            }
-        });
+        if let Some(ctx) = existing_context() {
+            let _ = ctx.close();
+        }
+        if let Some(w) = web_sys::window() {
+            let _ = js_sys::Reflect::delete_property(&w, &JsValue::from_str(CONTEXT_KEY));
+        }
     }
 }
 
@@ -218,6 +220,9 @@ pub fn listen_for_gestures() {
                     let _ =
                         js_sys::Reflect::set(&w, &JsValue::from_str(GESTURE_MARK), &JsValue::TRUE);
                 }
+                if !muted() {
+                    let _ = context();
+                }
             }
         });
     for kind in ["pointerdown", "keydown"] {
@@ -244,14 +249,24 @@ fn page_may_sound() -> bool {
     gestured && !hidden
 }
 
+/// The page's audio context, made if there is none yet.
 fn context() -> Option<AudioContext> {
-    CONTEXT.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_none() {
-            *c = AudioContext::new().ok();
-        }
-        c.clone()
-    })
+    if let Some(ctx) = existing_context() {
+        return Some(ctx);
+    }
+    let ctx = AudioContext::new().ok()?;
+    let window = web_sys::window()?;
+    let _ = js_sys::Reflect::set(&window, &JsValue::from_str(CONTEXT_KEY), &ctx);
+    Some(ctx)
+}
+
+/// The page's audio context, if one was made and not closed since.
+fn existing_context() -> Option<AudioContext> {
+    let window = web_sys::window()?;
+    let v = js_sys::Reflect::get(&window, &JsValue::from_str(CONTEXT_KEY)).ok()?;
+    // Made by this page's code (a test's spy may subclass the constructor).
+    let ctx: AudioContext = v.is_object().then(|| v.unchecked_into())?;
+    (ctx.state() != AudioContextState::Closed).then_some(ctx)
 }
 
 /// One tone: an oscillator through a gain envelope (5 ms attack, exponential decay to
