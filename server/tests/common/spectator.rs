@@ -44,9 +44,7 @@ pub async fn follow(c: &mut Client, game: &mut Game, upto: u32) -> Vec<Action> {
             ServerMsg::Applied {
                 seq, action, hash, ..
             } => {
-                assert_eq!(seq, game.log().len() as u32 + 1, "in order, none missing");
-                game.play(action).expect("the spectator replays it");
-                assert_eq!(hash_hex(game.state().hash()), hash);
+                replay(game, seq, action, &hash);
                 seen.push(action);
             }
             _ => unreachable!(),
@@ -74,13 +72,16 @@ pub async fn follow_through(c: &mut Client, game: &mut Game, upto: u32) -> Vec<A
             }
             ServerMsg::Applied {
                 seq, action, hash, ..
-            } => {
-                assert_eq!(seq, game.log().len() as u32 + 1, "in order, none missing");
-                game.play(action).expect("the spectator replays it");
-                assert_eq!(hash_hex(game.state().hash()), hash);
-            }
+            } => replay(game, seq, action, &hash),
             _ => unreachable!(),
         }
     }
     game.log().to_vec()
+}
+
+/// One received `applied`: the next one, legal, landing on the server's hash.
+fn replay(game: &mut Game, seq: u32, action: Action, hash: &str) {
+    assert_eq!(seq, game.log().len() as u32 + 1, "in order, none missing");
+    game.play(action).expect("the spectator replays it");
+    assert_eq!(hash_hex(game.state().hash()), hash);
 }
