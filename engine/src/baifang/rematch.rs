@@ -19,3 +19,12 @@ pub enum RematchEnd {
     /// or game.
     Withdrawn,
 }
+
+/// A pending offer as a room shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingOffer {
+    /// This player made it (and waits); else it is the opponent's, to answer.
+    pub by_me: bool,
+    /// When it lapses (ms, the caller's clock).
+    pub expires_at: u64,
+}

@@ -59,7 +59,6 @@ pub use handshake::{
     black_of, commitment, plausible_rating, EARLY_MESSAGES_KEPT, HANDSHAKE_TIMEOUT_MS,
 };
 pub use presence::{NETWORK_GRACE_MS, SPLIT_WINDOW_MS};
-pub use rematch::RematchOffer;
 pub use resync::RESYNC_WINDOW_MS;
 pub use verify::{MAX_CLOCK_SKEW_MS, TIMEOUT_CLAIM_TOLERANCE_MS};
 pub use wire::{

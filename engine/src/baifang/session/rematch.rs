@@ -21,13 +21,13 @@
 //! connection is released the same time after the end. Either side leaving
 //! (the room closed, the transport lost the peer) ends it at once.
 
-use super::super::rematch::{RematchEnd, REMATCH_OFFER_MS};
+use super::super::rematch::{PendingOffer, RematchEnd, REMATCH_OFFER_MS};
 use super::super::state::hash_hex;
 use super::super::step_clock::StepClock;
-use super::super::{Reason, State};
+use super::super::Reason;
 use super::events::{MatchResult, Player, SessionCommand, Stage, UiEvent};
 use super::wire::{Reject, Wire};
-use super::{presence, resync, verify, MatchSession};
+use super::MatchSession;
 
 /// The rematch part of a session: which game of the connection this is, and
 /// the offers after it.
@@ -55,19 +55,16 @@ impl Rematch {
             theirs: false,
         }
     }
-    /// The window opens: `now` is the end of the game.
-    pub(super) fn open(&mut self, now: u64) {
-        self.until = Some(now + REMATCH_OFFER_MS);
+    /// The window opens (or an offer starts its 30 s) at `now`: returns when it lapses.
+    pub(super) fn open(&mut self, now: u64) -> u64 {
+        let until = now + REMATCH_OFFER_MS;
+        self.until = Some(until);
+        until
     }
-}
-
-/// A pending rematch offer as the room shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RematchOffer {
-    /// This player made it (and waits); else it is the peer's, to answer.
-    pub by_me: bool,
-    /// When it lapses (ms, the caller's clock).
-    pub expires_at: u64,
+    /// Either side has offered.
+    fn pending(&self) -> bool {
+        self.mine || self.theirs
+    }
 }
 
 impl MatchSession {
@@ -79,14 +76,14 @@ impl MatchSession {
     /// Whether this player can offer a rematch now: the game was decided, the
     /// peer is still there and nobody has offered yet.
     pub fn can_offer_rematch(&self) -> bool {
-        self.rematch.until.is_some() && !self.rematch.mine && !self.rematch.theirs
+        self.rematch.until.is_some() && !self.rematch.pending()
     }
 
     /// The pending offer, if one was made.
-    pub fn rematch_offer(&self) -> Option<RematchOffer> {
+    pub fn rematch_offer(&self) -> Option<PendingOffer> {
         let r = &self.rematch;
         let expires_at = r.until?;
-        (r.mine || r.theirs).then_some(RematchOffer {
+        r.pending().then_some(PendingOffer {
             by_me: r.mine,
             expires_at,
         })
@@ -163,8 +160,7 @@ impl MatchSession {
             } else {
                 RematchEnd::Withdrawn
             };
-            let pending = self.rematch.mine || self.rematch.theirs;
-            self.close_rematch(pending.then_some(why), &mut out);
+            self.close_rematch(self.rematch.pending().then_some(why), &mut out);
             return out;
         }
         if self.rematch.theirs {
@@ -174,10 +170,8 @@ impl MatchSession {
         if self.rematch.mine {
             self.start_next_game(now, &mut out);
         } else {
-            self.rematch.open(now);
-            out.push(SessionCommand::Ui(UiEvent::RematchOffered {
-                expires_at: now + REMATCH_OFFER_MS,
-            }));
+            let expires_at = self.rematch.open(now);
+            out.push(SessionCommand::Ui(UiEvent::RematchOffered { expires_at }));
         }
         out
     }
@@ -185,16 +179,14 @@ impl MatchSession {
     /// Time passed after the end: the offer (or the wait for one) lapses.
     pub(super) fn rematch_tick(&mut self, now: u64, out: &mut Vec<SessionCommand>) {
         if self.rematch.until.is_some_and(|t| now >= t) {
-            let pending = self.rematch.mine || self.rematch.theirs;
-            self.close_rematch(pending.then_some(RematchEnd::Lapsed), out);
+            self.close_rematch(self.rematch.pending().then_some(RematchEnd::Lapsed), out);
         }
     }
 
     /// The peer left after the end: a pending offer is withdrawn.
     pub(super) fn rematch_peer_left(&mut self, out: &mut Vec<SessionCommand>) {
         if self.rematch.until.is_some() {
-            let pending = self.rematch.mine || self.rematch.theirs;
-            self.close_rematch(pending.then_some(RematchEnd::Withdrawn), out);
+            self.close_rematch(self.rematch.pending().then_some(RematchEnd::Withdrawn), out);
         }
     }
 
@@ -227,16 +219,17 @@ impl MatchSession {
         };
         // The leaderboard's figure was for the last game; the settlement's is newer.
         self.handshake.checked_peer_rating = None;
-        self.my_side = self.my_side.other();
-        self.state = State::new();
-        self.actions = 0;
-        self.log.clear();
-        self.step = StepClock::new(now, true);
-        self.presence = presence::Presence::default();
-        self.window = resync::PacketWindow::new();
-        self.crossing = verify::Crossing::default();
-        self.rematch = Rematch::numbered(self.rematch.game + 1);
-        self.stage = Stage::Playing;
+        // Everything of a game starts as a new session has it; the players, the
+        // handshake and the connection's game count carry over.
+        let mut fresh = MatchSession::new(self.me.clone());
+        std::mem::swap(&mut fresh.handshake, &mut self.handshake);
+        *self = MatchSession {
+            stage: Stage::Playing,
+            my_side: self.my_side.other(),
+            step: StepClock::new(now, true),
+            rematch: Rematch::numbered(self.rematch.game + 1),
+            ..fresh
+        };
         out.push(SessionCommand::Ui(UiEvent::Started {
             me: self.my_side,
             peer,

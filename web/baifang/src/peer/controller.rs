@@ -26,7 +26,7 @@ use crate::online::host::SignInFailure;
 use crate::profile::{self, Profile, RecentMatch};
 use crate::review::recent::{self, Mode};
 use crate::room::feel::feel;
-use crate::room::rematch::{Pending, RematchSource};
+use crate::room::rematch::RematchSource;
 use crate::room::remote_tap::apply_remote_tap;
 use crate::strings::{sign_in_text, BaifangText};
 
@@ -231,14 +231,7 @@ impl PeerController {
         let offer = Callback::new(move |_| self.drive(|s| s.offer_rematch(now_ms())));
         let decline = Callback::new(move |_| self.drive(|s| s.decline_rematch()));
         RematchSource {
-            pending: Signal::derive(move || {
-                session.with(|s| {
-                    s.rematch_offer().map(|o| Pending {
-                        by_me: o.by_me,
-                        expires_at: o.expires_at,
-                    })
-                })
-            }),
+            pending: Signal::derive(move || session.with(|s| s.rematch_offer())),
             can_offer: Signal::derive(move || session.with(|s| s.can_offer_rematch())),
             ended: self.rematch_ended.into(),
             clock: self.clock.into(),

@@ -6,25 +6,16 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::rematch::RematchEnd;
+use engine::baifang::rematch::{PendingOffer, RematchEnd};
 use web_core::i18n::use_lang;
 
 use crate::strings::BaifangText;
 
-/// A pending offer as the source knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending {
-    /// This player made it (and waits); else it is the opponent's, to answer.
-    pub by_me: bool,
-    /// When it lapses, on [`RematchSource::clock`].
-    pub expires_at: u64,
-}
-
 /// What the rematch part shows and what its buttons do.
 #[derive(Clone, Copy)]
 pub struct RematchSource {
-    /// The pending offer.
-    pub pending: Signal<Option<Pending>>,
+    /// The pending offer (`expires_at` on [`RematchSource::clock`]).
+    pub pending: Signal<Option<PendingOffer>>,
     /// Whether this player may offer now.
     pub can_offer: Signal<bool>,
     /// Why the last offer ended without a game (cleared by the source).
@@ -63,7 +54,7 @@ pub fn RematchPanel(source: RematchSource, #[prop(optional)] offer: bool) -> imp
     };
     let body = move || {
         match source.pending.get() {
-        Some(Pending { by_me: true, expires_at }) => view! {
+        Some(PendingOffer { by_me: true, expires_at }) => view! {
             <div class="rematch" data-testid="rematch" data-state="waiting">
                 <p role="status">{text(BaifangText::RematchWaiting)} " · " {move || secs(expires_at)} " s"</p>
                 <button class="pill-button" data-testid="rematch-withdraw" on:click=move |_| source.withdraw.run(())>
@@ -72,7 +63,7 @@ pub fn RematchPanel(source: RematchSource, #[prop(optional)] offer: bool) -> imp
             </div>
         }
         .into_any(),
-        Some(Pending { by_me: false, expires_at }) => view! {
+        Some(PendingOffer { by_me: false, expires_at }) => view! {
             <div class="rematch" data-testid="rematch" data-state="offered">
                 <p role="status">{text(BaifangText::RematchAsked)} " · " {move || secs(expires_at)} " s"</p>
                 <div class="rematch-answers">

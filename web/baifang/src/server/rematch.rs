@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::room::rematch::{self, Pending, RematchSource};
+use engine::baifang::rematch::PendingOffer;
+
+use crate::room::rematch::{self, RematchSource};
 use crate::server::controller::{ServerController, ServerNotice};
 
 /// The rematch part: `offer` shows the 再来一局 button when no offer is pending (the
@@ -13,7 +15,7 @@ use crate::server::controller::{ServerController, ServerNotice};
 pub fn RematchPanel(ctl: ServerController, #[prop(optional)] offer: bool) -> impl IntoView {
     let pending = Memo::new(move |_| {
         ctl.client.with(|c| {
-            c.rematch().map(|o| Pending {
+            c.rematch().map(|o| PendingOffer {
                 by_me: o.by_me,
                 expires_at: o.expires_at,
             })

@@ -10,7 +10,7 @@ mod rematch;
 mod verification;
 
 use super::*;
-use crate::baifang::rematch::{RematchEnd, REMATCH_OFFER_MS};
+use crate::baifang::rematch::{PendingOffer, RematchEnd, REMATCH_OFFER_MS};
 use crate::baifang::spec::{DISCONNECTS_TO_LOSE, STEP_TIME_LIMIT_MS};
 use crate::baifang::{
     elo, Action, ActionList, ActionOutcome, PacketError, Reason, RuleError, Side,

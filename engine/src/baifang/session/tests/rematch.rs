@@ -44,7 +44,7 @@ fn an_accepted_rematch_swaps_colours_and_rates_from_the_last_settlement() {
     offer(&mut n, true);
     assert_eq!(
         n.a.rematch_offer(),
-        Some(RematchOffer {
+        Some(PendingOffer {
             by_me: true,
             expires_at: n.now + REMATCH_OFFER_MS
         })
