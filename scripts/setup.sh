@@ -36,7 +36,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BIND
   cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
 fi
 
-# npm packages (binaryen's wasm-opt, Playwright's test runner). The stamp holds the
+# npm packages (binaryen's wasm-opt, Playwright's test runner, Lighthouse). The stamp holds the
 # hash of package.json so an unchanged tree skips npm entirely.
 stamp=node_modules/.setup-stamp
 # sha256sum is GNU; macOS has shasum instead.

@@ -142,4 +142,9 @@ echo "browser test artifacts (screenshots): $PWD/artifacts/screenshots (WebKit: 
 [ "$e2e_status" -eq 0 ] || fail "browser tests (Chromium)"
 [ "$webkit_status" -eq 0 ] || fail "browser tests (WebKit)"
 
+step "Lighthouse (mobile preset) against the referee server: five cold pages, three runs each, the median"
+# After the browser tests, alone on the machine: Lighthouse's simulated timings scale what the
+# page's main thread took here. Reports in artifacts/lighthouse/.
+node scripts/lighthouse.mjs --server "$SERVER_BIN" --out artifacts/lighthouse || fail "Lighthouse (a page under its threshold, see above)"
+
 summary 0

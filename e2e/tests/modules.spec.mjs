@@ -183,6 +183,34 @@ test("a share link opened cold asks for Hex Stroke's module before the shell's w
   await fresh.close();
 });
 
+test("a shortcut into a game (#open=) opens its first screen cold with its module preloaded, then forgets itself", async ({ browser }) => {
+  for (const [game, module, shown] of [["hex", "hex", ".hex-select"], ["baifang", "baifang", '[data-testid="lobby"]']]) {
+    const fresh = await browser.newContext({ serviceWorkers: "block" });
+    const page = await fresh.newPage();
+    const console = watchConsole(page);
+    const seen = moduleRequests(page);
+    await page.goto(`./#open=${game}`);
+    await expect(page.locator(shown).first()).toBeVisible();
+    // index.html's script asked for the module beside the shell; the shell's loader reused it.
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => new URL(l.href).pathname),
+    );
+    expect(preloads.filter((p) => p.endsWith(`/${module}.js`) || p.endsWith(`/${module}_bg.wasm`))).toHaveLength(2);
+    expect(seen.filter((f) => f === `${module}_bg.wasm`)).toEqual([`${module}_bg.wasm`]);
+    // Done once the screen is open: a reload after leaving the game lands where the player is.
+    expect(new URL(page.url()).hash).toBe("");
+    await page.goBack();
+    await expect(page.getByTestId("screen-home")).toBeVisible();
+    console.expectClean();
+    await fresh.close();
+  }
+  // A shortcut to anything but a game's first screen opens home.
+  const page = await browser.newPage();
+  await page.goto("./#open=hex-editor");
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.close();
+});
+
 test("the home screen asks for no game module and no test tool", async ({ browser }) => {
   const fresh = await browser.newContext({ serviceWorkers: "block" });
   const page = await fresh.newPage();

@@ -262,6 +262,25 @@ fn spec_anatomy_text_and_json() {
 }
 
 #[test]
+fn link_prints_the_code_the_review_opens_and_names_bad_input() {
+    let file = std::fs::read_to_string(data("baifang-game.json")).unwrap();
+    let o = engine(
+        &["baifang", "link", "-", "--black", "蓝", "--white", "Red"],
+        &file,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let code = stdout(&o).trim().to_string();
+    let (record, _) = engine::baifang::game_link::decode(&code).unwrap();
+    assert_eq!(record.label(engine::baifang::Side::Black), "蓝");
+    assert_eq!(record.label(engine::baifang::Side::White), "Red");
+    let game = engine::baifang::game_file::from_json(&file).unwrap();
+    assert_eq!(record.log(), game.log());
+    let bad = engine(&["baifang", "link", "-"], "[{\"actionType\":9}]");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("error: -:"));
+}
+
+#[test]
 fn notation_prints_the_move_list_and_names_bad_input() {
     let game = r#"[{"actionType":0,"toIndex":0},{"actionType":0,"toIndex":24},
         {"actionType":0,"toIndex":1},{"actionType":0,"toIndex":23},

@@ -16,6 +16,8 @@
 //!   position evaluated, every turn classified). Bad input exits 2.
 //! - `notation FILE`: the game in the move list's notation (JSON: the line
 //!   and every ply). Bad input exits 2.
+//! - `link FILE [--black NAME] [--white NAME]`: the game link's code of FILE (what
+//!   `#game=` carries; the review opens it). Bad input exits 2.
 //! - `tables build|probe|verify`: the endgame tables (`baifang_tables.rs`).
 
 use clap::Subcommand;
@@ -104,6 +106,17 @@ pub enum Command {
     Notation {
         /// File with a JSON array of actions, or `-` for stdin.
         file: String,
+    },
+    /// The game link's code of a JSON action list (FILE or `-`): what a link's `#game=` carries.
+    Link {
+        /// File with a JSON array of actions, or `-` for stdin.
+        file: String,
+        /// The name shown for Black.
+        #[arg(long, default_value = "")]
+        black: String,
+        /// The name shown for White.
+        #[arg(long, default_value = "")]
+        white: String,
     },
     /// Endgame tables: build, probe, verify.
     #[command(subcommand)]
@@ -357,6 +370,24 @@ fn analyse(file: &str, nodes: Option<u64>) -> i32 {
     0
 }
 
+fn link(file: &str, labels: [&str; 2]) -> i32 {
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    match baifang::game_file::from_json(&String::from_utf8_lossy(&bytes)) {
+        Ok(game) => {
+            let record = baifang::game_link::GameRecord::new(labels, game.log().to_vec());
+            println!("{}", baifang::game_link::encode(&record));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            2
+        }
+    }
+}
+
 fn notation(file: &str) -> i32 {
     let bytes = match read_input(file) {
         Ok(b) => b,
@@ -404,6 +435,7 @@ pub fn run(cmd: Command) -> i32 {
         } => ai_turn(&file, &strength, seed, tables.as_deref()),
         Command::Analyse { file, nodes } => analyse(&file, nodes),
         Command::Notation { file } => notation(&file),
+        Command::Link { file, black, white } => link(&file, [&black, &white]),
         Command::Tables(cmd) => super::baifang_tables::run(cmd),
         Command::Replay { file } => match load(&file) {
             Ok(r) => {

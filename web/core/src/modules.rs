@@ -239,7 +239,7 @@ pub fn modules_json() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav::FRAGMENT_SCREENS;
+    use crate::nav::{FRAGMENT_SCREENS, OPENABLE};
 
     #[test]
     fn one_row_per_screen_in_screen_order_home_without_a_module() {
@@ -287,9 +287,17 @@ mod tests {
         let table = format!("var MODULE_OF_FRAGMENT = {{ {} }};", entries.join(", "));
         let page = include_str!("../../../index.html");
         assert!(page.contains(&table), "index.html must hold: {table}");
+        let opened: Vec<String> = OPENABLE
+            .iter()
+            .map(|screen| format!("\"{}\": \"{}\"", screen.key(), module_of(*screen).unwrap()))
+            .collect();
+        let table = format!("var MODULE_OF_OPEN = {{ {} }};", opened.join(", "));
+        assert!(page.contains(&table), "index.html must hold: {table}");
         let mut styles: Vec<String> = FRAGMENT_SCREENS
             .iter()
-            .map(|(_, screen)| {
+            .map(|(_, screen)| screen)
+            .chain(OPENABLE.iter())
+            .map(|screen| {
                 let e = entry(*screen);
                 let files: Vec<String> = e.styles.iter().map(|f| format!("\"{f}\"")).collect();
                 format!("{}: [{}]", e.stem.unwrap(), files.join(", "))

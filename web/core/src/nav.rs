@@ -192,14 +192,43 @@ pub const FRAGMENT_SCREENS: [(&str, Screen); 5] = [
     ("watch", Screen::Baifang),
 ];
 
-/// The screen the page's URL fragment opens.
-fn fragment_screen() -> Option<Screen> {
-    let hash = web_sys::window()
+/// The fragment key of a shortcut into a game: `#open=<screen key>` opens one of
+/// [`OPENABLE`]. The installed app's shortcuts (`manifest.webmanifest`) and a bookmark of a
+/// game's first screen use it; `index.html`'s first script preloads its module too.
+pub const OPEN_KEY: &str = "open";
+
+/// The screens an `#open=` fragment may name: each game's first screen (never one that
+/// needs an argument, such as a room or a review).
+pub const OPENABLE: [Screen; 2] = [Screen::Baifang, Screen::Hex];
+
+/// The screen an `#open=` fragment names, if it names one of [`OPENABLE`].
+fn opened_screen(hash: &str) -> Option<Screen> {
+    let key = fragment_value(hash, OPEN_KEY)?;
+    OPENABLE.into_iter().find(|s| s.key() == key)
+}
+
+/// The page's URL fragment.
+fn page_hash() -> String {
+    web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// The screen a link in a URL fragment opens.
+fn link_screen(hash: &str) -> Option<Screen> {
     FRAGMENT_SCREENS
         .into_iter()
-        .find_map(|(key, screen)| fragment_value(&hash, key).map(|_| screen))
+        .find_map(|(key, screen)| fragment_value(hash, key).map(|_| screen))
+}
+
+/// The screen a URL fragment opens: a link's, else a shortcut's.
+fn fragment_screen_of(hash: &str) -> Option<Screen> {
+    link_screen(hash).or_else(|| opened_screen(hash))
+}
+
+/// The screen the page's URL fragment opens.
+fn fragment_screen() -> Option<Screen> {
+    fragment_screen_of(&page_hash())
 }
 
 /// Drops the URL fragment without a reload or a new history entry (after leaving
@@ -263,6 +292,12 @@ pub fn provide_nav() -> Nav {
     let first = fragment_screen()
         .or_else(resume_screen)
         .unwrap_or(Screen::Home);
+    // A shortcut has done its work once the screen is chosen: dropped, so leaving the game
+    // and reloading lands where the player is, as after any other navigation.
+    let hash = page_hash();
+    if link_screen(&hash).is_none() && fragment_value(&hash, OPEN_KEY).is_some() {
+        clear_fragment();
+    }
     let nav = Nav {
         screen: RwSignal::new(first),
         owns_screen: true,
@@ -392,6 +427,42 @@ mod tests {
             Some((Screen::Hex, None))
         );
         assert_eq!(parse_go_detail("nowhere\narg"), None);
+    }
+
+    #[test]
+    fn a_shortcut_opens_a_game_first_screen_and_nothing_else() {
+        assert_eq!(fragment_screen_of("#open=hex"), Some(Screen::Hex));
+        assert_eq!(fragment_screen_of("#open=baifang"), Some(Screen::Baifang));
+        for other in [
+            "#open=home",
+            "#open=baifang-online",
+            "#open=hex-editor",
+            "#open=",
+            "#opened=hex",
+        ] {
+            assert_eq!(fragment_screen_of(other), None, "{other}");
+        }
+        // A link in the same fragment wins over a shortcut.
+        assert_eq!(
+            fragment_screen_of("#open=baifang&play=x"),
+            Some(Screen::Hex)
+        );
+    }
+
+    /// The installed app's shortcuts name games this table opens.
+    #[test]
+    fn the_manifest_shortcuts_open_games() {
+        let manifest = include_str!("../../offline/manifest.webmanifest");
+        let urls: Vec<&str> = manifest
+            .split("\"url\": \"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(urls.len(), OPENABLE.len());
+        for url in urls {
+            let hash = url.split_once('#').map(|(_, h)| h).unwrap_or_default();
+            assert!(opened_screen(hash).is_some(), "{url} opens no game");
+        }
     }
 
     #[test]

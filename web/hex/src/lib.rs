@@ -92,23 +92,34 @@ fn editor_screen() -> AnyView {
     view! { <editor::EditorScreen/> }.into_any()
 }
 
+/// Opens the share link's level `code`, taken from the navigation.
+fn take_shared(ctx: HexCtx, code: Option<String>, nav: web_core::nav::Nav) {
+    if let Some(code) = code {
+        nav.shared.set(None);
+        ctx.open_shared(&code);
+    }
+}
+
+/// Opens the pack link's pack `code`, taken from the navigation.
+fn take_pack(ctx: HexCtx, code: Option<String>, nav: web_core::nav::Nav) {
+    if let Some(code) = code {
+        nav.pack.set(None);
+        ctx.open_pack_code(&code);
+    }
+}
+
 /// The mode's screens (the editor where this module has one, `ctx.editor_screen`).
 fn hex_screen(ctx: HexCtx) -> impl IntoView {
     let nav = web_core::nav::use_nav();
-    // A share link (at startup or a later `hashchange`) opens its level here.
-    Effect::new(move |_| {
-        if let Some(code) = nav.shared.get() {
-            nav.shared.set(None);
-            ctx.open_shared(&code);
-        }
-    });
+    // The link the page opened with is taken before the first render, so a cold share
+    // link builds its level's play screen at once, not the level select it would throw
+    // away a moment later (that was a third of the module's first task).
+    take_shared(ctx, nav.shared.get_untracked(), nav);
+    take_pack(ctx, nav.pack.get_untracked(), nav);
+    // A share link from a later `hashchange` opens its level here.
+    Effect::new(move |_| take_shared(ctx, nav.shared.get(), nav));
     // So does a pack link, with the pack's own level select.
-    Effect::new(move |_| {
-        if let Some(code) = nav.pack.get() {
-            nav.pack.set(None);
-            ctx.open_pack_code(&code);
-        }
-    });
+    Effect::new(move |_| take_pack(ctx, nav.pack.get(), nav));
     view! {
         <main class="screen screen-hex" data-testid="screen-hex">
             {move || match ctx.view.get() {
