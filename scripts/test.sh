@@ -112,6 +112,9 @@ node scripts/bundle-size.mjs dist || fail "page size over its budget (scripts/bu
 step "Hex generator: same seed, same level in wasm32 and natively (node)"
 scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 
+step "Endgame tables: the probe in wasm32 reads what the native one reads (node), times beside each other"
+scripts/bench-tables-wasm.sh || fail "endgame tables probe, wasm vs native (scripts/bench-tables-wasm.sh)"
+
 step "referee server (the release binary cargo test built; the server browser tests start it on loopback)"
 export SERVER_BIN="$PWD/target/release/server"
 [ -x "$SERVER_BIN" ] || cargo build -p server --release --quiet || fail "server build"

@@ -269,3 +269,147 @@ fn the_table_player_converts_every_won_position() {
         }
     }
 }
+
+/// `master` with the tables, from won positions the search cannot see to the end (16 plies
+/// and longer), wins every one within the table's distance against `master` without them
+/// (the full 200 positions, and how often `master` without the tables converts, are
+/// `engine baifang tables convert`, README "Endgame tables").
+#[test]
+fn master_with_the_tables_converts_long_wins_against_master_without() {
+    use engine::baifang::ai::Strength;
+    use engine::baifang::tables::conversion::{convert, won_position, Conversion};
+    let mut tables = Tables::open(&cache());
+    for i in 0..4 {
+        let (start, distance) = won_position(&mut tables, 11, i, 16);
+        assert!(distance >= 16);
+        let side = start.to_move();
+        match convert(&mut tables, &start, Strength::Master, true, i as u64) {
+            Conversion::Won(plies) => assert!(plies <= distance, "won in {distance} took {plies}"),
+            other => panic!("{side:?} to move, won in {distance}: {other:?}\n{start:?}"),
+        }
+    }
+}
+
+/// `engine baifang tables convert`: one JSON line per position, then the two shares; a folder
+/// without the 4 v 4 table is refused with a sentence.
+#[test]
+fn the_convert_command_reports_both_shares_and_names_a_missing_table() {
+    let engine = env!("CARGO_BIN_EXE_engine");
+    let dir = cache();
+    let out = std::process::Command::new(engine)
+        .args(["baifang", "tables", "convert"])
+        .arg(&dir)
+        .args(["--games", "6", "--threads", "1", "--seed", "3"])
+        .output()
+        .expect("engine runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().filter(|l| l.starts_with('{')).count(), 6);
+    assert!(
+        text.contains("master with the tables against master without: won 6 of 6 (6 within"),
+        "{text}"
+    );
+    assert!(
+        text.contains("master without the tables against master without: won "),
+        "{text}"
+    );
+    let empty = std::env::temp_dir().join(format!("no-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = std::process::Command::new(engine)
+        .args(["baifang", "tables", "convert"])
+        .arg(&empty)
+        .output()
+        .expect("engine runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no checked 4 v 4 table"));
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
+/// A table given as bytes (as a page fetches its files) answers as the one read from disk;
+/// a damaged or mislabelled file is refused with a sentence naming it.
+#[test]
+fn a_table_from_bytes_answers_as_from_disk_and_refuses_damage() {
+    use engine::baifang::tables::probe_sample::{positions, probe_all};
+    let dir = cache();
+    let val = std::fs::read(dir.join("4v4.val")).unwrap();
+    let dist = std::fs::read(dir.join("4v4.dist")).unwrap();
+    let mut in_memory = Tables::in_memory();
+    in_memory.insert(file::TableFile::from_bytes(4, 4, val.clone(), dist.clone()).unwrap());
+    let sample = positions(5, 5_000);
+    let from_disk = probe_all(&mut Tables::open(&dir), &sample);
+    assert_eq!(probe_all(&mut in_memory, &sample), from_disk);
+    assert_eq!(from_disk.covered, 5_000);
+    // Nothing else is covered by memory alone.
+    let five = State::from_position(0b11111, 0b1111 << 10, [0, 0], Side::Black).unwrap();
+    assert!(matches!(
+        in_memory.probe(&five),
+        Err(NotCovered::Material(5, 4))
+    ));
+    let mut damaged = dist.clone();
+    damaged[1000] ^= 1;
+    let e = file::TableFile::from_bytes(4, 4, val.clone(), damaged)
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("4v4.dist: checksum mismatch"), "{e}");
+    let e = file::TableFile::from_bytes(5, 4, val, dist)
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("signature differs"), "{e}");
+}
+
+/// With the tables, the search scores every leaf they cover exactly: from a lock-free 4 v 4
+/// position (whose every child is covered) a shallow search returns the table's own value,
+/// won or lost at the table's distance, and its turn keeps that value. (The search counts the
+/// root's whole turn as one ply, so a root turn of two actions scores one ply sooner.)
+#[test]
+fn the_search_scores_covered_leaves_exactly() {
+    use engine::baifang::ai::{Limits, Searcher, WIN};
+    use engine::baifang::tables::probe_sample::positions;
+    let dir = cache();
+    let mut tables = Tables::open(&dir);
+    let mut searcher = Searcher::new();
+    searcher.set_tables(Some(Tables::open(&dir)));
+    let limits = Limits {
+        max_depth: 2,
+        nodes: 200_000,
+        noise: 0,
+        seed: 0,
+    };
+    let (mut wins, mut losses) = (0, 0);
+    for s in positions(9, 400) {
+        let value = tables.probe(&s).unwrap();
+        if value == Outcome::NoResult {
+            continue;
+        }
+        let reply = searcher.reply(&s, &[s.hash()], &limits);
+        let turn_len = reply.turn.len() as u16;
+        let mut after = s;
+        for &a in &reply.turn {
+            after.apply(a).unwrap();
+        }
+        // The value the turn keeps, for the side that played it.
+        let after_value = tables.probe(&after).unwrap();
+        let kept = match (after_value, after.to_move() == s.to_move()) {
+            (Outcome::Win(d), true) | (Outcome::Loss(d), false) => Outcome::Win(d + turn_len),
+            (Outcome::Loss(d), true) | (Outcome::Win(d), false) => Outcome::Loss(d + turn_len),
+            (Outcome::NoResult, _) => Outcome::NoResult,
+        };
+        assert_eq!(kept, value, "the chosen turn keeps the value: {s:?}");
+        let exact = |d: u16| WIN - (d - turn_len + 1) as i32;
+        let expected = match value {
+            Outcome::Win(d) => exact(d),
+            Outcome::Loss(d) => -exact(d),
+            Outcome::NoResult => unreachable!(),
+        };
+        assert_eq!(reply.score, expected, "{s:?}");
+        if expected > 0 {
+            wins += 1
+        } else {
+            losses += 1
+        }
+    }
+    assert!(
+        wins > 10 && losses > 10,
+        "{wins} won and {losses} lost positions checked"
+    );
+}

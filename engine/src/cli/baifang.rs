@@ -89,7 +89,7 @@ pub enum Command {
         /// Noise seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Endgame tables folder: `hard` and `master` play a table-best turn where covered.
+        /// Endgame tables folder: `hard` and `master` play a table-best turn where covered, and score covered leaves of their search exactly elsewhere.
         #[arg(long)]
         tables: Option<String>,
     },
@@ -315,6 +315,13 @@ fn ai_turn(file: &str, strength: &str, seed: u64, tables: Option<&str>) -> i32 {
         }
     }
     let mut searcher = Searcher::new();
+    // Where the root is not covered (a lock standing, a capture owed), the search still
+    // scores every leaf the tables cover exactly.
+    if let Some(dir) = tables.filter(|_| matches!(strength, "hard" | "master")) {
+        searcher.set_tables(Some(engine::baifang::tables::Tables::open(
+            std::path::Path::new(dir),
+        )));
+    }
     let reply = if strength == "hint" {
         searcher.hint(&r.state, &history)
     } else {

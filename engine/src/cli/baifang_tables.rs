@@ -8,6 +8,13 @@
 //!   list, and every legal action's value for the side that plays it (JSON).
 //! - `verify DIR`: re-derives every stored value from its children through
 //!   the rules engine; exit 1 on any mismatch.
+//! - `convert DIR [--games N] [--seed S] [--min-distance D] [--strength S] [--threads T]`:
+//!   from N random 4 v 4 positions won in at least D plies, the AI with the tables and without them
+//!   against the AI without them; one line per position, then the shares.
+//!   Exit 1 when the side with the tables failed to win one.
+//! - `bench-probe DIR [--probes N] [--seed S]`: the time per probe of a loaded
+//!   table over a reproducible sample, and the sample's checksum (the wasm
+//!   benchmark prints the same checksum).
 
 use clap::Subcommand;
 use engine::baifang::spec::MIN_STONES;
@@ -38,6 +45,37 @@ pub enum Command {
         /// Folder holding the tables.
         #[arg(long, default_value = "tables")]
         dir: String,
+    },
+    /// From random table-won 4 v 4 positions: the AI with the tables, then without them, against the AI without them.
+    Convert {
+        /// Folder holding the tables.
+        dir: String,
+        /// Won positions to play (Black to move in even ones, White in odd ones).
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// Run seed (position i is drawn from it and i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only positions won in at least this many plies.
+        #[arg(long, default_value_t = 0)]
+        min_distance: u16,
+        /// The AI on both sides (beginner|medium|hard|master).
+        #[arg(long, default_value = "master")]
+        strength: String,
+        /// Worker threads (the results do not depend on them).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Time per probe over a reproducible sample of random 4 v 4 positions, and its checksum.
+    BenchProbe {
+        /// Folder holding the tables.
+        dir: String,
+        /// Positions probed per run.
+        #[arg(long, default_value_t = 100_000)]
+        probes: u32,
+        /// Sample seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Re-derive every stored value from its children (the tables agree with the rules).
     Verify {
@@ -186,5 +224,120 @@ pub fn run(cmd: Command) -> i32 {
         } => build(max_stones, &out, threads),
         Command::Probe { file, dir } => probe(&file, &dir),
         Command::Verify { dir, threads } => verify_dir(&dir, threads),
+        Command::BenchProbe { dir, probes, seed } => bench_probe(&dir, probes, seed),
+        Command::Convert {
+            dir,
+            games,
+            seed,
+            min_distance,
+            strength,
+            threads,
+        } => convert(&dir, games, seed, min_distance, &strength, threads),
     }
+}
+
+fn convert(
+    dir: &str,
+    games: u32,
+    seed: u64,
+    min_distance: u16,
+    strength: &str,
+    threads: usize,
+) -> i32 {
+    use engine::baifang::ai::Strength;
+    use engine::baifang::tables::conversion::{self, Conversion};
+    let Some(strength) = Strength::parse(strength) else {
+        eprintln!("error: a strength is one of beginner|medium|hard|master");
+        return 2;
+    };
+    if file::TableFile::load(Path::new(dir), 4, 4).is_err() {
+        eprintln!("error: {dir} holds no checked 4 v 4 table (build it with `engine baifang tables build --max-stones 8 --out {dir}`)");
+        return 2;
+    }
+    let start = Instant::now();
+    let spec = conversion::RunSpec {
+        games,
+        seed,
+        min_distance,
+        strength,
+    };
+    let played = conversion::run(Path::new(dir), spec, threads);
+    let share = |with: bool| {
+        let won = played
+            .iter()
+            .filter(|g| {
+                matches!(
+                    if with {
+                        g.with_tables
+                    } else {
+                        g.without_tables
+                    },
+                    Conversion::Won(_)
+                )
+            })
+            .count();
+        let lost = played
+            .iter()
+            .filter(|g| {
+                (if with {
+                    g.with_tables
+                } else {
+                    g.without_tables
+                }) == Conversion::Lost
+            })
+            .count();
+        (won, lost, played.len() - won - lost)
+    };
+    for g in &played {
+        println!("{}", json!(g));
+    }
+    let (ww, wl, wc) = share(true);
+    let (nw, nl, nc) = share(false);
+    let in_distance = played
+        .iter()
+        .filter(|g| matches!(g.with_tables, Conversion::Won(p) if p <= g.distance))
+        .count();
+    println!(
+        "{} with the tables against {0} without: won {ww} of {} ({in_distance} within the table's distance), lost {wl}, cut {wc}",
+        strength.id(),
+        played.len()
+    );
+    println!(
+        "{} without the tables against {0} without: won {nw} of {} ({:.1} %), lost {nl}, cut after {} turns {nc}; {:.0} s",
+        strength.id(),
+        played.len(),
+        100.0 * nw as f64 / played.len().max(1) as f64,
+        conversion::TURN_LIMIT,
+        start.elapsed().as_secs_f64()
+    );
+    i32::from(ww != played.len())
+}
+
+fn bench_probe(dir: &str, probes: u32, seed: u64) -> i32 {
+    use engine::baifang::tables::probe_sample::{positions, probe_all};
+    let table = match file::TableFile::load(Path::new(dir), 4, 4) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {dir} holds no checked 4 v 4 table: {e}");
+            return 2;
+        }
+    };
+    let mut tables = Tables::in_memory();
+    tables.insert(table);
+    let sample = positions(seed, probes);
+    // The first run touches the table's pages; the median of five runs after it is reported.
+    let mut result = probe_all(&mut tables, &sample);
+    let mut times: Vec<f64> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            result = probe_all(&mut tables, &sample);
+            t.elapsed().as_secs_f64() * 1e9 / probes.max(1) as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "native: {probes} probes, {} covered, checksum {:016x}; {:.0} ns per probe (median of 5 runs)",
+        result.covered, result.checksum, times[2]
+    );
+    0
 }

@@ -22,6 +22,7 @@ use super::ordering::{
 };
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::turn::{whole_turns, Turn};
+use crate::baifang::tables::{Outcome, Tables};
 
 /// Score of a won game at the root (minus the plies to reach it).
 pub const WIN: i32 = 30_000;
@@ -110,6 +111,8 @@ pub struct Searcher {
     path: Vec<u64>,
     history: Vec<u64>,
     stop: Option<Box<dyn FnMut(u64) -> bool>>,
+    /// Endgame tables: a leaf they cover is scored exactly ([`Searcher::set_tables`]).
+    tables: Option<Tables>,
 }
 
 /// The null move: the same position with the other side to move. Not a rule
@@ -181,7 +184,16 @@ impl Searcher {
             path: Vec::with_capacity(256),
             history: Vec::new(),
             stop: None,
+            tables: None,
         }
+    }
+
+    /// Scores every position the endgame tables cover exactly, as a won or lost game at its
+    /// distance (a win in `d` plies from ply `p` scores as the game won at ply `p + d`), or
+    /// `None` to search by evaluation alone. The tables' own positions have no lock and no
+    /// capture owed; the rest are searched as before.
+    pub fn set_tables(&mut self, tables: Option<Tables>) {
+        self.tables = tables;
     }
 
     /// Installs an external stop callback, polled every [`POLL`] nodes with
@@ -407,14 +419,37 @@ impl Searcher {
             return terminal(s, ply);
         }
         if s.pending_captures() == 0 {
-            if s.phase() == Phase::Moving && self.is_repetition(s.hash()) {
-                return DRAW;
+            if s.phase() == Phase::Moving {
+                if self.is_repetition(s.hash()) {
+                    return DRAW;
+                }
+                if self.tables.is_some() {
+                    if let Some(v) = self.table_score(s, ply) {
+                        return v;
+                    }
+                }
             }
             if depth <= 0 {
                 return self.qsearch(s, alpha, beta, ply, 0);
             }
         }
         self.interior(s, depth, alpha, beta, ply)
+    }
+
+    /// The exact score of `s` at `ply` if the tables cover it (no lock standing).
+    #[inline(never)]
+    fn table_score(&mut self, s: &State, ply: i32) -> Option<i32> {
+        let tables = self.tables.as_mut()?;
+        if !s.locks().is_empty() {
+            return None;
+        }
+        let me = s.to_move();
+        let v = match tables.lookup(s.stones(me), s.stones(me.other())).ok()? {
+            Outcome::Win(d) => WIN - (ply + d as i32),
+            Outcome::Loss(d) => -(WIN - (ply + d as i32)),
+            Outcome::NoResult => DRAW,
+        };
+        Some(v)
     }
 
     /// [`Searcher::node`] past the cheap exits: TT, then the moves.

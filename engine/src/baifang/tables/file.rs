@@ -86,12 +86,18 @@ fn read_one(path: &Path, m: usize, o: usize) -> io::Result<(Vec<u8>, usize, u64)
     let mut f = std::fs::File::open(path)?;
     let mut all = Vec::new();
     f.read_to_end(&mut all)?;
-    let bad = |why: &str| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {why}", path.display()),
-        )
-    };
+    check_one(&path.display().to_string(), all, m, o)
+}
+
+/// The body, distance width and slot count of one file's bytes `all` (named `name` in
+/// errors), checked: header, signature and checksum.
+fn check_one(
+    name: &str,
+    mut all: Vec<u8>,
+    m: usize,
+    o: usize,
+) -> io::Result<(Vec<u8>, usize, u64)> {
+    let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidData, format!("{name}: {why}"));
     if all.len() < HEADER || &all[..4] != MAGIC || all[4] != VERSION {
         return Err(bad("not a table file of this version"));
     }
@@ -111,8 +117,25 @@ impl TableFile {
     /// Reads and checks both files of signature `m` v `o`.
     pub fn load(dir: &Path, m: usize, o: usize) -> io::Result<TableFile> {
         let (vp, dp) = paths(dir, m, o);
-        let (values, _, len) = read_one(&vp, m, o)?;
-        let (dist, dist_bytes, dlen) = read_one(&dp, m, o)?;
+        let values = read_one(&vp, m, o)?;
+        let dist = read_one(&dp, m, o)?;
+        TableFile::checked(m, o, values, dist)
+    }
+
+    /// Checks both files of signature `m` v `o` given as bytes (a page fetches them).
+    pub fn from_bytes(m: usize, o: usize, val: Vec<u8>, dist: Vec<u8>) -> io::Result<TableFile> {
+        let values = check_one(&format!("{m}v{o}.val"), val, m, o)?;
+        let dist = check_one(&format!("{m}v{o}.dist"), dist, m, o)?;
+        TableFile::checked(m, o, values, dist)
+    }
+
+    /// The table of two checked files, if their sizes agree.
+    fn checked(
+        m: usize,
+        o: usize,
+        (values, _, len): (Vec<u8>, usize, u64),
+        (dist, dist_bytes, dlen): (Vec<u8>, usize, u64),
+    ) -> io::Result<TableFile> {
         if dlen != len
             || values.len() as u64 != len.div_ceil(4)
             || dist.len() as u64 != len * dist_bytes as u64

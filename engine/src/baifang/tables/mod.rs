@@ -5,12 +5,16 @@
 //! - [`solve`]: the retrograde solver and which signatures it solves exactly;
 //! - [`file`]: the files on disk (2-bit values, distances, checked headers);
 //! - [`play`]: the table-best whole turn, as an AI reply;
+//! - [`conversion`]: won endings played out with and without the tables;
+//! - [`probe_sample`]: a reproducible sample of probes for the native and wasm benchmarks;
 //! - [`verify`]: re-derives every stored value from its children through the
 //!   rules engine ([`State::apply`]), independently of the solver.
 
+pub mod conversion;
 pub mod file;
 pub mod index;
 pub mod play;
+pub mod probe_sample;
 pub mod solve;
 pub mod verify;
 
@@ -91,7 +95,8 @@ pub enum NotCovered {
 
 /// A folder of table files, loaded on first use.
 pub struct Tables {
-    dir: PathBuf,
+    /// Where missing signatures are read from (`None`: only what was inserted).
+    dir: Option<PathBuf>,
     loaded: HashMap<(usize, usize), Option<file::TableFile>>,
     indexes: HashMap<(usize, usize), index::Index>,
 }
@@ -100,10 +105,24 @@ impl Tables {
     /// Tables in `dir` (nothing is read until a probe needs it).
     pub fn open(dir: &Path) -> Tables {
         Tables {
-            dir: dir.to_path_buf(),
+            dir: Some(dir.to_path_buf()),
             loaded: HashMap::new(),
             indexes: HashMap::new(),
         }
+    }
+
+    /// Tables held in memory only: those given to [`Tables::insert`] (a page's, fetched).
+    pub fn in_memory() -> Tables {
+        Tables {
+            dir: None,
+            loaded: HashMap::new(),
+            indexes: HashMap::new(),
+        }
+    }
+
+    /// Adds (or replaces) the table of one signature.
+    pub fn insert(&mut self, table: file::TableFile) {
+        self.loaded.insert((table.m, table.o), Some(table));
     }
 
     /// The stored outcome of (mover's stones, opponent's stones), mover to move,
@@ -114,10 +133,10 @@ impl Tables {
             return Err(NotCovered::Material(m, o));
         }
         let dir = &self.dir;
-        let table = self
-            .loaded
-            .entry((m, o))
-            .or_insert_with(|| file::TableFile::load(dir, m, o).ok());
+        let table = self.loaded.entry((m, o)).or_insert_with(|| {
+            dir.as_deref()
+                .and_then(|d| file::TableFile::load(d, m, o).ok())
+        });
         let Some(table) = table else {
             return Err(NotCovered::Material(m, o));
         };
