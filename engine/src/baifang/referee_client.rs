@@ -9,6 +9,7 @@ use super::referee_protocol::{
     close, hash_hex, ClientMsg, Clock, EndReason, ErrorCode, GameResult, Profile, PublicPlayer,
     RecentGame, RejectCode, RematchEnd, ServerMsg, SideCode, WatchView, PROTOCOL_VERSION,
 };
+use super::rematch::PendingOffer;
 use super::{Action, ActionOutcome, Game, Side};
 
 /// Finished games the lobby lists.
@@ -148,16 +149,14 @@ pub enum Note {
 pub struct RematchOffer {
     /// The finished game it names.
     pub game_id: String,
-    /// Whether this player made it (waiting) or may answer it.
-    pub by_me: bool,
-    /// Page time (ms) when it lapses.
-    pub expires_at: u64,
+    /// Who made it and when it lapses (page time, ms), as every room shows an offer.
+    pub offer: PendingOffer,
 }
 
 impl RematchOffer {
     /// Time left at page time `now`.
     pub fn left_ms(&self, now: u64) -> u64 {
-        self.expires_at.saturating_sub(now)
+        self.offer.expires_at.saturating_sub(now)
     }
 }
 
@@ -243,7 +242,7 @@ impl RefereeClient {
 
     /// The answer to send to the opponent's pending offer.
     pub fn answer_rematch(&self, accept: bool) -> Option<ClientMsg> {
-        let o = self.rematch.as_ref().filter(|o| !o.by_me)?;
+        let o = self.rematch.as_ref().filter(|o| !o.offer.by_me)?;
         self.connected.then(|| ClientMsg::RematchAnswer {
             game_id: o.game_id.clone(),
             accept,
@@ -399,14 +398,16 @@ impl RefereeClient {
             } => {
                 self.rematch = Some(RematchOffer {
                     game_id,
-                    by_me: by_you,
-                    expires_at: now + expires_in_ms,
+                    offer: PendingOffer {
+                        by_me: by_you,
+                        expires_at: now + expires_in_ms,
+                    },
                 })
             }
             ServerMsg::RematchEnded { game_id, why } => {
                 if let Some(o) = self.rematch.take_if(|o| o.game_id == game_id) {
                     // The one who declined needs no word about it.
-                    if o.by_me || why != RematchEnd::Declined {
+                    if o.offer.by_me || why != RematchEnd::Declined {
                         notes.push(Note::RematchEnded(why));
                     }
                 }

@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::rematch::PendingOffer;
-
 use crate::room::rematch::{self, RematchSource};
 use crate::server::controller::{ServerController, ServerNotice};
 
@@ -13,14 +11,7 @@ use crate::server::controller::{ServerController, ServerNotice};
 /// notice line).
 #[component]
 pub fn RematchPanel(ctl: ServerController, #[prop(optional)] offer: bool) -> impl IntoView {
-    let pending = Memo::new(move |_| {
-        ctl.client.with(|c| {
-            c.rematch().map(|o| PendingOffer {
-                by_me: o.by_me,
-                expires_at: o.expires_at,
-            })
-        })
-    });
+    let pending = Memo::new(move |_| ctl.client.with(|c| c.rematch().map(|o| o.offer)));
     let source = RematchSource {
         pending: pending.into(),
         can_offer: Signal::derive(move || ctl.client.with(|c| c.offer_rematch().is_some())),
