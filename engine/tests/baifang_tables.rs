@@ -388,12 +388,11 @@ fn the_search_scores_covered_leaves_exactly() {
             after.apply(a).unwrap();
         }
         // The value the turn keeps, for the side that played it.
-        let after_value = tables.probe(&after).unwrap();
-        let kept = match (after_value, after.to_move() == s.to_move()) {
-            (Outcome::Win(d), true) | (Outcome::Loss(d), false) => Outcome::Win(d + turn_len),
-            (Outcome::Loss(d), true) | (Outcome::Win(d), false) => Outcome::Loss(d + turn_len),
-            (Outcome::NoResult, _) => Outcome::NoResult,
-        };
+        let kept = engine::baifang::tables::play::for_mover(
+            tables.probe(&after).unwrap(),
+            after.to_move() == s.to_move(),
+            turn_len,
+        );
         assert_eq!(kept, value, "the chosen turn keeps the value: {s:?}");
         let exact = |d: u16| WIN - (d - turn_len + 1) as i32;
         let expected = match value {

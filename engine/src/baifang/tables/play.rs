@@ -10,7 +10,7 @@ use crate::baifang::State;
 
 /// The outcome for the side that played a whole turn of `plies` actions,
 /// given the outcome of the state after it for that state's side to move.
-fn for_mover(after: Outcome, same_side: bool, plies: u16) -> Outcome {
+pub fn for_mover(after: Outcome, same_side: bool, plies: u16) -> Outcome {
     let mut o = if same_side {
         after
     } else {
