@@ -30,6 +30,11 @@ export function solve(level) {
   return result.path;
 }
 
+/** `engine baifang link -`: the game link's code of a packet-format action list. */
+export function gameLinkCode(actions) {
+  return run(["baifang", "link", "-"], JSON.stringify(actions)).trim();
+}
+
 /** `engine hex share encode -`: the share code of one level. */
 export function shareCode(level) {
   return run(["hex", "share", "encode", "-"], JSON.stringify(level)).trim();

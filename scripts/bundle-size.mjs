@@ -9,9 +9,10 @@
 //            stylesheet (every .css of the build that no module names)
 //   a game's screen   what opening it adds to the shell already on screen: its module's JS and
 //            wasm and its stylesheets, with the worker script that starts the same module again
-//            (the AI, the review's analysis, the editor's solver) where it has one
+//            (the AI, the editor's solver) or a module of its own (the review's analysis)
 //   "cold"   for a screen a link opens (a game link, a share link): the shell and the module
-//            together, which is what a link opened in a fresh browser downloads
+//            together, which is what a link opened in a fresh browser downloads (a worker
+//            starts later, when the player asks for it)
 // The service worker, the manifest, its icons and the mock host are left out: the first two
 // are fetched beside the page (not before it works) and the mock host is only for tests.
 //
@@ -34,7 +35,7 @@ function binary(bin) {
   return own;
 }
 
-/** A worker's script (web/workers/), which starts a module the page already has. */
+/** A worker's script (web/workers/), which starts a module the page already has, or its own. */
 function workerScript(name) {
   if (!names.includes(name)) throw new Error(`${dist}: no worker script ${name}`);
   return [name];
@@ -78,11 +79,14 @@ for (const m of MODULES) {
     lines.push({ screen: m.screen, files: home, budget: m.budgetKiB });
     continue;
   }
-  const files = [...binary(m.stem), ...styles(m.styles), ...(m.worker ? workerScript(m.worker) : [])];
-  lines.push({ screen: m.screen + (m.worker ? ` + ${m.worker}` : ""), files, budget: m.budgetKiB });
+  const opened = [...binary(m.stem), ...styles(m.styles)];
+  const worker = m.worker ? [...workerScript(m.worker), ...(m.workerStem ? binary(m.workerStem) : [])] : [];
+  const workerName = m.worker ? ` + ${m.worker}${m.workerStem ? ` (${m.workerStem})` : ""}` : "";
+  lines.push({ screen: m.screen + workerName, files: [...opened, ...worker], budget: m.budgetKiB });
+  // A link opens the screen; its worker starts later, when the player asks for it.
   if (m.coldBudgetKiB != null) {
     const link = FRAGMENT_OF[m.screen] ?? "link";
-    lines.push({ screen: `${m.screen} ${link}, cold`, files: [...home, ...files], budget: m.coldBudgetKiB });
+    lines.push({ screen: `${m.screen} ${link}, cold`, files: [...home, ...opened], budget: m.coldBudgetKiB });
   }
 }
 

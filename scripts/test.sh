@@ -109,6 +109,9 @@ for wasm in dist/*.wasm; do
 done
 node scripts/bundle-size.mjs dist || fail "page size over its budget (scripts/bundle-size.mjs)"
 
+step "Endgame tables beside the build (dist/tables/, fetched by the AI worker) and their download budget"
+scripts/stage-tables.sh dist || fail "endgame tables beside the build (scripts/stage-tables.sh)"
+
 step "Hex generator: same seed, same level in wasm32 and natively (node)"
 scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 

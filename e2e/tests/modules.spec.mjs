@@ -1,12 +1,13 @@
 // Each game is a wasm module of its own: the home screen downloads the shell alone, a game
 // its own module once per page, and a module that cannot be downloaded is said so and retried.
-// The Web Workers run their game's module again rather than a wasm of their own.
+// The Web Workers run their game's module again rather than a wasm of their own, except the
+// review's analysis, whose module (the search, the endgame tables) comes only when it starts.
 import { test, expect } from "@playwright/test";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStaticServer } from "../serve.mjs";
 import { openApp, watchConsole } from "./helpers.mjs";
-import { shareCode } from "../engine-cli.mjs";
+import { gameLinkCode, shareCode } from "../engine-cli.mjs";
 import { level } from "./hex-helpers.mjs";
 
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."), "dist");
@@ -321,6 +322,23 @@ test("the AI and the solver run in their game's module: their workers download n
     server.closeAllConnections();
     server.close();
   }
+});
+
+test("a cold game link downloads the review without its analysis; the analysis module comes when it starts", async ({ page }) => {
+  const console = watchConsole(page);
+  const wasm = [];
+  page.on("request", (request) => {
+    const m = new URL(request.url()).pathname.match(/\/([a-z_]+?)(-[0-9a-f]+)?_bg\.wasm$/);
+    if (m) wasm.push(m[1]);
+  });
+  const game = [0, 24, 1, 23, 5, 22, 6].map((to) => ({ actionType: 0, toIndex: to }));
+  await page.goto(`/#game=${gameLinkCode(game)}`);
+  await expect(page.getByTestId("review")).toBeVisible();
+  expect(wasm.sort()).toEqual(["app", "baifang_review"]);
+  await page.getByTestId("review-analyse").click();
+  await expect(page.getByTestId("review-analysis")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+  expect(wasm.sort()).toEqual(["app", "baifang_analysis", "baifang_review"]);
+  console.expectClean();
 });
 
 const STYLE = /\/(baifang|review|hex)\.css(\?.*)?$/;

@@ -226,7 +226,7 @@ fn play(s: &mut State, turn: &[Action]) -> u16 {
 #[test]
 fn the_table_player_converts_every_won_position() {
     use engine::baifang::ai::random_turn;
-    use engine::baifang::tables::play::table_reply;
+    use engine::baifang::ai::table_play::table_reply;
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
     let mut tables = Tables::open(&cache());
@@ -388,7 +388,7 @@ fn the_search_scores_covered_leaves_exactly() {
             after.apply(a).unwrap();
         }
         // The value the turn keeps, for the side that played it.
-        let kept = engine::baifang::tables::play::for_mover(
+        let kept = engine::baifang::ai::table_play::for_mover(
             tables.probe(&after).unwrap(),
             after.to_move() == s.to_move(),
             turn_len,
@@ -411,4 +411,96 @@ fn the_search_scores_covered_leaves_exactly() {
         wins > 10 && losses > 10,
         "{wins} won and {losses} lost positions checked"
     );
+}
+
+/// The review with the tables (`engine baifang analyse --tables`) of a fixed game that
+/// reaches 4 v 4 and throws wins away (`tests/data/baifang-thrown-win.json`, found by
+/// `examples/baifang_thrown_win.rs`): every covered position carries the tables' value,
+/// no other does, and each covered turn's verdict follows from the values around it.
+#[test]
+fn the_review_with_tables_marks_exact_values_and_the_thrown_win() {
+    use engine::baifang::ai::analysis::TurnClass;
+    use engine::baifang::ai::analysis::{review_game, GameLine, Verdict};
+    use engine::baifang::format::game_file;
+    let dir = cache();
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/baifang-thrown-win.json"),
+    )
+    .unwrap();
+    let game = game_file::from_json(&text).unwrap();
+    let line = GameLine::from_log(game.log()).unwrap();
+    let review = review_game(&line, 2_000, Some(Tables::open(&dir)));
+    let mut tables = Tables::open(&dir);
+    for (i, eval) in review.positions.iter().enumerate() {
+        assert_eq!(
+            eval.exact,
+            tables.probe(&line.positions()[i]).ok(),
+            "position {i}"
+        );
+    }
+    let exact_turns: Vec<_> = review.turns.iter().filter(|t| t.exact.is_some()).collect();
+    assert!(
+        exact_turns.len() > 50,
+        "{} covered turns",
+        exact_turns.len()
+    );
+    for t in &exact_turns {
+        let e = t.exact.unwrap();
+        let expected = match (e.before, e.after) {
+            (Outcome::Win(_), Outcome::Loss(_) | Outcome::NoResult) => Verdict::ThrewWin,
+            (Outcome::NoResult, Outcome::Loss(_)) => Verdict::LetSlip,
+            (b, a) if a == b => Verdict::Kept,
+            _ => Verdict::Slower,
+        };
+        assert_eq!(e.verdict, expected, "turn {}", t.turn);
+        let class = match e.verdict {
+            Verdict::Kept => TurnClass::Best,
+            Verdict::ThrewWin | Verdict::LetSlip => TurnClass::Blunder,
+            Verdict::Slower => t.class.unwrap(),
+        };
+        assert_eq!(t.class, Some(class), "turn {}", t.turn);
+    }
+    // The first covered win thrown away: Black's turn from action 118 (won in 8).
+    let thrown = exact_turns
+        .iter()
+        .find(|t| t.exact.unwrap().verdict == Verdict::ThrewWin)
+        .unwrap();
+    assert_eq!(line.turns()[thrown.turn].first_action, 118);
+    assert_eq!(thrown.side, Side::Black);
+    assert_eq!(thrown.exact.unwrap().before, Outcome::Win(8));
+    // The table-best turn shown beside it keeps the win.
+    let mut s = line.positions()[thrown.turn];
+    for &a in &thrown.best {
+        s.apply(a).unwrap();
+    }
+    let kept = engine::baifang::ai::table_play::for_mover(
+        tables.probe(&s).unwrap(),
+        s.to_move() == Side::Black,
+        thrown.best.len() as u16,
+    );
+    assert_eq!(kept, Outcome::Win(8));
+}
+
+/// `hard` and `master` play the table-best turn where the searcher's tables cover the
+/// position (the browser's AI worker lends them its fetched tables); the weaker strengths
+/// keep searching, mistakes and all.
+#[test]
+fn the_strengths_that_use_the_tables_play_the_table_best_turn() {
+    use engine::baifang::ai::table_play::table_reply;
+    use engine::baifang::ai::{Searcher, Strength};
+    use engine::baifang::tables::probe_sample::positions;
+    let dir = cache();
+    let mut tables = Tables::open(&dir);
+    let mut searcher = Searcher::new();
+    searcher.set_tables(Some(Tables::open(&dir)));
+    for s in positions(11, 50) {
+        let (best, _) = table_reply(&mut tables, &s).unwrap();
+        for level in [Strength::Hard, Strength::Master] {
+            assert!(level.uses_tables());
+            let reply = searcher.choose_turn(&s, &[s.hash()], level, 7);
+            assert_eq!(reply.turn, best.turn, "{level:?} at {s:?}");
+        }
+        assert_eq!(searcher.hint(&s, &[s.hash()]).turn, best.turn);
+    }
+    assert!(!Strength::Beginner.uses_tables() && !Strength::Medium.uses_tables());
 }

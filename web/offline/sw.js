@@ -61,15 +61,37 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
+// The endgame tables (scripts/stage-tables.sh puts them in tables/ beside the build) are data a
+// review or the AI fetches only when a game reaches an ending: kept once fetched, in a cache of
+// their own that a new build does not empty (they do not change with the app; a table's file
+// checks itself, and the engine refuses a damaged or foreign one).
+const TABLES = new URL("tables/", SCOPE).href;
+const TABLE_CACHE = `app-tables:${SCOPE}`;
+
+async function tableFile(request, key) {
+  const cache = await caches.open(TABLE_CACHE);
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  const response = await fetch(request);
+  // A host without the tables may answer with its index page: that is not kept.
+  const type = response.headers.get("content-type") ?? "";
+  if (response.ok && !type.startsWith("text/html")) await cache.put(key, response.clone());
+  return response;
+}
+
 // Cache first for the build's files; a page load (any path in scope, any query or hash) gets
-// the build's index.html. Everything else, such as the referee server's /api/ calls, goes to
-// the network untouched.
+// the build's index.html; a table file comes from the tables' cache. Everything else, such as
+// the referee server's /api/ calls, goes to the network untouched.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
+  if (url.href.startsWith(TABLES)) {
+    event.respondWith(tableFile(request, url.href));
+    return;
+  }
   let key = PRECACHED.has(url.href) ? url.href : null;
   if (!key && request.mode === "navigate") key = INDEX;
   if (!key) return;

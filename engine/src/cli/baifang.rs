@@ -22,8 +22,8 @@
 
 use clap::Subcommand;
 use engine::baifang::ai::analysis::{review_game, GameLine};
+use engine::baifang::ai::table_play::table_reply;
 use engine::baifang::ai::{self, ai_spec, selfplay::Player, Searcher, Strength};
-use engine::baifang::tables::play::table_reply;
 use engine::baifang::{self, ActionList, Replay, State};
 use serde::Serialize;
 
@@ -101,6 +101,10 @@ pub enum Command {
         /// Node budget per position (default: `review.nodes` in the AI spec).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Endgame tables folder: covered positions get their exact value (`exact`) and
+        /// covered turns the tables' verdict (`kept`, `slower`, `threwWin`, `letSlip`).
+        #[arg(long)]
+        tables: Option<String>,
     },
     /// A JSON action list (FILE or `-`) in the move list's notation: the line and every ply (JSON).
     Notation {
@@ -345,7 +349,7 @@ fn ai_turn(file: &str, strength: &str, seed: u64, tables: Option<&str>) -> i32 {
     0
 }
 
-fn analyse(file: &str, nodes: Option<u64>) -> i32 {
+fn analyse(file: &str, nodes: Option<u64>, tables: Option<&str>) -> i32 {
     let bytes = match read_input(file) {
         Ok(b) => b,
         Err(code) => return code,
@@ -369,7 +373,8 @@ fn analyse(file: &str, nodes: Option<u64>) -> i32 {
             return 2;
         }
     };
-    let review = review_game(&line, nodes);
+    let tables = tables.map(|dir| engine::baifang::tables::Tables::open(std::path::Path::new(dir)));
+    let review = review_game(&line, nodes, tables);
     println!(
         "{}",
         serde_json::to_string(&review).expect("a review serialises")
@@ -440,7 +445,11 @@ pub fn run(cmd: Command) -> i32 {
             seed,
             tables,
         } => ai_turn(&file, &strength, seed, tables.as_deref()),
-        Command::Analyse { file, nodes } => analyse(&file, nodes),
+        Command::Analyse {
+            file,
+            nodes,
+            tables,
+        } => analyse(&file, nodes, tables.as_deref()),
         Command::Notation { file } => notation(&file),
         Command::Link { file, black, white } => link(&file, [&black, &white]),
         Command::Tables(cmd) => super::baifang_tables::run(cmd),

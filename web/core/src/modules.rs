@@ -74,6 +74,10 @@ pub struct ModuleEntry {
     /// The Web Worker script (`web/workers/`) that runs the same module, counted in what
     /// opening the screen downloads.
     pub worker: Option<&'static str>,
+    /// The module the worker starts when it is not the screen's own (also a Trunk rust
+    /// link and a `[[bin]]`): the review's analysis, so the search and the endgame tables'
+    /// code stay out of what a cold game link downloads.
+    pub worker_stem: Option<&'static str>,
     /// What opening the screen may add to the page, in KiB as served (brotli): for home the
     /// shell itself, for a game's screen its module and worker script.
     pub budget_kib: u32,
@@ -100,6 +104,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Home,
         stem: None,
         worker: None,
+        worker_stem: None,
         budget_kib: 150,
         styles: &[],
         cold_budget_kib: None,
@@ -111,6 +116,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Home,
         stem: Some("baifang"),
         worker: Some("baifang_ai.js"),
+        worker_stem: None,
         budget_kib: 300,
         styles: BAIFANG_STYLES,
         cold_budget_kib: None,
@@ -122,6 +128,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Baifang,
         stem: Some("baifang_online"),
         worker: None,
+        worker_stem: None,
         budget_kib: 300,
         styles: BAIFANG_STYLES,
         cold_budget_kib: None,
@@ -133,20 +140,23 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Baifang,
         stem: Some("baifang_peer"),
         worker: None,
+        worker_stem: None,
         budget_kib: 300,
         styles: BAIFANG_STYLES,
         cold_budget_kib: None,
     },
-    // A game's review (a finished game, or a `#game=` link) with its analysis worker.
+    // A game's review (a finished game, or a `#game=` link) with its analysis worker, which
+    // runs a module of its own: the search stays out of the cold game link.
     ModuleEntry {
         screen: Screen::BaifangReview,
         key: "baifang-review",
         parent: Screen::Baifang,
         stem: Some("baifang_review"),
         worker: Some("baifang_review_ai.js"),
+        worker_stem: Some("baifang_analysis"),
         budget_kib: 300,
         styles: BAIFANG_STYLES,
-        cold_budget_kib: Some(290),
+        cold_budget_kib: Some(280),
     },
     // Hex Stroke for players: level select, play, share links, the daily puzzle (made
     // by the editor module's worker, so the generator stays out of this module). The
@@ -167,6 +177,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Home,
         stem: Some("hex"),
         worker: None,
+        worker_stem: None,
         budget_kib: 300,
         styles: HEX_STYLES,
         cold_budget_kib: Some(346),
@@ -184,6 +195,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         parent: Screen::Home,
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
+        worker_stem: None,
         budget_kib: 411,
         styles: HEX_STYLES,
         cold_budget_kib: None,
@@ -221,6 +233,7 @@ pub fn modules_json() -> String {
                 "parent": e.parent.key(),
                 "stem": e.stem,
                 "worker": e.worker,
+                "workerStem": e.worker_stem,
                 "budgetKiB": e.budget_kib,
                 "coldBudgetKiB": e.cold_budget_kib,
                 "styles": e.styles,
@@ -268,7 +281,8 @@ mod tests {
     #[test]
     fn index_html_builds_every_module() {
         let page = include_str!("../../../index.html");
-        for stem in MODULES.iter().filter_map(|e| e.stem) {
+        let stems = MODULES.iter().flat_map(|e| [e.stem, e.worker_stem]);
+        for stem in stems.flatten() {
             assert!(
                 page.contains(&format!("data-bin=\"{stem}\"")),
                 "index.html must build {stem}"

@@ -124,24 +124,55 @@ impl<J, A> Drop for WorkerLink<J, A> {
 
 /// The worker side: installs the message handler in the worker's global scope,
 /// answers every request's job with `answer`, then tells the page it listens.
-pub fn serve<J: DeserializeOwned, A: Serialize>(answer: impl Fn(J) -> Result<A, String> + 'static) {
+pub fn serve<J: DeserializeOwned, A: Serialize + 'static>(
+    answer: impl Fn(J) -> Result<A, String> + 'static,
+) {
+    listen(move |job, reply: Box<dyn FnOnce(Result<A, String>)>| reply(answer(job)));
+}
+
+/// [`serve`] for a worker whose answer may wait (say, for a file it fetches first):
+/// each reply is posted when its future completes. The page sends one request at a
+/// time and waits for its reply, so replies keep their order.
+pub fn serve_async<J, A, F>(answer: impl Fn(J) -> F + 'static)
+where
+    J: DeserializeOwned,
+    A: Serialize + 'static,
+    F: std::future::Future<Output = Result<A, String>> + 'static,
+{
+    listen(move |job, reply: Box<dyn FnOnce(Result<A, String>)>| {
+        let answer = answer(job);
+        wasm_bindgen_futures::spawn_local(async move { reply(answer.await) });
+    });
+}
+
+/// Installs the handler: `handle(job, reply)` answers each readable request through
+/// `reply`; an unreadable one is answered at once (id 0). Then posts [`READY`].
+fn listen<J: DeserializeOwned, A: Serialize + 'static>(
+    handle: impl Fn(J, Box<dyn FnOnce(Result<A, String>)>) + 'static,
+) {
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
+    let post = move |reply: Reply<A>| {
+        if let Ok(value) = to_js(&reply) {
+            let _ = reply_scope.post_message(&value);
+        }
+    };
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let reply = match serde_wasm_bindgen::from_value::<Request<J>>(event.data()) {
-                Ok(request) => Reply {
-                    id: request.id,
-                    answer: answer(request.job),
-                },
-                Err(e) => Reply {
+            match serde_wasm_bindgen::from_value::<Request<J>>(event.data()) {
+                Ok(request) => {
+                    let post = post.clone();
+                    let id = request.id;
+                    handle(
+                        request.job,
+                        Box::new(move |answer| post(Reply { id, answer })),
+                    );
+                }
+                Err(e) => post(Reply {
                     id: 0,
                     answer: Err(format!("unreadable request: {e}")),
-                },
-            };
-            if let Ok(value) = to_js(&reply) {
-                let _ = reply_scope.post_message(&value);
+                }),
             }
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

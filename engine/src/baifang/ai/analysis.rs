@@ -29,6 +29,8 @@ pub use super::strength::ReviewSpec;
 use super::strength::{ai_spec, IntParam};
 use super::turn::whole_turns;
 use super::Strength;
+use crate::baifang::ai::table_play::{for_mover, table_reply};
+use crate::baifang::tables::{Outcome, Tables};
 use serde::{Deserialize, Serialize};
 
 /// How a turn compares with the engine's best turn.
@@ -235,6 +237,11 @@ pub struct PositionEval {
     pub depth: u32,
     /// Positions entered.
     pub nodes: u64,
+    /// The endgame tables' exact value for the side to move, where they cover the
+    /// position (then `score` is that value as a search score and `best` the
+    /// table-best turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Outcome>,
 }
 
 /// Forced turns (the only legal turn) followed before searching, at most.
@@ -254,6 +261,9 @@ pub fn evaluate_position(
     history: &[u64],
     nodes: u64,
 ) -> PositionEval {
+    if let Some(eval) = table_eval(searcher, state) {
+        return eval;
+    }
     let to_move = state.to_move();
     let mut s = *state;
     let mut seen = history.to_vec();
@@ -303,7 +313,28 @@ pub fn evaluate_position(
         best: first_turn.unwrap_or(best),
         depth,
         nodes: spent,
+        exact: None,
     }
+}
+
+/// The position's evaluation from the searcher's endgame tables, if it has them and
+/// they cover the position: exact, with the table-best turn.
+fn table_eval(searcher: &mut Searcher, state: &State) -> Option<PositionEval> {
+    let (reply, outcome) = table_reply(searcher.tables_mut()?, state).ok()?;
+    let to_move = state.to_move();
+    Some(PositionEval {
+        to_move,
+        score: reply.score,
+        score_black: if to_move == Side::Black {
+            reply.score
+        } else {
+            -reply.score
+        },
+        best: reply.turn,
+        depth: 0,
+        nodes: reply.nodes,
+        exact: Some(outcome),
+    })
 }
 
 /// One reviewed turn.
@@ -331,6 +362,59 @@ pub struct TurnReview {
     /// `None` for a timeout, resignation or disconnect, and for a last turn
     /// the log does not finish.
     pub class: Option<TurnClass>,
+    /// The endgame tables' verdict, where they cover the positions before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactTurn>,
+}
+
+/// A turn judged by the endgame tables: the value before and after it, both for
+/// the side that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExactTurn {
+    pub before: Outcome,
+    pub after: Outcome,
+    pub verdict: Verdict,
+}
+
+/// What a turn did to the exact value of the game for its player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Verdict {
+    /// Kept the value at its best: the shortest win, the longest loss, or kept no result.
+    Kept,
+    /// Kept the win but not the shortest, or the loss but not the longest.
+    Slower,
+    /// Had a forced win and gave it away: the opponent's lost game escaped.
+    ThrewWin,
+    /// Held a position with no forced result and turned it into a loss.
+    LetSlip,
+}
+
+impl ExactTurn {
+    /// The verdict on a turn of `plies` actions from `before` (the player's value)
+    /// to `after` (the value of the next position for its side to move, which is
+    /// the player when `same_side`).
+    pub fn judge(before: Outcome, after: Outcome, same_side: bool, plies: u16) -> ExactTurn {
+        let after = for_mover(after, same_side, plies);
+        let verdict = match (before, after) {
+            (Outcome::Win(_), Outcome::Win(_)) | (Outcome::Loss(_), Outcome::Loss(_)) => {
+                if after == before {
+                    Verdict::Kept
+                } else {
+                    Verdict::Slower
+                }
+            }
+            (Outcome::Win(_), _) => Verdict::ThrewWin,
+            (Outcome::NoResult, Outcome::Loss(_)) => Verdict::LetSlip,
+            _ => Verdict::Kept,
+        };
+        ExactTurn {
+            before,
+            after,
+            verdict,
+        }
+    }
 }
 
 /// Classifies every turn whose positions before and after are evaluated:
@@ -338,7 +422,9 @@ pub struct TurnReview {
 /// prefix (turns past it are left out, so a page can classify as results
 /// arrive). A turn is *best* when it reaches the same position as the
 /// engine's best turn; otherwise its class follows from its loss and the
-/// thresholds in the spec.
+/// thresholds in the spec. Where the endgame tables cover both positions their
+/// verdict decides instead: a turn that keeps the exact value is *best*, one
+/// that throws a win away or lets a held position slip to a loss a *blunder*.
 pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview> {
     let cap = ai_spec().review.score_cap.value as i32;
     let clamp = |v: i32| v.clamp(-cap, cap);
@@ -358,11 +444,26 @@ pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview
         let classified = t.kind == TurnKind::Play && t.complete && !e0.best.is_empty();
         let is_best =
             classified && reaches(&line.positions()[i], &e0.best, &line.positions()[i + 1]);
-        let loss = if is_best { 0 } else { (before - after).max(0) };
-        let class = match (classified, is_best) {
-            (false, _) => None,
-            (true, true) => Some(TurnClass::Best),
-            (true, false) => Some(TurnClass::of_loss(loss)),
+        let exact = match (e0.exact, e1.exact) {
+            (Some(b), Some(a)) if classified => Some(ExactTurn::judge(
+                b,
+                a,
+                e1.to_move == t.side,
+                t.actions.len() as u16,
+            )),
+            _ => None,
+        };
+        let kept = exact.is_some_and(|e| e.verdict == Verdict::Kept);
+        let loss = if is_best || kept {
+            0
+        } else {
+            (before - after).max(0)
+        };
+        let class = match (classified, is_best, exact.map(|e| e.verdict)) {
+            (false, _, _) => None,
+            (true, true, _) | (true, _, Some(Verdict::Kept)) => Some(TurnClass::Best),
+            (true, _, Some(Verdict::ThrewWin | Verdict::LetSlip)) => Some(TurnClass::Blunder),
+            (true, false, _) => Some(TurnClass::of_loss(loss)),
         };
         out.push(TurnReview {
             turn: i,
@@ -374,6 +475,7 @@ pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview
             after,
             loss,
             class,
+            exact,
         });
     }
     out
@@ -405,9 +507,11 @@ pub struct Review {
 pub const REVIEW_FORMAT: u32 = 1;
 
 /// Evaluates every position of `line` in order with one searcher and
-/// classifies every turn.
-pub fn review_game(line: &GameLine, nodes: u64) -> Review {
+/// classifies every turn; with `tables`, covered positions are exact
+/// ([`PositionEval::exact`]) and covered turns judged ([`TurnReview::exact`]).
+pub fn review_game(line: &GameLine, nodes: u64, tables: Option<Tables>) -> Review {
     let mut searcher = Searcher::new();
+    searcher.set_tables(tables);
     let positions: Vec<PositionEval> = (0..line.positions().len())
         .map(|i| evaluate_position(&mut searcher, &line.positions()[i], line.history(i), nodes))
         .collect();
@@ -554,7 +658,50 @@ mod tests {
             best,
             depth: 1,
             nodes: 1,
+            exact: None,
         }
+    }
+
+    #[test]
+    fn a_turn_judged_by_the_tables_names_what_it_did_to_the_value() {
+        use Outcome::{Loss, NoResult, Win};
+        // A one-ply move to a position where the opponent (to move) loses in 4: won in 5, kept.
+        let kept = ExactTurn::judge(Win(5), Loss(4), false, 1);
+        assert_eq!((kept.after, kept.verdict), (Win(5), Verdict::Kept));
+        // A two-ply turn (a move and a capture) reaching the same loss: a slower win.
+        assert_eq!(
+            ExactTurn::judge(Win(5), Loss(4), false, 2).verdict,
+            Verdict::Slower
+        );
+        assert_eq!(
+            ExactTurn::judge(Win(5), NoResult, false, 1).verdict,
+            Verdict::ThrewWin
+        );
+        assert_eq!(
+            ExactTurn::judge(Win(5), Win(6), false, 1).verdict,
+            Verdict::ThrewWin
+        );
+        assert_eq!(
+            ExactTurn::judge(NoResult, Win(3), false, 1).verdict,
+            Verdict::LetSlip
+        );
+        assert_eq!(
+            ExactTurn::judge(NoResult, NoResult, false, 1).verdict,
+            Verdict::Kept
+        );
+        assert_eq!(
+            ExactTurn::judge(Loss(6), Win(5), false, 1).verdict,
+            Verdict::Kept
+        );
+        assert_eq!(
+            ExactTurn::judge(Loss(6), Win(3), false, 1).verdict,
+            Verdict::Slower
+        );
+        let json = serde_json::to_string(&kept).unwrap();
+        assert_eq!(
+            json,
+            r#"{"before":{"win":5},"after":{"win":5},"verdict":"kept"}"#
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! - [`hint`]: the best whole turn for the side to move (the hint button);
 //! - [`bench`]: nodes searched over fixed positions at a fixed depth (the
 //!   caller times it; nothing here reads a clock);
-//! - [`selfplay`]: games between strengths (and a uniformly random player).
+//! - [`selfplay`]: games between strengths (and a uniformly random player);
+//! - [`table_play`]: the table-best whole turn where the endgame tables cover a
+//!   position (`hard`, `master` and the hint play it; the review marks by it).
 //!
 //! Same state, history, strength and seed → same reply, natively and in wasm32.
 //!
@@ -28,6 +30,7 @@ pub mod ordering;
 pub mod search;
 pub mod selfplay;
 pub mod strength;
+pub mod table_play;
 pub mod tt;
 pub mod turn;
 
@@ -90,7 +93,9 @@ impl Searcher {
     /// The AI's whole turn at `strength`. `history`: hashes of the positions of
     /// this game so far (after each action or each turn; extra entries are
     /// harmless) so that repeating one scores as a draw. `seed` drives the
-    /// strength's noise (same seed → same choice).
+    /// strength's noise (same seed → same choice). A strength that
+    /// [`Strength::uses_tables`] plays the table-best turn where the searcher's
+    /// tables ([`Searcher::set_tables`]) cover the position.
     pub fn choose_turn(
         &mut self,
         state: &State,
@@ -98,7 +103,19 @@ impl Searcher {
         strength: Strength,
         seed: u64,
     ) -> AiReply {
+        if strength.uses_tables() {
+            if let Some(reply) = self.table_turn(state) {
+                return reply;
+            }
+        }
         self.reply(state, history, &strength.limits(seed))
+    }
+
+    /// The table-best turn where the searcher's endgame tables cover `state`.
+    fn table_turn(&mut self, state: &State) -> Option<AiReply> {
+        table_play::table_reply(self.tables_mut()?, state)
+            .ok()
+            .map(|(reply, _)| reply)
     }
 
     /// Searches with explicit limits.
@@ -113,8 +130,11 @@ impl Searcher {
     }
 
     /// The hint: the best whole turn for the side to move at the hint strength's
-    /// budget, without noise.
+    /// budget, without noise (the table-best turn where the searcher's tables cover it).
     pub fn hint(&mut self, state: &State, history: &[u64]) -> AiReply {
+        if let Some(reply) = self.table_turn(state) {
+            return reply;
+        }
         let lim = Limits {
             noise: 0,
             seed: 0,

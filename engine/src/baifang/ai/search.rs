@@ -196,6 +196,16 @@ impl Searcher {
         self.tables = tables;
     }
 
+    /// The endgame tables the search scores leaves with, if it has any.
+    pub fn tables_mut(&mut self) -> Option<&mut Tables> {
+        self.tables.as_mut()
+    }
+
+    /// Takes the endgame tables back (the searcher then searches by evaluation alone).
+    pub fn take_tables(&mut self) -> Option<Tables> {
+        self.tables.take()
+    }
+
     /// Installs an external stop callback, polled every [`POLL`] nodes with
     /// the node count so far; returning `true` ends the search (the best turn
     /// of the last completed iteration is returned). Using it makes the

@@ -118,6 +118,12 @@ pub enum Strength {
 }
 
 impl Strength {
+    /// Whether this strength plays from the endgame tables where it has them
+    /// (`hard` and `master`; the weaker strengths keep their mistakes).
+    pub fn uses_tables(self) -> bool {
+        matches!(self, Strength::Hard | Strength::Master)
+    }
+
     /// All strengths, weakest first.
     pub const ALL: [Strength; 4] = [
         Strength::Beginner,

@@ -8,10 +8,10 @@
 //! and once without. A game the winner has not won within [`TURN_LIMIT`] whole turns is cut
 //! (the rules have no draw; the longest 4 v 4 table win is 28 plies, 14 of the winner's turns).
 
-use super::play::table_reply;
 use super::probe_sample::random_stones as stones;
 use super::{Outcome, Tables};
 use crate::baifang::ai::selfplay::mix;
+use crate::baifang::ai::table_play::table_reply;
 use crate::baifang::ai::{Searcher, Strength};
 use crate::baifang::{Side, State};
 use rand_chacha::ChaCha8Rng;

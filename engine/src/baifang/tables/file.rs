@@ -25,12 +25,16 @@ pub struct TableFile {
     dist_bytes: usize,
 }
 
+/// The two file names of signature `m` v `o` (values, distances): the same in a
+/// folder on disk and beside a web build (`tables/4v4.val`).
+pub fn names(m: usize, o: usize) -> (String, String) {
+    (format!("{m}v{o}.val"), format!("{m}v{o}.dist"))
+}
+
 /// The two paths of signature `m` v `o` in `dir`.
 pub fn paths(dir: &Path, m: usize, o: usize) -> (PathBuf, PathBuf) {
-    (
-        dir.join(format!("{m}v{o}.val")),
-        dir.join(format!("{m}v{o}.dist")),
-    )
+    let (val, dist) = names(m, o);
+    (dir.join(val), dir.join(dist))
 }
 
 /// FNV-1a over the body: catches a truncated or damaged file.

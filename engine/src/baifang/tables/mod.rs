@@ -4,7 +4,6 @@
 //! - [`index`]: the 8 symmetries and the combinatorial index of a signature;
 //! - [`solve`]: the retrograde solver and which signatures it solves exactly;
 //! - [`file`]: the files on disk (2-bit values, distances, checked headers);
-//! - [`play`]: the table-best whole turn, as an AI reply;
 //! - [`conversion`]: won endings played out with and without the tables;
 //! - [`probe_sample`]: a reproducible sample of probes for the native and wasm benchmarks;
 //! - [`verify`]: re-derives every stored value from its children through the
@@ -13,7 +12,6 @@
 pub mod conversion;
 pub mod file;
 pub mod index;
-pub mod play;
 pub mod probe_sample;
 pub mod solve;
 pub mod verify;
@@ -21,13 +19,16 @@ pub mod verify;
 use super::state::{Phase, State};
 use super::Side;
 use crate::baifang::spec::MIN_STONES;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The value of a position for the side to move, with the distance in plies
 /// (a move and each single capture are one ply each) under best play: the
-/// winner takes the shortest win, the loser the longest loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// winner takes the shortest win, the loser the longest loss. In JSON:
+/// `{"win":17}`, `{"loss":12}` or `"noResult"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Outcome {
     /// The side to move wins in this many plies.
     Win(u16),
@@ -178,6 +179,33 @@ impl Tables {
         }
         self.lookup(mover, opp)
     }
+}
+
+/// Captures a review's or an AI's search is expected to see past: a position is
+/// worth loading a table for when its signature is this many captures away.
+pub const REACH_CAPTURES: usize = 2;
+
+/// The signatures (mover's stones, opponent's stones) whose tables the search from
+/// `s` can use: exact ones at most [`REACH_CAPTURES`] captures below the moving-phase
+/// material of `s`, in either colour's order. Empty while stones are still placed
+/// (the tables describe the moving phase only).
+pub fn signatures_near(s: &State) -> Vec<(usize, usize)> {
+    if s.phase() != Phase::Moving {
+        return Vec::new();
+    }
+    let (b, w) = (
+        s.stones(Side::Black).count_ones() as usize,
+        s.stones(Side::White).count_ones() as usize,
+    );
+    let mut near = Vec::new();
+    for &(m, o) in solve::EXACT {
+        for (x, y) in [(m, o), (o, m)] {
+            if b >= x && w >= y && (b - x) + (w - y) <= REACH_CAPTURES && !near.contains(&(m, o)) {
+                near.push((m, o));
+            }
+        }
+    }
+    near
 }
 
 /// A moving-phase state with `mover`'s stones to move (Black plays the mover).

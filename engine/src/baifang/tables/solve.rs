@@ -23,10 +23,13 @@ pub const LOSS: u8 = 2;
 /// The slot's position is not canonical: never looked up.
 pub const UNUSED: u8 = 3;
 
-/// Whether the tables of `m` v `o` are exact under the anti-looping lock: every
-/// capture, by either side, leaves the captured side with fewer than four.
+/// The signatures solved exactly under the anti-looping lock: every capture, by
+/// either side, leaves the captured side with fewer than four.
+pub const EXACT: &[(usize, usize)] = &[(MIN_STONES as usize, MIN_STONES as usize)];
+
+/// Whether the tables of `m` v `o` are exact ([`EXACT`]).
 pub fn is_exact(m: usize, o: usize) -> bool {
-    m == o && m == MIN_STONES as usize
+    EXACT.contains(&(m, o))
 }
 
 /// A solved signature: value codes and distances, one per slot.

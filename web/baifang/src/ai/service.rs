@@ -7,8 +7,10 @@ use wasm_bindgen::JsCast;
 
 use engine::baifang::ai::analysis::{evaluate_position, GameLine, PositionEval};
 use engine::baifang::ai::{self, Searcher};
+use engine::baifang::State;
 
 use crate::ai::protocol::{AiAnswer, AiRequest, Job};
+use crate::ai::tables;
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
@@ -23,13 +25,20 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, 
         let mut cell = cell.borrow_mut();
         let searcher = cell.get_or_insert_with(Searcher::new);
         match &request.job {
+            Job::Choose { level, seed } if level.uses_tables() => {
+                Ok(AiAnswer::Turn(tables::lend(searcher, |s| {
+                    s.choose_turn(&state, &history, *level, *seed)
+                })))
+            }
             Job::Choose { level, seed } => Ok(AiAnswer::Turn(
                 searcher.choose_turn(&state, &history, *level, *seed),
             )),
-            Job::Hint => Ok(AiAnswer::Turn(searcher.hint(&state, &history))),
-            Job::Evaluate { position, nodes } => {
-                evaluate(searcher, &request.log, *position, *nodes).map(AiAnswer::Eval)
-            }
+            Job::Hint => Ok(AiAnswer::Turn(tables::lend(searcher, |s| {
+                s.hint(&state, &history)
+            }))),
+            Job::Evaluate { position, nodes } => tables::lend(searcher, |s| {
+                evaluate(s, &request.log, *position, *nodes).map(AiAnswer::Eval)
+            }),
             Job::Bench { depth } => {
                 let start = clock();
                 let result = ai::bench(searcher, *depth);
@@ -64,9 +73,26 @@ fn evaluate(
     ))
 }
 
-/// Answers one request inside the worker (the worker binary serves this).
-pub fn answer_in_worker(request: AiRequest) -> Result<AiAnswer, String> {
+/// Answers one request inside the worker (the worker binary serves this), first
+/// fetching the endgame tables the job can use ([`tables::fetch_near`]).
+pub async fn answer_in_worker(request: AiRequest) -> Result<AiAnswer, String> {
+    if let Some(state) = table_job_state(&request) {
+        tables::fetch_near(&state).await;
+    }
     answer(&request, worker_clock)
+}
+
+/// The position whose nearby tables a job would use: the evaluated position of a
+/// review, the current one of a hint or of a strength that plays from the tables.
+fn table_job_state(request: &AiRequest) -> Option<State> {
+    match request.job {
+        Job::Choose { level, .. } if !level.uses_tables() => None,
+        Job::Choose { .. } | Job::Hint => ai::replay_log(&request.log).ok().map(|(s, _)| s),
+        Job::Evaluate { position, .. } => GameLine::from_log(&request.log)
+            .ok()
+            .and_then(|line| line.positions().get(position).copied()),
+        Job::Bench { .. } => None,
+    }
 }
 
 /// Milliseconds of the worker's clock (for the bench's duration).

@@ -12,5 +12,5 @@ web_core::game_module_exports!(
     web_core::nav::Screen::Baifang,
     web_baifang::baifang_lobby_module,
     web_baifang::handoff::PlayOn,
-    serve_worker: web_baifang::ai::service::answer_in_worker
+    serve_worker_async: web_baifang::ai::service::answer_in_worker
 );

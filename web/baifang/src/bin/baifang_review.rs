@@ -1,6 +1,6 @@
 //! Baifang's game review as a wasm module of its own: the shell loads it when a game is
-//! reviewed or a `#game=` link opened; its analysis runs the same module in the AI's Web
-//! Worker (`web/workers/baifang_review_ai.js`).
+//! reviewed or a `#game=` link opened; its analysis runs in the AI's Web Worker
+//! (`web/workers/baifang_review_ai.js`) as a module of its own (`baifang_analysis`).
 
 fn main() {
     web_core::module::start_module();
@@ -10,6 +10,5 @@ fn main() {
 web_core::game_module_exports!(
     web_core::nav::Screen::BaifangReview,
     web_baifang::review::entry::baifang_review_module,
-    web_baifang::review::ReviewSource,
-    serve_worker: web_baifang::ai::service::answer_in_worker
+    web_baifang::review::ReviewSource
 );

@@ -1,5 +1,6 @@
 //! The evaluation graph: Blue's score over the game's positions, clamped to
-//! the review's score cap, with the reviewed position marked.
+//! the review's score cap, with the reviewed position marked and the endgame
+//! tables' exact values drawn as dots.
 
 use leptos::prelude::*;
 
@@ -41,6 +42,16 @@ pub fn EvalGraph(
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Table values are certain: drawn as dots on the line, apart from the search's guesses.
+    let exact = move || {
+        let evals = evals.get();
+        graph_points(&evals, total.get())
+            .into_iter()
+            .zip(&evals)
+            .filter(|(_, e)| e.exact.is_some())
+            .map(|((x, y), _)| view! { <circle class="eval-exact" cx=x cy=y r=1.6/> })
+            .collect_view()
+    };
     let marker = move || {
         at.get().map(|i| {
             let span = (total.get().max(2) - 1) as f64;
@@ -55,6 +66,10 @@ pub fn EvalGraph(
             <rect class="eval-orange" x=0 y=HEIGHT / 2.0 width=WIDTH height=HEIGHT / 2.0/>
             <line class="eval-even" x1=0 y1=HEIGHT / 2.0 x2=WIDTH y2=HEIGHT / 2.0/>
             <polyline class="eval-line" points=line/>
+            <g class="eval-exact-points" data-testid="review-graph-exact"
+                data-points=move || evals.with(|e| e.iter().filter(|e| e.exact.is_some()).count())>
+                {exact}
+            </g>
             {marker}
         </svg>
     }
@@ -73,6 +88,7 @@ mod tests {
             best: vec![],
             depth: 1,
             nodes: 1,
+            exact: None,
         }
     }
 

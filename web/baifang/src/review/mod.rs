@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod entry;
+pub mod exact;
 pub mod graph;
 pub mod link_error;
 pub mod move_list;

@@ -1,11 +1,14 @@
 //! The review's move list: the game in the engine's compact notation, one row
-//! per turn, each action a button that jumps to its ply, the current one marked.
+//! per turn, each action a button that jumps to its ply, the current one marked,
+//! and the turns that changed the exact result (endgame tables) flagged.
 
 use leptos::prelude::*;
 
+use engine::baifang::ai::analysis::Verdict;
 use engine::baifang::notation::{notate, PlyNote};
 use engine::baifang::{Action, Side};
 
+use super::exact::verdict_key;
 use super::strings::ReviewText;
 use web_core::i18n::use_lang;
 
@@ -22,7 +25,13 @@ fn turns(notes: Vec<PlyNote>) -> Vec<Vec<PlyNote>> {
 }
 
 #[component]
-pub fn MoveList(log: Vec<Action>, ply: RwSignal<usize>) -> impl IntoView {
+pub fn MoveList(
+    log: Vec<Action>,
+    ply: RwSignal<usize>,
+    /// Turns that changed the exact result, by the ply of their first action.
+    #[prop(into)]
+    marks: Signal<Vec<(usize, Verdict)>>,
+) -> impl IntoView {
     let lang = use_lang();
     // The log reached the review through the engine's replay.
     let notes = notate(&log).unwrap_or_default();
@@ -37,8 +46,12 @@ pub fn MoveList(log: Vec<Action>, ply: RwSignal<usize>) -> impl IntoView {
                         <li class=format!("review-turn side-{side}") value=number>
                             {turn.into_iter().map(|note| {
                                 let at = note.ply;
+                                let mark = move || marks.with(|m| {
+                                    m.iter().find(|(p, _)| *p == at).map(|&(_, v)| verdict_key(v))
+                                });
                                 view! {
                                     <button class="review-move" data-testid="review-move" data-ply=at
+                                        data-verdict=mark class:result-change=move || mark().is_some()
                                         class:current=move || ply.get() == at
                                         aria-current=move || (ply.get() == at).then_some("step")
                                         on:click=move |_| ply.set(at)>

@@ -9,6 +9,7 @@ use engine::baifang::game_link::{encode, GameRecord};
 use engine::baifang::{Action, Reason, Side};
 
 use super::analysis::{Analysis, Progress};
+use super::exact::{result_changes, ExactNote};
 use super::graph::EvalGraph;
 use super::move_list::MoveList;
 use super::strings::{class_words, ReviewText};
@@ -73,6 +74,11 @@ pub fn ReviewScreen(
                 .map(|c| (format!("{c:?}").to_lowercase(), class_words(c, lang.get())))
         })
     };
+    let result_marks = Signal::derive(move || {
+        analysis
+            .run
+            .with(|r| r.as_ref().map(result_changes).unwrap_or_default())
+    });
     let swipe = StoredValue::new(None::<(i32, i32, i32)>);
     let play_from_here = move |ai: bool| {
         let log = timeline.with_value(|t| t.log()[..ply.get_untracked()].to_vec());
@@ -124,8 +130,9 @@ pub fn ReviewScreen(
                     <span class="review-best" data-testid="review-best">{text(ReviewText::BestHere)}</span>
                 })}
             </p>
+            <ExactNote analysis=analysis ply=ply/>
             <StepControls ply=ply last=last/>
-            <MoveList log=source.record.log().to_vec() ply=ply/>
+            <MoveList log=source.record.log().to_vec() ply=ply marks=result_marks/>
             <AnalysisPanel analysis=analysis ply=ply/>
             <section class="review-actions">
                 <button class="pill-button" data-testid="review-play-hotseat"

@@ -1,9 +1,10 @@
 //! Every visible string of the review screen and of a broken game link, in
 //! both interface languages.
 
-use engine::baifang::ai::analysis::TurnClass;
+use engine::baifang::ai::analysis::{ExactTurn, TurnClass, Verdict};
 use engine::baifang::game_file::FileError;
 use engine::baifang::game_link::{Flaw, LinkError};
+use engine::baifang::tables::Outcome;
 
 use web_core::i18n::{translations, Lang};
 
@@ -58,6 +59,51 @@ pub fn class_words(class: TurnClass, lang: Lang) -> &'static str {
         (TurnClass::Mistake, Lang::En) => "Mistake",
         (TurnClass::Blunder, Lang::En) => "Blunder",
     }
+}
+
+/// An exact value as the review says it: "won in 17", "lost in 12", "no forced result".
+pub fn outcome_words(outcome: Outcome, lang: Lang) -> String {
+    match (outcome, lang) {
+        (Outcome::Win(d), Lang::Zh) => format!("{d} 步内必胜"),
+        (Outcome::Win(d), Lang::En) => format!("won in {d}"),
+        (Outcome::Loss(d), Lang::Zh) => format!("{d} 步后必败"),
+        (Outcome::Loss(d), Lang::En) => format!("lost in {d}"),
+        (Outcome::NoResult, Lang::Zh) => "无强制结果".into(),
+        (Outcome::NoResult, Lang::En) => "no forced result".into(),
+    }
+}
+
+/// The position's exact value for `side` to move, named as the tables' word.
+pub fn exact_position_words(side: &str, outcome: Outcome, lang: Lang) -> String {
+    let value = outcome_words(outcome, lang);
+    match lang {
+        Lang::Zh => format!("{side}走：{value}（残局库，精确）"),
+        Lang::En => format!("{side} to move: {value} (endgame table, exact)"),
+    }
+}
+
+/// What a turn did to the exact value, when that is worth a sentence (not for a
+/// turn that kept it).
+pub fn verdict_words(exact: ExactTurn, lang: Lang) -> Option<String> {
+    let (before, after) = (
+        outcome_words(exact.before, lang),
+        outcome_words(exact.after, lang),
+    );
+    Some(match (exact.verdict, lang) {
+        (Verdict::Kept, _) => return None,
+        (Verdict::ThrewWin, Lang::Zh) => format!("错失必胜：走前{before}，走后{after}。"),
+        (Verdict::ThrewWin, Lang::En) => {
+            format!("Threw the win away: {before} before this turn, {after} after it.")
+        }
+        (Verdict::LetSlip, Lang::Zh) => format!("本可守住（无强制结果），走后{after}。"),
+        (Verdict::LetSlip, Lang::En) => {
+            format!("Let a held position slip: no forced result before, {after} after it.")
+        }
+        (Verdict::Slower, Lang::Zh) => format!("结果未变但不是最快：走前{before}，走后{after}。"),
+        (Verdict::Slower, Lang::En) => {
+            format!("Kept the result, not by the quickest way: {before} before, {after} after.")
+        }
+    })
 }
 
 /// The sentence for a game link that cannot be read: what is wrong with it.
@@ -206,6 +252,44 @@ mod tests {
             assert!(has_cjk(&zh) && !has_cjk(&en), "{e:?}: {zh} / {en}");
         }
         assert!(file_error_words(&errors[1], Lang::En).contains("line 2, column 5"));
+    }
+
+    #[test]
+    fn exact_values_and_verdicts_read_in_both_languages() {
+        let turn = |before, after, verdict| ExactTurn {
+            before,
+            after,
+            verdict,
+        };
+        assert_eq!(outcome_words(Outcome::Win(17), Lang::En), "won in 17");
+        assert_eq!(outcome_words(Outcome::Loss(12), Lang::En), "lost in 12");
+        assert_eq!(
+            outcome_words(Outcome::NoResult, Lang::En),
+            "no forced result"
+        );
+        let thrown = turn(Outcome::Win(8), Outcome::NoResult, Verdict::ThrewWin);
+        assert_eq!(
+            verdict_words(thrown, Lang::En).unwrap(),
+            "Threw the win away: won in 8 before this turn, no forced result after it."
+        );
+        let kept = turn(Outcome::Win(8), Outcome::Win(8), Verdict::Kept);
+        assert_eq!(verdict_words(kept, Lang::En), None);
+        for t in [
+            thrown,
+            turn(Outcome::NoResult, Outcome::Loss(9), Verdict::LetSlip),
+            turn(Outcome::Win(6), Outcome::Win(10), Verdict::Slower),
+        ] {
+            let (zh, en) = (
+                verdict_words(t, Lang::Zh).unwrap(),
+                verdict_words(t, Lang::En).unwrap(),
+            );
+            assert!(has_cjk(&zh) && !has_cjk(&en), "{zh} / {en}");
+        }
+        assert!(has_cjk(&exact_position_words(
+            "蓝方",
+            Outcome::Win(3),
+            Lang::Zh
+        )));
     }
 
     #[test]

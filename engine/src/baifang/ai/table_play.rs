@@ -2,10 +2,10 @@
 //! (the shortest win, the longest loss, and in a no-result position a turn
 //! that keeps it), as an AI reply the callers of the search already read.
 
-use super::{NotCovered, Outcome, Tables};
 use crate::baifang::ai::search::WIN;
 use crate::baifang::ai::turn::whole_turns;
 use crate::baifang::ai::AiReply;
+use crate::baifang::tables::{NotCovered, Outcome, Tables};
 use crate::baifang::State;
 
 /// The outcome for the side that played a whole turn of `plies` actions,

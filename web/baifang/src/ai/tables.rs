@@ -1,0 +1,81 @@
+//! The endgame tables inside the AI's Web Worker: fetched from beside the build
+//! (`tables/4v4.val` and `tables/4v4.dist`, the same names as on disk) the first
+//! time a job's position comes near a solved signature, then kept for the
+//! worker's life and lent to the searcher for the jobs that use them.
+//!
+//! A table that cannot be had (a host without the files, a damaged or foreign
+//! file) is tried once, named in the console, and the job is searched as it
+//! was before the tables existed.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use engine::baifang::ai::Searcher;
+use engine::baifang::tables::file::{names, TableFile};
+use engine::baifang::tables::{signatures_near, Tables};
+use engine::baifang::State;
+
+/// The folder beside the build that holds the table files.
+pub const FOLDER: &str = "tables";
+
+thread_local! {
+    static TABLES: RefCell<Option<Tables>> = RefCell::new(Some(Tables::in_memory()));
+    /// Signatures already fetched or found missing: each is asked for once.
+    static TRIED: RefCell<HashSet<(usize, usize)>> = RefCell::new(HashSet::new());
+}
+
+/// Fetches every table the search from `state` can use and has not tried yet.
+pub async fn fetch_near(state: &State) {
+    for (m, o) in signatures_near(state) {
+        if !TRIED.with(|t| t.borrow_mut().insert((m, o))) {
+            continue;
+        }
+        match fetch_table(m, o).await {
+            Ok(table) => TABLES.with(|t| {
+                if let Some(tables) = t.borrow_mut().as_mut() {
+                    tables.insert(table);
+                }
+            }),
+            Err(message) => web_sys::console::warn_1(
+                &format!("endgame table {m} v {o} not used: {message}").into(),
+            ),
+        }
+    }
+}
+
+/// Runs `job` with the worker's tables lent to `searcher`.
+pub fn lend<R>(searcher: &mut Searcher, job: impl FnOnce(&mut Searcher) -> R) -> R {
+    searcher.set_tables(TABLES.with(|t| t.borrow_mut().take()));
+    let result = job(searcher);
+    let tables = searcher.take_tables();
+    TABLES.with(|t| *t.borrow_mut() = tables);
+    result
+}
+
+async fn fetch_table(m: usize, o: usize) -> Result<TableFile, String> {
+    let (val, dist) = names(m, o);
+    let val = fetch_bytes(&format!("{FOLDER}/{val}")).await?;
+    let dist = fetch_bytes(&format!("{FOLDER}/{dist}")).await?;
+    TableFile::from_bytes(m, o, val, dist).map_err(|e| e.to_string())
+}
+
+async fn fetch_bytes(path: &str) -> Result<Vec<u8>, String> {
+    let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(path))
+        .await
+        .map_err(|e| format!("{path} could not be fetched: {e:?}"))?
+        .unchecked_into();
+    if !response.ok() {
+        return Err(format!("{path} answered HTTP {}", response.status()));
+    }
+    let buffer = response
+        .array_buffer()
+        .map_err(|e| format!("{path} could not be read: {e:?}"))?;
+    let buffer = JsFuture::from(buffer)
+        .await
+        .map_err(|e| format!("{path} could not be read: {e:?}"))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
