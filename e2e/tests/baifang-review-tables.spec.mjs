@@ -69,6 +69,31 @@ test("a reviewed game in a covered ending shows the tables' exact values and mar
   console.expectClean();
 });
 
+test("a host without the tables, or with a damaged one: the review searches as before and says nothing false", async ({ page }) => {
+  test.setTimeout(300_000);
+  const console = watchConsole(page);
+  const warnings = [];
+  page.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+  for (const [name, answer] of [
+    ["missing", (route) => route.fulfill({ status: 404, body: "not here" })],
+    ["damaged", (route) => route.fulfill({ status: 200, contentType: "application/octet-stream", body: Buffer.from("BFTB not a table at all") })],
+  ]) {
+    await page.unrouteAll();
+    await page.route("**/tables/**", answer);
+    warnings.length = 0;
+    await page.goto(`/#game=${engine(["baifang", "link", game])}`);
+    await page.reload();
+    await expect(page.getByTestId("review")).toBeVisible();
+    await page.getByTestId("review-analyse").click();
+    await expect(page.getByTestId("review-analysis")).toHaveAttribute("data-state", "done", { timeout: 280_000 });
+    await expect(page.getByTestId("review-graph-exact"), name).toHaveAttribute("data-points", "0");
+    await expect(page.locator("[data-testid=review-move][data-verdict]"), name).toHaveCount(0);
+    await expect(page.getByTestId("review-exact"), name).toHaveCount(0);
+    expect(warnings.join("\n"), name).toContain("endgame table 4 v 4 not used");
+  }
+  console.expectClean();
+});
+
 test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
 

@@ -239,7 +239,7 @@ pub struct PositionEval {
     pub nodes: u64,
     /// The endgame tables' exact value for the side to move, where they cover the
     /// position (then `score` is that value as a search score and `best` the
-    /// table-best turn).
+    /// table-best turn); `None` for a finished game, scored as such on every host.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exact: Option<Outcome>,
 }
@@ -320,6 +320,10 @@ pub fn evaluate_position(
 /// The position's evaluation from the searcher's endgame tables, if it has them and
 /// they cover the position: exact, with the table-best turn.
 fn table_eval(searcher: &mut Searcher, state: &State) -> Option<PositionEval> {
+    // A finished game is scored as such with or without tables (the same on every host).
+    if state.is_finished() {
+        return None;
+    }
     let (reply, outcome) = table_reply(searcher.tables_mut()?, state).ok()?;
     let to_move = state.to_move();
     Some(PositionEval {
@@ -444,7 +448,15 @@ pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview
         let classified = t.kind == TurnKind::Play && t.complete && !e0.best.is_empty();
         let is_best =
             classified && reaches(&line.positions()[i], &e0.best, &line.positions()[i + 1]);
-        let exact = match (e0.exact, e1.exact) {
+        // The game's end is exact too, for judging the turn that reached it.
+        let end = line.positions()[i + 1].result().map(|(winner, _)| {
+            if winner == e1.to_move {
+                Outcome::Win(0)
+            } else {
+                Outcome::Loss(0)
+            }
+        });
+        let exact = match (e0.exact, e1.exact.or(end)) {
             (Some(b), Some(a)) if classified => Some(ExactTurn::judge(
                 b,
                 a,

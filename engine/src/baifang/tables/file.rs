@@ -4,6 +4,7 @@
 //! Plain file reads into memory: the largest table built today (4 v 4) is
 //! 12 MB, so memory mapping would add a dependency and `unsafe` for nothing.
 
+use super::index::Index;
 use super::solve::{Solved, NO_RESULT, UNUSED};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -140,14 +141,20 @@ impl TableFile {
         (values, _, len): (Vec<u8>, usize, u64),
         (dist, dist_bytes, dlen): (Vec<u8>, usize, u64),
     ) -> io::Result<TableFile> {
+        let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidData, format!("{m}v{o}: {why}"));
+        // The header is checked like the body: a slot count or width the lookups do not
+        // expect would index past the end, and a checksum is no proof against a crafted file.
+        if len != Index::new(m, o).len() {
+            return Err(bad("slot count differs from the signature's"));
+        }
+        if !matches!(dist_bytes, 1 | 2) {
+            return Err(bad("distance width is neither 1 nor 2 bytes"));
+        }
         if dlen != len
             || values.len() as u64 != len.div_ceil(4)
-            || dist.len() as u64 != len * dist_bytes as u64
+            || Some(dist.len() as u64) != len.checked_mul(dist_bytes as u64)
         {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "table sizes disagree",
-            ));
+            return Err(bad("table sizes disagree"));
         }
         Ok(TableFile {
             m,
@@ -184,5 +191,47 @@ impl TableFile {
     /// Whether slot `s` is a position with no forced result.
     pub fn no_result(&self, slot: u64) -> bool {
         self.value(slot) == NO_RESULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A file with any header fields and body, with the checksum right (anyone can compute it).
+    fn crafted(m: u8, o: u8, width: u8, len: u64, body: &[u8]) -> Vec<u8> {
+        let mut h = [0u8; HEADER];
+        h[..4].copy_from_slice(MAGIC);
+        h[4] = VERSION;
+        h[5] = m;
+        h[6] = o;
+        h[7] = width;
+        h[8..16].copy_from_slice(&len.to_le_bytes());
+        h[16..24].copy_from_slice(&checksum(body).to_le_bytes());
+        [&h[..], body].concat()
+    }
+
+    proptest! {
+        /// Fetched bytes are input: whatever they hold, reading them gives an error, never a
+        /// panic and never a table the lookups would read past.
+        #[test]
+        fn crafted_or_damaged_files_are_refused_with_a_sentence(
+            width in any::<u8>(),
+            len in prop_oneof![Just(Index::new(4, 4).len()), any::<u64>(), 0u64..64],
+            dlen in prop_oneof![Just(Index::new(4, 4).len()), any::<u64>(), 0u64..64],
+            val_body in proptest::collection::vec(any::<u8>(), 0..64),
+            dist_body in proptest::collection::vec(any::<u8>(), 0..64),
+            cut in 0usize..40,
+        ) {
+            let val = crafted(4, 4, 0, len, &val_body);
+            let dist = crafted(4, 4, width, dlen, &dist_body);
+            let Err(refused) = TableFile::from_bytes(4, 4, val.clone(), dist.clone()) else {
+                return Err(TestCaseError::fail("a crafted file was taken for a table"));
+            };
+            prop_assert!(refused.to_string().contains("4v4"), "{refused}");
+            let short = val[..cut.min(val.len())].to_vec();
+            prop_assert!(TableFile::from_bytes(4, 4, short, dist).is_err());
+        }
     }
 }
