@@ -131,8 +131,8 @@ pub fn serve<J: DeserializeOwned, A: Serialize + 'static>(
 }
 
 /// [`serve`] for a worker whose answer may wait (say, for a file it fetches first):
-/// each reply is posted when its future completes. The page sends one request at a
-/// time and waits for its reply, so replies keep their order.
+/// each reply is posted when its future completes, so a reply that waited may come
+/// after a later request's; the page matches replies by their ids.
 pub fn serve_async<J, A, F>(answer: impl Fn(J) -> F + 'static)
 where
     J: DeserializeOwned,
