@@ -449,13 +449,7 @@ pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview
         let is_best =
             classified && reaches(&line.positions()[i], &e0.best, &line.positions()[i + 1]);
         // The game's end is exact too, for judging the turn that reached it.
-        let end = line.positions()[i + 1].result().map(|(winner, _)| {
-            if winner == e1.to_move {
-                Outcome::Win(0)
-            } else {
-                Outcome::Loss(0)
-            }
-        });
+        let end = Outcome::at_end(&line.positions()[i + 1]);
         let exact = match (e0.exact, e1.exact.or(end)) {
             (Some(b), Some(a)) if classified => Some(ExactTurn::judge(
                 b,

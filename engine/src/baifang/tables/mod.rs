@@ -63,6 +63,16 @@ impl Outcome {
             Outcome::NoResult => "no_result",
         }
     }
+    /// A finished game's result for its side to move, at distance 0 (`None` while it runs).
+    pub fn at_end(s: &State) -> Option<Outcome> {
+        s.result().map(|(winner, _)| {
+            if winner == s.to_move() {
+                Outcome::Win(0)
+            } else {
+                Outcome::Loss(0)
+            }
+        })
+    }
     /// Distance in plies (`None` for no result).
     pub fn distance(self) -> Option<u16> {
         match self {
@@ -155,12 +165,8 @@ impl Tables {
 
     /// The outcome of a game state for its side to move.
     pub fn probe(&mut self, s: &State) -> Result<Outcome, NotCovered> {
-        if let Some((winner, _)) = s.result() {
-            return Ok(if winner == s.to_move() {
-                Outcome::Win(0)
-            } else {
-                Outcome::Loss(0)
-            });
+        if let Some(end) = Outcome::at_end(s) {
+            return Ok(end);
         }
         if s.phase() != Phase::Moving {
             return Err(NotCovered::Placing);
