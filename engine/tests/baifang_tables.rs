@@ -383,16 +383,7 @@ fn the_search_scores_covered_leaves_exactly() {
         }
         let reply = searcher.reply(&s, &[s.hash()], &limits);
         let turn_len = reply.turn.len() as u16;
-        let mut after = s;
-        for &a in &reply.turn {
-            after.apply(a).unwrap();
-        }
-        // The value the turn keeps, for the side that played it.
-        let kept = engine::baifang::ai::table_play::for_mover(
-            tables.probe(&after).unwrap(),
-            after.to_move() == s.to_move(),
-            turn_len,
-        );
+        let kept = value_kept(&mut tables, &s, &reply.turn);
         assert_eq!(kept, value, "the chosen turn keeps the value: {s:?}");
         let exact = |d: u16| WIN - (d - turn_len + 1) as i32;
         let expected = match value {
@@ -467,16 +458,21 @@ fn the_review_with_tables_marks_exact_values_and_the_thrown_win() {
     assert_eq!(thrown.side, Side::Black);
     assert_eq!(thrown.exact.unwrap().before, Outcome::Win(8));
     // The table-best turn shown beside it keeps the win.
-    let mut s = line.positions()[thrown.turn];
-    for &a in &thrown.best {
-        s.apply(a).unwrap();
-    }
-    let kept = engine::baifang::ai::table_play::for_mover(
-        tables.probe(&s).unwrap(),
-        s.to_move() == Side::Black,
-        thrown.best.len() as u16,
-    );
+    let kept = value_kept(&mut tables, &line.positions()[thrown.turn], &thrown.best);
     assert_eq!(kept, Outcome::Win(8));
+}
+
+/// The value a whole turn played at `s` keeps, for the side that played it.
+fn value_kept(tables: &mut Tables, s: &State, turn: &[Action]) -> Outcome {
+    let mut after = *s;
+    for &a in turn {
+        after.apply(a).unwrap();
+    }
+    engine::baifang::ai::table_play::for_mover(
+        tables.probe(&after).unwrap(),
+        after.to_move() == s.to_move(),
+        turn.len() as u16,
+    )
 }
 
 /// `hard` and `master` play the table-best turn where the searcher's tables cover the
