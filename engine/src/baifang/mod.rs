@@ -41,6 +41,7 @@ pub mod elo;
 pub mod format;
 pub mod perft;
 pub mod playout;
+pub mod puzzle;
 pub mod referee_client;
 pub mod referee_protocol;
 pub mod rematch;
@@ -116,6 +117,8 @@ pub fn replay_bytes(bytes: &[u8]) -> Result<Replay, ParseError> {
 /// game; replaying it reproduces the state exactly.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
+    /// Where the log starts: the opening, or a given position (a puzzle's).
+    start: State,
     state: State,
     log: Vec<Action>,
     last: Option<ActionOutcome>,
@@ -128,6 +131,14 @@ impl Game {
     /// A new game at the start position.
     pub fn new() -> Game {
         Game::default()
+    }
+    /// A game that starts at `start` instead of the opening (its log is what follows it).
+    pub fn from_position(start: State) -> Game {
+        Game {
+            start,
+            state: start,
+            ..Game::default()
+        }
     }
     /// The current state.
     pub fn state(&self) -> &State {
@@ -161,7 +172,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Action> {
         let a = self.log.pop()?;
         let log = std::mem::take(&mut self.log);
-        *self = Game::new();
+        *self = Game::from_position(self.start);
         for b in log {
             // Every action of the log was legal when it was played.
             let _ = self.play(b);
@@ -173,7 +184,7 @@ impl Game {
     /// the captures it earned, or a timeout), so taking back to one of these
     /// indices never leaves half a turn on the board.
     pub fn turn_starts(&self) -> Vec<(usize, Side)> {
-        let mut g = Game::new();
+        let mut g = Game::from_position(self.start);
         let mut starts = Vec::new();
         let mut passed = true;
         for (i, &a) in self.log.iter().enumerate() {

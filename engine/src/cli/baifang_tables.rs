@@ -12,6 +12,9 @@
 //!   from N random 4 v 4 positions won in at least D plies, the AI with the tables and without them
 //!   against the AI without them; one line per position, then the shares.
 //!   Exit 1 when the side with the tables failed to win one.
+//! - `puzzles DIR [--seed S] [--per-plies K] [--check FILE]`: draws the "win in N" puzzles
+//!   (JSON on stdout, the format of `levels/baifang/puzzles.json`), or checks a puzzle file
+//!   against the tables (exit 1 on the first puzzle the tables refuse).
 //! - `bench-probe DIR [--probes N] [--seed S]`: the time per probe of a loaded
 //!   table over a reproducible sample, and the sample's checksum (the wasm
 //!   benchmark prints the same checksum).
@@ -65,6 +68,20 @@ pub enum Command {
         /// Worker threads (the results do not depend on them).
         #[arg(long, default_value_t = 2)]
         threads: usize,
+    },
+    /// Draw "win in N" puzzles from the tables (JSON on stdout), or check a puzzle file against them.
+    Puzzles {
+        /// Folder holding the tables.
+        dir: String,
+        /// Draw seed (the built-in set uses the default).
+        #[arg(long, default_value_t = engine::baifang::puzzle::BUILT_IN_SEED)]
+        seed: u64,
+        /// Puzzles per distance (3 to 15 plies).
+        #[arg(long, default_value_t = engine::baifang::puzzle::BUILT_IN_PER_PLIES)]
+        per_plies: usize,
+        /// Check this puzzle file instead of drawing.
+        #[arg(long)]
+        check: Option<String>,
     },
     /// Time per probe over a reproducible sample of random 4 v 4 positions, and its checksum.
     BenchProbe {
@@ -225,6 +242,12 @@ pub fn run(cmd: Command) -> i32 {
         Command::Probe { file, dir } => probe(&file, &dir),
         Command::Verify { dir, threads } => verify_dir(&dir, threads),
         Command::BenchProbe { dir, probes, seed } => bench_probe(&dir, probes, seed),
+        Command::Puzzles {
+            dir,
+            seed,
+            per_plies,
+            check,
+        } => puzzles(&dir, seed, per_plies, check.as_deref()),
         Command::Convert {
             dir,
             games,
@@ -311,6 +334,54 @@ fn convert(
         start.elapsed().as_secs_f64()
     );
     i32::from(ww != played.len())
+}
+
+/// Positions drawn at most while looking for puzzles (the built-in set needs far fewer).
+const PUZZLE_TRIES: u32 = 20_000_000;
+
+fn puzzles(dir: &str, seed: u64, per_plies: usize, check: Option<&str>) -> i32 {
+    use engine::baifang::puzzle::{self, Puzzle};
+    let mut tables = Tables::open(Path::new(dir));
+    if file::TableFile::load(Path::new(dir), 4, 4).is_err() {
+        eprintln!("error: {dir} holds no checked 4 v 4 table (build it with `engine baifang tables build --max-stones 8 --out {dir}`)");
+        return 2;
+    }
+    let Some(path) = check else {
+        return match puzzle::draw(&mut tables, seed, per_plies, PUZZLE_TRIES) {
+            Ok(found) => {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&found).expect("puzzles are JSON")
+                );
+                0
+            }
+            Err(why) => {
+                eprintln!("error: the tables do not cover a drawn position ({why:?})");
+                2
+            }
+        };
+    };
+    let list: Vec<Puzzle> = match std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {path} is not a puzzle file: {e}");
+            return 2;
+        }
+    };
+    for (i, p) in list.iter().enumerate() {
+        if let Err(why) = puzzle::check(&mut tables, p) {
+            println!("puzzle {i} ({}): {why}", p.id());
+            return 1;
+        }
+    }
+    println!(
+        "{} puzzles checked: each won in its plies, with one winning first turn",
+        list.len()
+    );
+    0
 }
 
 fn bench_probe(dir: &str, probes: u32, seed: u64) -> i32 {

@@ -7,7 +7,7 @@
 //! Folders: [`board`] (the board, its geometry, effects and tap intents),
 //! [`room`] (the one room screen every mode plays in: header, step clock,
 //! scoreboards, menu, settlement, haptics), [`local`] (hot-seat and vs-AI),
-//! [`ai`] (the AI opponent and its worker), [`peer`] (peer-to-peer: Game Center
+//! [`ai`] (the AI opponent and its worker), [`puzzle`] (the table puzzles), [`peer`] (peer-to-peer: Game Center
 //! or browser tabs), [`server`] (the referee server), [`review`]. Pure parts
 //! (view-model, tap → intent, haptics per action, the local game, strings,
 //! profile parsing) are apart from the components so they are unit-tested
@@ -24,6 +24,7 @@ pub mod online;
 pub mod online_screen;
 pub mod peer;
 pub mod profile;
+pub mod puzzle;
 pub mod review;
 pub mod room;
 pub mod server;
@@ -47,6 +48,7 @@ use lobby::{Learn, Lobby};
 use local::game::Opponent;
 use local::room::{Room, RoomSetup};
 use local::saved::Resumable;
+use puzzle::screen::PuzzleScreen;
 use review::ReviewSource;
 use web_core::nav::{clear_fragment, use_nav, Nav, Screen};
 
@@ -142,6 +144,7 @@ pub fn baifang_lobby_module(play_on: Option<PlayOn>) -> impl IntoView {
         <main class="screen screen-baifang" data-testid="screen-baifang">
             {move || match (room.get(), learning.get()) {
                 (None, Some(Learn::Lesson)) => view! { <LessonScreen on_exit=lobby_again/> }.into_any(),
+                (None, Some(Learn::Puzzles)) => view! { <PuzzleScreen on_exit=lobby_again/> }.into_any(),
                 (None, Some(Learn::Rules)) => view! {
                     <RulesPage on_exit=lobby_again on_lesson=Callback::new(move |_| learning.set(Some(Learn::Lesson)))/>
                 }.into_any(),

@@ -101,10 +101,12 @@ pub fn Lobby(
 pub enum Learn {
     Lesson,
     Rules,
+    /// The table puzzles ("win in N").
+    Puzzles,
 }
 
 /// The lesson offered once on a first visit (taken or declined, it is not offered again),
-/// then 新手教程 and 规则 as plain buttons.
+/// then 新手教程, 规则 and 残局题 (the table puzzles) as plain buttons.
 #[component]
 fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
     let lang = use_lang();
@@ -143,6 +145,9 @@ fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
             </button>
             <button class="pill-button" data-testid="lobby-rules" on:click=move |_| on_learn.run(Learn::Rules)>
                 {move || BaifangText::Rules.in_lang(lang.get())}
+            </button>
+            <button class="pill-button" data-testid="lobby-puzzles" on:click=move |_| on_learn.run(Learn::Puzzles)>
+                {move || BaifangText::Puzzles.in_lang(lang.get())}
             </button>
         </div>
     }

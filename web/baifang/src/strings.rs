@@ -243,6 +243,7 @@ translations! {
         Coordinates => ("棋盘坐标", "Coordinates"),
         Learn => ("新手教程", "Learn to play"),
         Rules => ("规则", "Rules"),
+        Puzzles => ("残局题", "Endgame puzzles"),
         Resign => ("认输", "Resign"),
         ResignConfirm => ("确定认输吗？本局将判负。", "Resign this game? It counts as a loss."),
         ResignYes => ("确定认输", "Resign"),

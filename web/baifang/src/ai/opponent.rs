@@ -113,8 +113,12 @@ impl AiOpponent {
                 }
             }
             (_, Err(message)) => self.error.set(Some(message)),
-            (_, Ok(AiAnswer::Bench { .. } | AiAnswer::Eval(_)))
-            | (Job::Bench { .. } | Job::Evaluate { .. }, Ok(AiAnswer::Turn(_))) => {}
+            // The room asks for turns and hints only.
+            (_, Ok(AiAnswer::Bench { .. } | AiAnswer::Eval(_) | AiAnswer::Puzzle(_)))
+            | (
+                Job::Bench { .. } | Job::Evaluate { .. } | Job::Puzzle { .. },
+                Ok(AiAnswer::Turn(_)),
+            ) => {}
         }
     }
 }

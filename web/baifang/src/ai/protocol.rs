@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use engine::baifang::ai::analysis::PositionEval;
 use engine::baifang::ai::{AiReply, Strength};
+use engine::baifang::puzzle::{Judged, Puzzle};
 use engine::baifang::Action;
 
 use web_core::worker_link::Reply;
@@ -21,6 +22,9 @@ pub enum Job {
     /// The review's evaluation of position `position` of the game (the position
     /// before turn `position`; the last is the final one) on `nodes` of budget.
     Evaluate { position: usize, nodes: u64 },
+    /// A table puzzle: the tables' judgement of the player's `turn`, played after the
+    /// request's log. For this job the log starts at the puzzle's position, not the opening.
+    Puzzle { puzzle: Puzzle, turn: Vec<Action> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +38,8 @@ pub enum AiAnswer {
     Turn(AiReply),
     /// One position's evaluation for the review.
     Eval(PositionEval),
+    /// The tables' judgement of a puzzle turn, with the defence when it was kept.
+    Puzzle(Judged),
     /// Nodes and checksum equal the native `engine baifang bench` at the same depth.
     Bench {
         nodes: u64,

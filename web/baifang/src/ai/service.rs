@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 
 use engine::baifang::ai::analysis::{evaluate_position, GameLine, PositionEval};
 use engine::baifang::ai::{self, Searcher};
-use engine::baifang::State;
+use engine::baifang::{puzzle, State};
 
 use crate::ai::protocol::{AiAnswer, AiRequest, Job};
 use crate::ai::tables;
@@ -19,26 +19,38 @@ thread_local! {
 /// Answers one request (pure apart from the bench's clock; unit-testable natively);
 /// a log the engine rejects is refused with a sentence.
 pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, String> {
-    let (state, history) = ai::replay_log(&request.log)
-        .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))?;
+    // The game so far, for the jobs that play on from it (a puzzle's log starts elsewhere).
+    let replay = || {
+        ai::replay_log(&request.log)
+            .map_err(|(index, error)| format!("action {index} of the game log is illegal: {error}"))
+    };
     SEARCHER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let searcher = cell.get_or_insert_with(Searcher::new);
         match &request.job {
-            Job::Choose { level, seed } if level.uses_tables() => {
+            Job::Choose { level, seed } => {
+                let (state, history) = replay()?;
+                let choose = |s: &mut Searcher| s.choose_turn(&state, &history, *level, *seed);
+                Ok(AiAnswer::Turn(if level.uses_tables() {
+                    tables::lend(searcher, choose)
+                } else {
+                    choose(searcher)
+                }))
+            }
+            Job::Hint => {
+                let (state, history) = replay()?;
                 Ok(AiAnswer::Turn(tables::lend(searcher, |s| {
-                    s.choose_turn(&state, &history, *level, *seed)
+                    s.hint(&state, &history)
                 })))
             }
-            Job::Choose { level, seed } => Ok(AiAnswer::Turn(
-                searcher.choose_turn(&state, &history, *level, *seed),
-            )),
-            Job::Hint => Ok(AiAnswer::Turn(tables::lend(searcher, |s| {
-                s.hint(&state, &history)
-            }))),
             Job::Evaluate { position, nodes } => tables::lend(searcher, |s| {
                 evaluate(s, &request.log, *position, *nodes).map(AiAnswer::Eval)
             }),
+            Job::Puzzle { puzzle: p, turn } => {
+                tables::with_tables(|t| puzzle::judge(t, p, &request.log, turn))
+                    .map(AiAnswer::Puzzle)
+                    .map_err(|e| e.to_string())
+            }
             Job::Bench { depth } => {
                 let start = clock();
                 let result = ai::bench(searcher, *depth);
@@ -91,6 +103,7 @@ fn table_job_state(request: &AiRequest) -> Option<State> {
         Job::Evaluate { position, .. } => GameLine::from_log(&request.log)
             .ok()
             .and_then(|line| line.positions().get(position).copied()),
+        Job::Puzzle { ref puzzle, .. } => puzzle.start().ok(),
         Job::Bench { .. } => None,
     }
 }

@@ -55,6 +55,14 @@ pub fn lend<R>(searcher: &mut Searcher, job: impl FnOnce(&mut Searcher) -> R) ->
     result
 }
 
+/// Runs `job` on the worker's tables themselves (a puzzle's judge probes them directly).
+pub fn with_tables<R>(job: impl FnOnce(&mut Tables) -> R) -> R {
+    TABLES.with(|t| {
+        let mut t = t.borrow_mut();
+        job(t.get_or_insert_with(Tables::in_memory))
+    })
+}
+
 async fn fetch_table(m: usize, o: usize) -> Result<TableFile, String> {
     let (val, dist) = names(m, o);
     let val = fetch_bytes(&format!("{FOLDER}/{val}")).await?;
