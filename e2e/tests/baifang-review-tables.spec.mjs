@@ -124,4 +124,36 @@ test.describe("with the service worker", () => {
     await context.setOffline(false);
     console.expectClean();
   });
+
+  test("a damaged copy in the service worker's tables cache is fetched again and replaced", async ({ page }) => {
+    test.setTimeout(300_000);
+    const console = watchConsole(page);
+    const warnings = [];
+    page.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+    await page.goto(`/#game=${engine(["baifang", "link", game])}`);
+    await expect(page.getByTestId("review")).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // A copy kept from an older build: the right name, bytes the engine refuses.
+    const tableUrl = await page.evaluate(async () => {
+      const scope = (await navigator.serviceWorker.ready).scope;
+      const url = new URL("tables/4v4.val", scope).href;
+      const cache = await caches.open(`app-tables:${scope}`);
+      await cache.put(url, new Response(new Uint8Array([66, 70, 84, 66, 0, 1, 2, 3]), {
+        headers: { "content-type": "application/octet-stream" },
+      }));
+      return url;
+    });
+    await page.getByTestId("review-analyse").click();
+    await expect(page.getByTestId("review-analysis")).toHaveAttribute("data-state", "done", { timeout: 280_000 });
+    expect(Number(await page.getByTestId("review-graph-exact").getAttribute("data-points"))).toBeGreaterThan(50);
+    expect(warnings.filter((w) => w.includes("endgame table"))).toEqual([]);
+    const kept = await page.evaluate(async (url) => {
+      const scope = (await navigator.serviceWorker.ready).scope;
+      const hit = await (await caches.open(`app-tables:${scope}`)).match(url);
+      return hit ? (await hit.arrayBuffer()).byteLength : 0;
+    }, tableUrl);
+    expect(kept, "the host's table replaced the damaged copy").toBeGreaterThan(1_000_000);
+    console.expectClean();
+  });
 });

@@ -64,13 +64,15 @@ self.addEventListener("message", (event) => {
 // The endgame tables (scripts/stage-tables.sh puts them in tables/ beside the build) are data a
 // review or the AI fetches only when a game reaches an ending: kept once fetched, in a cache of
 // their own that a new build does not empty (they do not change with the app; a table's file
-// checks itself, and the engine refuses a damaged or foreign one).
+// checks itself, and the engine refuses a damaged or foreign one). A request made with
+// `cache: "reload"` (the AI worker's second try after its copy failed the check) skips the kept
+// copy and replaces it with the host's.
 const TABLES = new URL("tables/", SCOPE).href;
 const TABLE_CACHE = `app-tables:${SCOPE}`;
 
 async function tableFile(request, key) {
   const cache = await caches.open(TABLE_CACHE);
-  const hit = await cache.match(key);
+  const hit = request.cache === "reload" ? undefined : await cache.match(key);
   if (hit) return hit;
   const response = await fetch(request);
   // A host without the tables may answer with its index page: that is not kept.

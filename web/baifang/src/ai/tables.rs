@@ -63,16 +63,50 @@ pub fn with_tables<R>(job: impl FnOnce(&mut Tables) -> R) -> R {
     })
 }
 
+/// Fetches one signature's two files and checks them. A file refused by its check is asked
+/// for once more past every cache (`cache: "reload"`): a copy the service worker kept from an
+/// older or damaged build is then replaced by the host's, not served for ever.
 async fn fetch_table(m: usize, o: usize) -> Result<TableFile, String> {
-    let (val, dist) = names(m, o);
-    let val = fetch_bytes(&format!("{FOLDER}/{val}")).await?;
-    let dist = fetch_bytes(&format!("{FOLDER}/{dist}")).await?;
-    TableFile::from_bytes(m, o, val, dist).map_err(|e| e.to_string())
+    match fetch_checked(m, o, false).await {
+        Err(Refused::Check(first)) => fetch_checked(m, o, true)
+            .await
+            .map_err(|again| format!("{first}; fetched again past the caches: {}", again.words())),
+        other => other.map_err(Refused::words),
+    }
 }
 
-async fn fetch_bytes(path: &str) -> Result<Vec<u8>, String> {
+/// Why a table was not had: it could not be fetched, or its bytes failed their check.
+enum Refused {
+    Fetch(String),
+    Check(String),
+}
+
+impl Refused {
+    fn words(self) -> String {
+        match self {
+            Refused::Fetch(why) | Refused::Check(why) => why,
+        }
+    }
+}
+
+async fn fetch_checked(m: usize, o: usize, reload: bool) -> Result<TableFile, Refused> {
+    let (val, dist) = names(m, o);
+    let val = fetch_bytes(&format!("{FOLDER}/{val}"), reload)
+        .await
+        .map_err(Refused::Fetch)?;
+    let dist = fetch_bytes(&format!("{FOLDER}/{dist}"), reload)
+        .await
+        .map_err(Refused::Fetch)?;
+    TableFile::from_bytes(m, o, val, dist).map_err(|e| Refused::Check(e.to_string()))
+}
+
+async fn fetch_bytes(path: &str, reload: bool) -> Result<Vec<u8>, String> {
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(path))
+    let init = web_sys::RequestInit::new();
+    if reload {
+        init.set_cache(web_sys::RequestCache::Reload);
+    }
+    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str_and_init(path, &init))
         .await
         .map_err(|e| format!("{path} could not be fetched: {e:?}"))?
         .unchecked_into();
