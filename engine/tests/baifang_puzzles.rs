@@ -4,23 +4,15 @@
 
 use engine::baifang::ai::analysis::Verdict;
 use engine::baifang::puzzle::{self, judge, turn_values, Difficulty, Puzzle, PuzzleError};
-use engine::baifang::tables::{file, solve, Outcome, Tables};
+use engine::baifang::tables::{Outcome, Tables};
 use engine::baifang::{Action, State};
 use std::path::PathBuf;
 
-/// The shared cache folder of built tables (as in `baifang_tables.rs`; built when missing).
+mod common;
+
+/// The cache folder of built tables (`common::tables_cache`).
 fn cache() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/endgame-tables-cache");
-        std::fs::create_dir_all(&dir).expect("cache folder");
-        if file::TableFile::load(&dir, 4, 4).is_err() {
-            let solved = solve::solve(4, 4, 2);
-            file::write(&dir, &solved).expect("cache written");
-        }
-        dir
-    })
-    .clone()
+    common::tables_cache()
 }
 
 fn tables() -> Tables {

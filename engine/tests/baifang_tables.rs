@@ -5,26 +5,16 @@
 //! The table's 4 v 4 files are built once into `target/endgame-tables-cache`
 //! (about 7 s in release) and reused by later runs.
 
-use engine::baifang::tables::{file, solve, state_of, NotCovered, Outcome, Tables};
+use engine::baifang::tables::{file, state_of, NotCovered, Outcome, Tables};
 use engine::baifang::{Action, ActionList, Side, State};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// The cache folder of built tables (rebuilt when missing or damaged). Built once
-/// per test binary: the tests run in parallel threads, and two of them writing
-/// the same missing table at once raced on its file (a cold clone's first run).
+mod common;
+
+/// The cache folder of built tables (`common::tables_cache`).
 fn cache() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/endgame-tables-cache");
-        std::fs::create_dir_all(&dir).expect("cache folder");
-        if file::TableFile::load(&dir, 4, 4).is_err() {
-            let solved = solve::solve(4, 4, 2);
-            file::write(&dir, &solved).expect("cache written");
-        }
-        dir
-    })
-    .clone()
+    common::tables_cache()
 }
 
 /// The naive solver: the exact outcome if the game is decided within `h`

@@ -1,6 +1,6 @@
 //! The one way the integration tests run the `engine` binary: arguments and
-//! standard input in, exit code and output back, plus the fixture folder and
-//! the shipped Hex Stroke packs.
+//! standard input in, exit code and output back, plus the fixture folder, the
+//! shipped Hex Stroke packs and the cache of built endgame tables.
 //! Each test file uses only some of these, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
@@ -65,4 +65,24 @@ pub fn shipped_packs() -> Vec<(String, engine::hex::level_file::Pack)> {
             (name, pack)
         })
         .collect()
+}
+
+/// The cache folder of built endgame tables (`target/endgame-tables-cache`; 4 v 4 rebuilt
+/// when missing or damaged, about 7 s in release). Built once per test binary: the tests
+/// run in parallel threads, and two of them writing the same missing table at once raced
+/// on its file (a cold clone's first run).
+pub fn tables_cache() -> std::path::PathBuf {
+    use engine::baifang::tables::{file, solve};
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../target/endgame-tables-cache");
+        std::fs::create_dir_all(&dir).expect("cache folder");
+        if file::TableFile::load(&dir, 4, 4).is_err() {
+            let solved = solve::solve(4, 4, 2);
+            file::write(&dir, &solved).expect("cache written");
+        }
+        dir
+    })
+    .clone()
 }

@@ -5,7 +5,7 @@
 //! vs-AI and online games render the same way from the same snapshot.
 
 use engine::baifang::bitboard::{CELLS as POINTS, LINES, N as SIDE, SQUARES};
-use engine::baifang::{Action, ActionOutcome, Phase, Reason, Side, State};
+use engine::baifang::{Action, ActionOutcome, Game, Phase, Reason, Side, State};
 
 /// How one point should look and react.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,6 +112,18 @@ pub fn last_step(log: &[Action]) -> Option<LastStep> {
         }),
         _ => None,
     })
+}
+
+/// The view of a game held on this page (the lesson's, a puzzle's): its state, log and
+/// last outcome, with the local selection.
+pub fn game_view(game: &Game, selection: Option<u8>, interactive: bool) -> BoardView {
+    board_view(
+        game.state(),
+        game.log(),
+        game.last_outcome(),
+        selection,
+        interactive,
+    )
 }
 
 /// Derives the view from the engine state, the log that led to it, the last outcome

@@ -10,7 +10,7 @@ use super::rules::say;
 use super::script::{Heard, LessonRun, Say, LESSONS};
 use crate::board::{shake, Board};
 use crate::strings::BaifangText;
-use crate::view_model::board_view;
+use crate::view_model::game_view;
 
 /// The sentence for a tap that did not play the marked action.
 fn note_of(heard: Heard) -> Option<Say> {
@@ -28,17 +28,7 @@ pub fn LessonScreen(on_exit: Callback<()>) -> impl IntoView {
     let run = RwSignal::new(LessonRun::start(0));
     let note = RwSignal::new(None::<Say>);
     let refused = RwSignal::new(None::<(u8, u32)>);
-    let view = Memo::new(move |_| {
-        run.with(|r| {
-            board_view(
-                r.state(),
-                r.game.log(),
-                r.last_outcome(),
-                r.selection,
-                !r.finished(),
-            )
-        })
-    });
+    let view = Memo::new(move |_| run.with(|r| game_view(&r.game, r.selection, !r.finished())));
     let on_tap = Callback::new(move |p: u8| {
         let heard = run.try_update(|r| r.tap(p)).unwrap_or(Heard::Refused);
         let said = note_of(heard);

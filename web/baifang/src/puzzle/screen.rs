@@ -20,7 +20,7 @@ use crate::lesson::rules::say;
 use crate::review::exact::verdict_key;
 use crate::review::strings::{outcome_words, verdict_words};
 use crate::strings::{side_name, BaifangText};
-use crate::view_model::board_view;
+use crate::view_model::game_view;
 
 /// The defence is shown this long after the player's turn, so the turn is seen first.
 const DEFENCE_DELAY_MS: u32 = 500;
@@ -178,15 +178,7 @@ fn PuzzlePlay(
         _ => {}
     });
     let view = Memo::new(move |_| {
-        run.with(|r| {
-            board_view(
-                r.state(),
-                r.game.log(),
-                r.last_outcome(),
-                r.selection,
-                r.stage == Stage::Playing,
-            )
-        })
+        run.with(|r| game_view(&r.game, r.selection, r.stage == Stage::Playing))
     });
     let stage = move || run.with(|r| r.stage.clone());
     let verdict = move || {
