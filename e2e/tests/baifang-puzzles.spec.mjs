@@ -4,7 +4,8 @@
 // the AI's Web Worker (fetched from dist/tables/, scripts/stage-tables.sh). The winning line
 // is accepted turn by turn with the tables' defence played between; any other first move
 // throws the win away (each puzzle has one winning first turn) and is taken back with the
-// tables' words; a host without the tables says the turn could not be judged.
+// tables' words; the hint marks the tables' winning turn; a host without the tables says the
+// turn could not be judged.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,6 +50,10 @@ test("a puzzle refuses a losing move with the tables' words and accepts the winn
   await openPuzzle(page, index);
   await expect(page.getByTestId("puzzle-goal")).toContainText(`${puzzle.plies} 步内取胜`);
 
+  // The hint: the tables' winning first turn, marked on the board; gone once a turn is played.
+  await page.getByTestId("puzzle-hint").click();
+  await expect(page.getByTestId("hint-marker")).toHaveAttribute("data-points", `${puzzle.line[0].fromIndex} ${puzzle.line[0].toIndex}`);
+
   // Any other first move throws the win away: named in the tables' words, taken back.
   const note = page.getByTestId("puzzle-note");
   await clickAction(page, otherFirstMove(puzzle));
@@ -56,6 +61,7 @@ test("a puzzle refuses a losing move with the tables' words and accepts the winn
   await expect(note).toContainText(`错失必胜：走前${puzzle.plies} 步内必胜`);
   await expect(note).toContainText("已退回");
   await expect.poll(() => boardString(page)).toBe(puzzle.board);
+  await expect(page.getByTestId("hint-marker")).toHaveCount(0);
   await snap(page, testInfo, "baifang-puzzle-refused");
 
   // The winning line: each player turn kept, the tables' defence played between.
@@ -94,12 +100,16 @@ test("a puzzle refuses a losing move with the tables' words and accepts the winn
   console.expectClean();
 });
 
-test("without the tables a puzzle turn is not judged: it is taken back with the reason", async ({ page }) => {
+test("without the tables there is no hint and a puzzle turn is not judged: it is taken back with the reason", async ({ page }) => {
   test.setTimeout(60_000);
   await page.route("**/tables/**", (route) => route.fulfill({ status: 404, body: "not here" }));
   await openPuzzle(page, 0);
-  await clickAction(page, puzzles[0].line[0]);
   const note = page.getByTestId("puzzle-note");
+  await page.getByTestId("puzzle-hint").click();
+  await expect(note).toHaveAttribute("data-verdict", "error");
+  await expect(note).toContainText("残局库无法给出提示");
+  await expect(page.getByTestId("hint-marker")).toHaveCount(0);
+  await clickAction(page, puzzles[0].line[0]);
   await expect(note).toHaveAttribute("data-verdict", "error");
   await expect(note).toContainText("残局库无法判断这一步");
   await expect.poll(() => boardString(page)).toBe(puzzles[0].board);

@@ -3,7 +3,9 @@
 //! the quickest win, names a slower one and a thrown one, and refuses what is not a turn.
 
 use engine::baifang::ai::analysis::Verdict;
-use engine::baifang::puzzle::{self, judge, turn_values, Difficulty, Puzzle, PuzzleError};
+use engine::baifang::puzzle::{
+    self, best_turn, judge, turn_values, Difficulty, Puzzle, PuzzleError,
+};
 use engine::baifang::tables::{Outcome, Tables};
 use engine::baifang::{Action, State};
 use std::path::PathBuf;
@@ -101,6 +103,13 @@ fn the_judge_accepts_the_line_and_refuses_every_other_first_turn() {
         let turns = turns_of(&p);
         let mut log: Vec<Action> = Vec::new();
         for (k, turn) in turns.iter().enumerate().step_by(2) {
+            // The hint is the line's turn: the line is the tables' own best play.
+            assert_eq!(
+                &best_turn(&mut t, &p, &log).unwrap(),
+                turn,
+                "{} hint {k}",
+                p.id()
+            );
             let j = judge(&mut t, &p, &log, turn).unwrap();
             assert_eq!(j.exact.verdict, Verdict::Kept, "{} turn {k}", p.id());
             assert!(j.accepted());
@@ -175,6 +184,18 @@ fn the_judge_refuses_what_is_not_a_turn_of_the_player_with_a_sentence() {
             .contains("action 0 of the puzzle's game is illegal"),
         "{e}"
     );
+    // A hint for the defender's turn, or in the middle of the player's.
+    assert!(matches!(
+        best_turn(&mut t, p, &turns[0]),
+        Err(PuzzleError::NotATurn(_))
+    ));
+    let last = turns.len() - 1;
+    let before_last: Vec<Action> = turns[..last].concat();
+    let half = [before_last, vec![turns[last][0]]].concat();
+    assert!(matches!(
+        best_turn(&mut t, p, &half),
+        Err(PuzzleError::NotATurn(_))
+    ));
     // No action at all.
     assert!(matches!(
         judge(&mut t, p, &[], &[]),

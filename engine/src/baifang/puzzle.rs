@@ -279,13 +279,8 @@ impl Judged {
     }
 }
 
-/// Judges `turn`, the player's whole turn after `log` (both from the puzzle's start).
-pub fn judge(
-    tables: &mut Tables,
-    p: &Puzzle,
-    log: &[Action],
-    turn: &[Action],
-) -> Result<Judged, PuzzleError> {
+/// The state after `log` (from the puzzle's start), which must begin a turn of the player.
+fn players_turn(p: &Puzzle, log: &[Action]) -> Result<State, PuzzleError> {
     let player = p.player()?;
     let mut s = p.start()?;
     for (index, &a) in log.iter().enumerate() {
@@ -294,9 +289,33 @@ pub fn judge(
             error: e.to_string(),
         })?;
     }
-    if s.is_finished() || s.to_move() != player {
-        return Err(PuzzleError::NotATurn("it is not the player's turn".into()));
+    if s.is_finished() || s.to_move() != player || s.pending_captures() > 0 {
+        return Err(PuzzleError::NotATurn(
+            "it is not the start of the player's turn".into(),
+        ));
     }
+    Ok(s)
+}
+
+/// The hint: the tables' quickest winning turn for the player after `log`.
+pub fn best_turn(
+    tables: &mut Tables,
+    p: &Puzzle,
+    log: &[Action],
+) -> Result<Vec<Action>, PuzzleError> {
+    let s = players_turn(p, log)?;
+    Ok(table_reply(tables, &s)?.0.turn)
+}
+
+/// Judges `turn`, the player's whole turn after `log` (both from the puzzle's start).
+pub fn judge(
+    tables: &mut Tables,
+    p: &Puzzle,
+    log: &[Action],
+    turn: &[Action],
+) -> Result<Judged, PuzzleError> {
+    let player = p.player()?;
+    let s = players_turn(p, log)?;
     let before = tables.probe(&s)?;
     let mut after = s;
     for (k, &a) in turn.iter().enumerate() {

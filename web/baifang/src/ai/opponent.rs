@@ -116,7 +116,10 @@ impl AiOpponent {
             // The room asks for turns and hints only.
             (_, Ok(AiAnswer::Bench { .. } | AiAnswer::Eval(_) | AiAnswer::Puzzle(_)))
             | (
-                Job::Bench { .. } | Job::Evaluate { .. } | Job::Puzzle { .. },
+                Job::Bench { .. }
+                | Job::Evaluate { .. }
+                | Job::Puzzle { .. }
+                | Job::PuzzleHint { .. },
                 Ok(AiAnswer::Turn(_)),
             ) => {}
         }

@@ -25,6 +25,9 @@ pub enum Job {
     /// A table puzzle: the tables' judgement of the player's `turn`, played after the
     /// request's log. For this job the log starts at the puzzle's position, not the opening.
     Puzzle { puzzle: Puzzle, turn: Vec<Action> },
+    /// A table puzzle's hint: the tables' quickest winning turn after the log (which starts
+    /// at the puzzle's position), answered as a turn.
+    PuzzleHint { puzzle: Puzzle },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

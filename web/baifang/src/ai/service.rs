@@ -46,6 +46,18 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, 
             Job::Evaluate { position, nodes } => tables::lend(searcher, |s| {
                 evaluate(s, &request.log, *position, *nodes).map(AiAnswer::Eval)
             }),
+            Job::PuzzleHint { puzzle: p } => {
+                tables::with_tables(|t| puzzle::best_turn(t, p, &request.log))
+                    .map(|turn| {
+                        AiAnswer::Turn(ai::AiReply {
+                            turn,
+                            score: 0,
+                            depth: 0,
+                            nodes: 0,
+                        })
+                    })
+                    .map_err(|e| e.to_string())
+            }
             Job::Puzzle { puzzle: p, turn } => {
                 tables::with_tables(|t| puzzle::judge(t, p, &request.log, turn))
                     .map(AiAnswer::Puzzle)
@@ -103,7 +115,7 @@ fn table_job_state(request: &AiRequest) -> Option<State> {
         Job::Evaluate { position, .. } => GameLine::from_log(&request.log)
             .ok()
             .and_then(|line| line.positions().get(position).copied()),
-        Job::Puzzle { ref puzzle, .. } => puzzle.start().ok(),
+        Job::Puzzle { ref puzzle, .. } | Job::PuzzleHint { ref puzzle } => puzzle.start().ok(),
         Job::Bench { .. } => None,
     }
 }

@@ -39,6 +39,8 @@ pub struct PuzzleRun {
     pub stage: Stage,
     /// The last judgement, or why the tables could not judge.
     pub said: Option<Result<Judged, String>>,
+    /// Why the last hint could not be had (cleared by the next judgement).
+    pub no_hint: Option<String>,
     /// Where the player's current turn begins in the log.
     turn_start: usize,
 }
@@ -53,6 +55,7 @@ impl PuzzleRun {
             selection: None,
             stage: Stage::Playing,
             said: None,
+            no_hint: None,
             turn_start: 0,
         })
     }
@@ -119,6 +122,7 @@ impl PuzzleRun {
             }
         };
         self.said = Some(answer);
+        self.no_hint = None;
     }
 
     /// Plays the defence the tables chose, and gives the turn back to the player.
@@ -135,6 +139,17 @@ impl PuzzleRun {
         }
         self.turn_start = self.game.log().len();
         self.stage = Stage::Playing;
+    }
+
+    /// The log to ask a hint after: the game so far, when the player's turn has not begun.
+    pub fn hint_log(&self) -> Option<Vec<Action>> {
+        (self.stage == Stage::Playing && self.game.log().len() == self.turn_start)
+            .then(|| self.game.log().to_vec())
+    }
+
+    /// Why a hint could not be had (the stage does not change).
+    pub fn hint_refused(&mut self, why: String) {
+        self.no_hint = Some(why);
     }
 
     /// Back to the puzzle's position.
@@ -233,6 +248,33 @@ mod tests {
         ));
         assert!(run.game.log().is_empty());
         assert_eq!(run.stage, Stage::Playing);
+    }
+
+    #[test]
+    fn a_hint_is_asked_only_at_the_start_of_the_players_turn() {
+        let mut run = first();
+        assert_eq!(run.hint_log(), Some(Vec::new()));
+        run.hint_refused("no tables".into());
+        assert_eq!(run.no_hint.as_deref(), Some("no tables"));
+        assert_eq!(
+            run.stage,
+            Stage::Playing,
+            "a refused hint changes nothing else"
+        );
+        let line = run.puzzle.line.clone();
+        play(&mut run, line[0]);
+        assert_eq!(run.hint_log(), None, "not while the tables judge");
+        run.judged(Ok(judged(Verdict::Kept, vec![line[1]], false)));
+        assert_eq!(
+            run.no_hint, None,
+            "the judgement's words replace the refusal"
+        );
+        assert_eq!(run.hint_log(), None, "not before the defence");
+        run.defend();
+        assert_eq!(run.hint_log(), Some(line[..2].to_vec()));
+        // Half a turn (the winning move owes its capture): no hint.
+        play(&mut run, line[2]);
+        assert_eq!(run.hint_log(), None);
     }
 
     #[test]

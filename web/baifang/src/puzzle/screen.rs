@@ -14,6 +14,7 @@ use web_core::i18n::{use_lang, Label, Lang};
 
 use super::run::{PuzzleRun, Stage, Tapped};
 use crate::ai::client::AiClient;
+use crate::ai::opponent::hint_points;
 use crate::ai::protocol::{AiAnswer, AiRequest, Job};
 use crate::board::{shake, Board};
 use crate::lesson::rules::say;
@@ -117,6 +118,14 @@ fn plies_words(plies: u16, lang: Lang) -> String {
     }
 }
 
+/// The sentence for a hint the tables could not give.
+fn no_hint_words(why: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("残局库无法给出提示：{why}"),
+        Lang::En => format!("The endgame tables could not give a hint: {why}"),
+    }
+}
+
 /// The sentence for the tables' last judgement.
 fn judged_words(said: &Result<Judged, String>, plies: u16, lang: Lang) -> String {
     let judged = match said {
@@ -171,9 +180,10 @@ fn PuzzlePlay(
     let player = start.state().to_move();
     let run = RwSignal::new(start);
     let refused = RwSignal::new(None::<(u8, u32)>);
-    let ask = judge_link(run, on_solved);
+    let worker = PuzzleWorker::new(run, on_solved);
+    let hint = worker.hint;
     let on_tap = Callback::new(move |p: u8| match run.try_update(|r| r.tap(p)) {
-        Some(Tapped::Judge { log, turn }) => ask(log, turn),
+        Some(Tapped::Judge { log, turn }) => worker.judge(log, turn),
         Some(Tapped::Refused) => shake(refused, p),
         _ => {}
     });
@@ -183,6 +193,7 @@ fn PuzzlePlay(
     let stage = move || run.with(|r| r.stage.clone());
     let verdict = move || {
         run.with(|r| match &r.said {
+            _ if r.no_hint.is_some() => "error",
             Some(Ok(j)) if j.solved => "solved",
             Some(Ok(j)) => verdict_key(j.exact.verdict),
             Some(Err(_)) => "error",
@@ -213,13 +224,23 @@ fn PuzzlePlay(
                 <Board view=view mover=Signal::derive(move || view.with(|v| v.to_move))
                     waiting=Signal::derive(move || stage() != Stage::Playing && stage() != Stage::Solved) refused=refused
                     formation_key=Signal::derive(move || run.with(|r| r.game.log().len()))
-                    hint=Signal::derive(Vec::new) on_tap=on_tap/>
+                    hint=hint on_tap=on_tap/>
             </div>
             <p class="puzzle-note" data-testid="puzzle-note" role="status" aria-live="polite" data-verdict=verdict>
-                {move || run.with(|r| r.said.as_ref().map(|s| judged_words(s, plies, lang.get())))}
+                {move || run.with(|r| match (&r.no_hint, &r.said) {
+                    (Some(why), _) => Some(no_hint_words(why, lang.get())),
+                    (None, said) => said.as_ref().map(|s| judged_words(s, plies, lang.get())),
+                })}
             </p>
             <div class="puzzle-buttons">
-                <button class="pill-button" data-testid="puzzle-restart" on:click=move |_| run.update(PuzzleRun::restart)>
+                <button class="pill-button" data-testid="puzzle-hint" disabled=move || run.with(|r| r.hint_log().is_none())
+                    on:click=move |_| worker.ask_hint()>
+                    {move || BaifangText::Hint.in_lang(lang.get())}
+                </button>
+                <button class="pill-button" data-testid="puzzle-restart" on:click=move |_| {
+                    hint.set(Vec::new());
+                    run.update(PuzzleRun::restart);
+                }>
                     {move || say(("重来", "Start again"), lang.get())}
                 </button>
                 <button class="pill-button" data-testid="puzzle-list" on:click=move |_| on_list.run(())>
@@ -238,27 +259,87 @@ fn PuzzlePlay(
     .into_any()
 }
 
-/// The page side of the judging: sends a whole turn to the AI's Web Worker (spawned on the
-/// first turn) and feeds the tables' answer to the run, playing the defence after a pause.
-fn judge_link(
+/// The page side of the puzzle's worker jobs: sends a whole turn for the tables' judgement
+/// or asks for a hint (the worker is spawned on the first), and feeds the answers to the run
+/// and the board's hint marks, playing the defence after a pause.
+#[derive(Clone, Copy)]
+struct PuzzleWorker {
     run: RwSignal<PuzzleRun>,
+    /// The points the hint marks (empty: none).
+    hint: RwSignal<Vec<u8>>,
     on_solved: Callback<String>,
-) -> impl Fn(Vec<Action>, Vec<Action>) + Copy + 'static {
-    let awaited = StoredValue::new(None::<u32>);
-    let client = StoredValue::new_local(None::<AiClient>);
-    let on_answer = move |id: u32, answer: Result<AiAnswer, String>| {
-        if awaited.get_value() != Some(id) {
+    awaited: StoredValue<Option<u32>>,
+    /// Dropped with the puzzle: leaving it terminates the worker.
+    client: StoredValue<Option<AiClient>, LocalStorage>,
+}
+
+impl PuzzleWorker {
+    fn new(run: RwSignal<PuzzleRun>, on_solved: Callback<String>) -> PuzzleWorker {
+        PuzzleWorker {
+            run,
+            hint: RwSignal::new(Vec::new()),
+            on_solved,
+            awaited: StoredValue::new(None),
+            client: StoredValue::new_local(None),
+        }
+    }
+
+    /// Asks the tables about the player's whole `turn` after `log`.
+    fn judge(self, log: Vec<Action>, turn: Vec<Action>) {
+        self.hint.set(Vec::new());
+        let puzzle = self.run.with_untracked(|r| r.puzzle.clone());
+        self.send(log, Job::Puzzle { puzzle, turn });
+    }
+
+    /// Asks the tables for the quickest winning turn, at the start of the player's turn.
+    fn ask_hint(self) {
+        let Some(log) = self.run.with_untracked(PuzzleRun::hint_log) else {
+            return;
+        };
+        let puzzle = self.run.with_untracked(|r| r.puzzle.clone());
+        self.send(log, Job::PuzzleHint { puzzle });
+    }
+
+    fn send(self, log: Vec<Action>, job: Job) {
+        if self.client.with_value(Option::is_none) {
+            match AiClient::spawn(move |response| self.on_answer(response.id, response.answer)) {
+                Ok(c) => self.client.set_value(Some(c)),
+                Err(message) => return self.refused(message),
+            }
+        }
+        let request = AiRequest { log, job };
+        let id = self
+            .client
+            .with_value(|c| c.as_ref().map(|c| c.send(&request)));
+        self.awaited.set_value(id);
+    }
+
+    /// Why the worker could not answer: a turn being judged is taken back with it.
+    fn refused(self, why: String) {
+        self.run.update(|r| {
+            if r.stage == Stage::Judging {
+                r.judged(Err(why));
+            } else {
+                r.hint_refused(why);
+            }
+        });
+    }
+
+    fn on_answer(self, id: u32, answer: Result<AiAnswer, String>) {
+        if self.awaited.get_value() != Some(id) {
             return;
         }
-        awaited.set_value(None);
-        let answer = match answer {
-            Ok(AiAnswer::Puzzle(j)) => Ok(j),
-            Ok(_) => Err("the worker answered another question".to_string()),
-            Err(message) => Err(message),
+        self.awaited.set_value(None);
+        let judged = match answer {
+            Ok(AiAnswer::Turn(reply)) => return self.hint.set(hint_points(&reply.turn)),
+            Ok(AiAnswer::Puzzle(j)) => j,
+            Ok(_) => return self.refused("the worker answered another question".into()),
+            Err(message) => return self.refused(message),
         };
-        run.update(|r| r.judged(answer));
+        let run = self.run;
+        run.update(|r| r.judged(Ok(judged)));
         match run.with_untracked(|r| r.stage.clone()) {
-            Stage::Solved => on_solved.run(run.with_untracked(|r| r.puzzle.id())),
+            Stage::Solved => self.on_solved.run(run.with_untracked(|r| r.puzzle.id())),
             Stage::Defending => {
                 gloo_timers::callback::Timeout::new(DEFENCE_DELAY_MS, move || {
                     let _ = run.try_update(PuzzleRun::defend);
@@ -267,25 +348,5 @@ fn judge_link(
             }
             _ => {}
         }
-    };
-    move |log: Vec<Action>, turn: Vec<Action>| {
-        if client.with_value(Option::is_none) {
-            match AiClient::spawn(move |response| on_answer(response.id, response.answer)) {
-                Ok(c) => client.set_value(Some(c)),
-                Err(message) => {
-                    run.update(|r| r.judged(Err(message)));
-                    return;
-                }
-            }
-        }
-        let request = AiRequest {
-            log,
-            job: Job::Puzzle {
-                puzzle: run.with_untracked(|r| r.puzzle.clone()),
-                turn,
-            },
-        };
-        let id = client.with_value(|c| c.as_ref().map(|c| c.send(&request)));
-        awaited.set_value(id);
     }
 }
