@@ -50,8 +50,13 @@ async function startAi(page, level, colour = "B") {
 }
 
 /** Plays point `p` against the AI and waits until its whole reply is on the board. */
-async function playAndAwaitReply(page, p) {
+async function playAndAwaitReply(page, preferred) {
   const stones = await page.locator('[data-testid^="point-"][data-owner="W"]').count();
+  // The AI's placements are random: where it already stands, the first empty point instead.
+  const owners = await page.locator('[data-testid^="point-"]').evaluateAll((els) =>
+    Object.fromEntries(els.map((e) => [Number(e.dataset.testid.slice(6)), e.dataset.owner ?? ""])),
+  );
+  const p = owners[preferred] ? Number(Object.keys(owners).find((q) => !owners[q])) : preferred;
   await point(page, p).click();
   await expect(page.locator('[data-testid^="point-"][data-owner="W"]')).toHaveCount(stones + 1, { timeout: 20_000 });
   await expect(page.getByTestId("room")).toHaveAttribute("data-to-move", "B");
