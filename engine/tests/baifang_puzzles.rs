@@ -3,9 +3,8 @@
 //! the quickest win, names a slower one and a thrown one, and refuses what is not a turn.
 
 use engine::baifang::ai::analysis::Verdict;
-use engine::baifang::puzzle::{
-    self, best_turn, judge, turn_values, Difficulty, Puzzle, PuzzleError,
-};
+use engine::baifang::ai::table_play::turn_values;
+use engine::baifang::puzzle::{self, best_turn, judge, Difficulty, Puzzle, PuzzleError};
 use engine::baifang::tables::{Outcome, Tables};
 use engine::baifang::{Action, State};
 use std::path::PathBuf;
@@ -105,7 +104,7 @@ fn the_judge_accepts_the_line_and_refuses_every_other_first_turn() {
         for (k, turn) in turns.iter().enumerate().step_by(2) {
             // The hint is the line's turn: the line is the tables' own best play.
             assert_eq!(
-                &best_turn(&mut t, &p, &log).unwrap(),
+                &best_turn(&mut t, &p, &log).unwrap().turn,
                 turn,
                 "{} hint {k}",
                 p.id()
@@ -126,11 +125,11 @@ fn the_judge_accepts_the_line_and_refuses_every_other_first_turn() {
             }
         }
         let start = p.start().unwrap();
-        for (turn, value) in turn_values(&mut t, &start).unwrap() {
-            if turn == turns[0] {
+        for (turn, value) in turn_values(&mut t, &start, &mut 0).unwrap() {
+            if turn.actions() == turns[0] {
                 continue;
             }
-            let j = judge(&mut t, &p, &[], &turn).unwrap();
+            let j = judge(&mut t, &p, &[], turn.actions()).unwrap();
             assert_eq!(j.exact.verdict, Verdict::ThrewWin, "{} {turn:?}", p.id());
             assert_eq!(j.exact.after, value);
             assert!(j.reply.is_empty() && !j.accepted());
@@ -148,10 +147,10 @@ fn the_judge_names_a_slower_win() {
         let mut log: Vec<Action> = Vec::new();
         let mut s: State = p.start().unwrap();
         for pair in turns.chunks(2) {
-            for (turn, value) in turn_values(&mut t, &s).unwrap() {
+            for (turn, value) in turn_values(&mut t, &s, &mut 0).unwrap() {
                 let before = t.probe(&s).unwrap();
                 if matches!((before, value), (Outcome::Win(a), Outcome::Win(b)) if b > a) {
-                    let j = judge(&mut t, &p, &log, &turn).unwrap();
+                    let j = judge(&mut t, &p, &log, turn.actions()).unwrap();
                     assert_eq!(j.exact.verdict, Verdict::Slower);
                     assert_eq!(j.exact.after, value);
                     assert!(j.reply.is_empty() && !j.accepted());

@@ -14,8 +14,8 @@ use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::ai::analysis::{ExactTurn, Verdict};
-use super::ai::table_play::{for_mover, table_reply};
-use super::ai::turn::whole_turns;
+use super::ai::table_play::{table_reply, turn_values};
+use super::ai::AiReply;
 use super::spec::MIN_STONES;
 use super::state::Phase;
 use super::tables::probe_sample::random_stones;
@@ -150,24 +150,6 @@ pub fn built_in() -> Result<Vec<Puzzle>, String> {
         .map_err(|e| format!("the built-in puzzles do not parse: {e}"))
 }
 
-/// Every whole turn of `s` with its value for the side that plays it.
-pub fn turn_values(
-    tables: &mut Tables,
-    s: &State,
-) -> Result<Vec<(Vec<Action>, Outcome)>, NotCovered> {
-    let mut turns = Vec::new();
-    let mut nodes = 0;
-    whole_turns(s, &mut turns, &mut nodes);
-    turns
-        .iter()
-        .map(|(turn, after)| {
-            let v = tables.probe(after)?;
-            let v = for_mover(v, after.to_move() == s.to_move(), turn.len() as u16);
-            Ok((turn.actions().to_vec(), v))
-        })
-        .collect()
-}
-
 /// The table-best play of both sides from `s` to the end of the game.
 pub fn main_line(tables: &mut Tables, s: &State) -> Result<Vec<Action>, NotCovered> {
     let mut s = *s;
@@ -191,7 +173,7 @@ pub fn as_puzzle(tables: &mut Tables, s: &State) -> Result<Option<Puzzle>, NotCo
     if !PLIES.contains(&plies) {
         return Ok(None);
     }
-    let winning = turn_values(tables, s)?
+    let winning = turn_values(tables, s, &mut 0)?
         .into_iter()
         .filter(|(_, v)| matches!(v, Outcome::Win(_)))
         .count();
@@ -297,14 +279,10 @@ fn players_turn(p: &Puzzle, log: &[Action]) -> Result<State, PuzzleError> {
     Ok(s)
 }
 
-/// The hint: the tables' quickest winning turn for the player after `log`.
-pub fn best_turn(
-    tables: &mut Tables,
-    p: &Puzzle,
-    log: &[Action],
-) -> Result<Vec<Action>, PuzzleError> {
+/// The hint: the tables' quickest winning turn for the player after `log`, as the AI's reply.
+pub fn best_turn(tables: &mut Tables, p: &Puzzle, log: &[Action]) -> Result<AiReply, PuzzleError> {
     let s = players_turn(p, log)?;
-    Ok(table_reply(tables, &s)?.0.turn)
+    Ok(table_reply(tables, &s)?.0)
 }
 
 /// Judges `turn`, the player's whole turn after `log` (both from the puzzle's start).

@@ -3,7 +3,7 @@
 //! that keeps it), as an AI reply the callers of the search already read.
 
 use crate::baifang::ai::search::WIN;
-use crate::baifang::ai::turn::whole_turns;
+use crate::baifang::ai::turn::{whole_turns, Turn};
 use crate::baifang::ai::AiReply;
 use crate::baifang::tables::{NotCovered, Outcome, Tables};
 use crate::baifang::State;
@@ -26,17 +26,34 @@ pub fn for_mover(after: Outcome, same_side: bool, plies: u16) -> Outcome {
     o
 }
 
+/// Every whole turn of `s` with the tables' value for the side that plays it, or why
+/// the tables do not cover one of the positions after them; `nodes` counts the turn
+/// generator's work, as in the search.
+pub fn turn_values(
+    tables: &mut Tables,
+    s: &State,
+    nodes: &mut u64,
+) -> Result<Vec<(Turn, Outcome)>, NotCovered> {
+    let mut turns = Vec::new();
+    whole_turns(s, &mut turns, nodes);
+    turns
+        .iter()
+        .map(|&(turn, ref after)| {
+            let v = tables.probe(after)?;
+            let v = for_mover(v, after.to_move() == s.to_move(), turn.len() as u16);
+            Ok((turn, v))
+        })
+        .collect()
+}
+
 /// The table-best whole turn of `s` and the position's outcome, or why the
 /// tables do not cover `s` (then the caller searches as before).
 pub fn table_reply(tables: &mut Tables, s: &State) -> Result<(AiReply, Outcome), NotCovered> {
     let value = tables.probe(s)?;
-    let mut turns = Vec::new();
     let mut nodes = 0;
-    whole_turns(s, &mut turns, &mut nodes);
+    let turns = turn_values(tables, s, &mut nodes)?;
     let mut best: Option<(Outcome, usize)> = None;
-    for (k, (turn, after)) in turns.iter().enumerate() {
-        let v = tables.probe(after)?;
-        let v = for_mover(v, after.to_move() == s.to_move(), turn.len() as u16);
+    for (k, &(_, v)) in turns.iter().enumerate() {
         if best.is_none_or(|(b, _)| v.preference() > b.preference()) {
             best = Some((v, k));
         }

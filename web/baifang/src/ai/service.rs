@@ -48,14 +48,7 @@ pub fn answer(request: &AiRequest, clock: impl Fn() -> f64) -> Result<AiAnswer, 
             }),
             Job::PuzzleHint { puzzle: p } => {
                 tables::with_tables(|t| puzzle::best_turn(t, p, &request.log))
-                    .map(|turn| {
-                        AiAnswer::Turn(ai::AiReply {
-                            turn,
-                            score: 0,
-                            depth: 0,
-                            nodes: 0,
-                        })
-                    })
+                    .map(AiAnswer::Turn)
                     .map_err(|e| e.to_string())
             }
             Job::Puzzle { puzzle: p, turn } => {
