@@ -70,6 +70,8 @@ const TAP = ["pointerdown", "pointerup", "click"];
 const measured = (page) => page.evaluate(() => window.__latency);
 
 async function tapAt(page, locator) {
+  // the editor's board scrolls in its frame on a phone: a cell may start out of view
+  await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

@@ -2,8 +2,32 @@
 // unlock, the experimental spinner branch listed and opened after the main line, progress that survives a reload, no
 // half-drawn path saved, unreadable storage reset, the colour-blind wall setting.
 import { test, expect } from "@playwright/test";
-import { snap, watchConsole } from "./helpers.mjs";
+import { openApp, snap, watchConsole } from "./helpers.mjs";
 import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve, tapNext } from "./hex-helpers.mjs";
+
+test("the level select is built a part per task: the first packs with the screen, each later pack after", async ({ page }) => {
+  await openApp(page);
+  // what the task that mounts the screen built, seen before any later task runs
+  await page.evaluate(() => {
+    window.__firstBuild = new Promise((resolve) => {
+      const mo = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="hex-select"]')) return;
+        mo.disconnect();
+        const packs = [...document.querySelectorAll('[data-testid^="hex-pack-"]')].map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t));
+        resolve({ packs, editor: document.querySelector('[data-testid="hex-open-editor"]') !== null });
+      });
+      mo.observe(document.body, { subtree: true, childList: true });
+    });
+  });
+  await page.getByTestId("home-hex").click();
+  const first = await page.evaluate(() => window.__firstBuild);
+  const shipped = hexSpec.progression.order.filter((n) => packs().some((p) => p.pack === n));
+  expect(first).toEqual({ packs: shipped.slice(0, 2).map((n) => `hex-pack-${n}`), editor: false });
+  // then every pack, in order, and the rest of the screen
+  await expect(page.getByTestId("hex-open-editor")).toBeVisible();
+  const all = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
+  expect(all).toEqual(shipped.map((n) => `hex-pack-${n}`));
+});
 
 const storage = (page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
@@ -14,6 +38,8 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   const all = packs();
   // the engine's progression: the tutorial, the main packs, the spinner branch (pack 2), then the large packs
   const mainLine = mainLinePacks();
+  // the packs come in a task each, the editor's button after the last
+  await expect(page.getByTestId("hex-open-editor")).toBeVisible();
   const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
   const shipped = hexSpec.progression.order.filter((n) => all.some((p) => p.pack === n));
   expect(order).toEqual(shipped.map((n) => `hex-pack-${n}`));

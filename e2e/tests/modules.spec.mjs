@@ -287,15 +287,18 @@ test("the editor keeps its draft when left through the history and opened again"
   await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-id", /.+/);
 });
 
-test("the AI and the solver run in their game's module: their workers download no wasm of their own", async ({ page }) => {
+test("the lobby's download carries no AI: its worker brings the analysis module when a game against the AI starts; the editor's solver runs in the editor's module", async ({ page }) => {
   // A server of its own, whose log sees the workers' requests too.
   const { server, port } = await startStaticServer(dist, 0);
   const served = new Set();
   server.on("request", (req) => served.add(new URL(req.url, "http://x").pathname));
+  const wasmServed = () => [...served].filter((p) => p.endsWith(".wasm")).map((p) => p.replace(/^\/app-[0-9a-f]+_/, "/app_")).sort();
   try {
     const console = watchConsole(page);
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByTestId("home-baifang").click();
+    await expect(page.getByTestId("lobby-ai")).toBeVisible();
+    expect(wasmServed()).toEqual(["/app_bg.wasm", "/baifang_bg.wasm"]);
     await page.getByTestId("lobby-ai").click();
     await page.getByTestId("ai-level-medium").click();
     await page.getByTestId("ai-colour-B").click();
@@ -316,8 +319,7 @@ test("the AI and the solver run in their game's module: their workers download n
 
     expect(served.has("/baifang_ai.js")).toBe(true);
     expect(served.has("/hex_solver.js")).toBe(true);
-    const wasm = [...served].filter((p) => p.endsWith(".wasm")).map((p) => p.replace(/^\/app-[0-9a-f]+_/, "/app_"));
-    expect(wasm.sort()).toEqual(["/app_bg.wasm", "/baifang_bg.wasm", "/hex_bg.wasm", "/hex_editor_bg.wasm"]);
+    expect(wasmServed()).toEqual(["/app_bg.wasm", "/baifang_analysis_bg.wasm", "/baifang_bg.wasm", "/hex_bg.wasm", "/hex_editor_bg.wasm"]);
   } finally {
     server.closeAllConnections();
     server.close();

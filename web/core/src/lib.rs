@@ -20,6 +20,7 @@ pub mod nav;
 pub mod open_arg;
 pub mod page_events;
 pub mod page_url;
+pub mod reveal;
 pub mod sound;
 pub mod storage;
 pub mod worker_link;

@@ -109,17 +109,20 @@ pub const MODULES: [ModuleEntry; 7] = [
         styles: &[],
         cold_budget_kib: None,
     },
-    // Baifang's lobby and its games on one device (hot-seat, against the AI).
+    // Baifang's lobby and its games on one device (hot-seat, against the AI). The AI's
+    // worker runs the analysis module, downloaded when a game against the AI or a puzzle
+    // starts: the first budget is everything the screen can fetch, the cold one what a
+    // lobby or room link fetches before its screen shows.
     ModuleEntry {
         screen: Screen::Baifang,
         key: "baifang",
         parent: Screen::Home,
         stem: Some("baifang"),
         worker: Some("baifang_ai.js"),
-        worker_stem: None,
-        budget_kib: 300,
+        worker_stem: Some("baifang_analysis"),
+        budget_kib: 360,
         styles: BAIFANG_STYLES,
-        cold_budget_kib: None,
+        cold_budget_kib: Some(335),
     },
     // Online play through the referee server: its lobby and room.
     ModuleEntry {
@@ -152,7 +155,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         key: "baifang-review",
         parent: Screen::Baifang,
         stem: Some("baifang_review"),
-        worker: Some("baifang_review_ai.js"),
+        worker: Some("baifang_ai.js"),
         worker_stem: Some("baifang_analysis"),
         budget_kib: 300,
         styles: BAIFANG_STYLES,
@@ -196,7 +199,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
         worker_stem: None,
-        budget_kib: 411,
+        budget_kib: 413,
         styles: HEX_STYLES,
         cold_budget_kib: None,
     },

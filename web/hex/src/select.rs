@@ -19,19 +19,31 @@ use crate::strings::Text;
 use web_core::chrome::ScreenHeader;
 use web_core::i18n::Text as AppText;
 use web_core::i18n::{tr, use_lang, Lang};
+use web_core::reveal::Reveal;
 
 #[component]
 pub fn LevelSelect() -> impl IntoView {
-    let hex = use_hex();
     let cat = catalog();
     // the locked level last tapped: its pack says what opens it
     let told = RwSignal::new(None::<LevelRef>);
+    // The packs that fill a phone's first screen are built with it, each later pack
+    // in a task of its own, then the rest of the screen: 75 tiles built at once were
+    // one long task that held a cold phone's first tap (Lighthouse's blocking time).
+    let reveal = Reveal::new(cat.packs.len() + 1, FIRST_PACKS);
     let packs = cat
         .packs
         .iter()
         .enumerate()
-        .map(|(p, pack)| view! { <PackSection p=p pack=pack told=told/> })
+        .map(|(p, pack)| {
+            let shown = reveal.part(p);
+            move || {
+                shown
+                    .get()
+                    .then(|| view! { <PackSection p=p pack=pack told=told/> })
+            }
+        })
         .collect_view();
+    let tail = reveal.part(cat.packs.len());
     let empty = cat.is_empty().then(|| {
         view! { <p class="hex-empty">{tr(Text::HexNoLevels)}</p> }
     });
@@ -43,16 +55,28 @@ pub fn LevelSelect() -> impl IntoView {
                 <ContinueButton/>
                 {empty}
                 {packs}
-                <SharedPackList/>
-                <button class="hex-menu-item hex-open-editor" data-testid="hex-open-editor" on:click=move |_| hex.open_editor(None)>
-                    {tr(Text::HexEditor)}
-                </button>
-                <section class="hex-settings">
-                    <h2 class="hex-section-title">{tr(Text::HexSettings)}</h2>
-                    <ColourBlindToggle/>
-                </section>
+                {move || tail.get().then(|| view! { <SelectTail/> })}
             </div>
         </div>
+    }
+}
+
+/// The packs built with the screen (the rest follow a task each).
+const FIRST_PACKS: usize = 2;
+
+/// Below the packs: shared packs, the editor, the settings.
+#[component]
+fn SelectTail() -> impl IntoView {
+    let hex = use_hex();
+    view! {
+        <SharedPackList/>
+        <button class="hex-menu-item hex-open-editor" data-testid="hex-open-editor" on:click=move |_| hex.open_editor(None)>
+            {tr(Text::HexEditor)}
+        </button>
+        <section class="hex-settings">
+            <h2 class="hex-section-title">{tr(Text::HexSettings)}</h2>
+            <ColourBlindToggle/>
+        </section>
     }
 }
 

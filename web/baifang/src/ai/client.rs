@@ -10,16 +10,9 @@ use crate::ai::protocol::{AiAnswer, AiRequest, AiResponse};
 
 const NAME: &str = "AI worker";
 
-thread_local! {
-    /// The worker script that starts this module in a worker (`web/workers/`): the lobby's
-    /// module by default, the review's when it runs the analysis.
-    static SCRIPT: Cell<&'static str> = const { Cell::new("./baifang_ai.js") };
-}
-
-/// Names the worker script of the module this code runs in (its binary's `main` calls it).
-pub fn set_worker_script(script: &'static str) {
-    SCRIPT.with(|s| s.set(script));
-}
+/// The worker script (`web/workers/`): it starts the analysis module (`baifang_analysis`),
+/// whichever page module asks.
+const SCRIPT: &str = "./baifang_ai.js";
 
 pub struct AiClient {
     link: WorkerLink<AiRequest, AiAnswer>,
@@ -30,7 +23,7 @@ impl AiClient {
     /// Spawns the worker; `on_response` receives every answer, in order.
     pub fn spawn(on_response: impl Fn(AiResponse) + 'static) -> Result<AiClient, String> {
         Ok(AiClient {
-            link: WorkerLink::spawn(SCRIPT.with(Cell::get), NAME, on_response)?,
+            link: WorkerLink::spawn(SCRIPT, NAME, on_response)?,
             next_id: Cell::new(1),
         })
     }

@@ -1,7 +1,8 @@
 //! 摆方 Baifang's lobby and its games on this device as a wasm module of its own: the shell
-//! loads it when the player opens the game and calls `mount` / `unmount` (see `web_core::module`);
-//! the AI's Web Worker runs the same module and calls `serve_worker`
-//! (`web/workers/baifang_ai.js`).
+//! loads it when the player opens the game and calls `mount` / `unmount` (see `web_core::module`).
+//! The AI's Web Worker runs the analysis module (`baifang_analysis`, started by
+//! `web/workers/baifang_ai.js`), so the search and the endgame tables are not in the download
+//! every cold lobby link pays for.
 
 fn main() {
     web_core::module::start_module();
@@ -11,6 +12,5 @@ fn main() {
 web_core::game_module_exports!(
     web_core::nav::Screen::Baifang,
     web_baifang::baifang_lobby_module,
-    web_baifang::handoff::PlayOn,
-    serve_worker_async: web_baifang::ai::service::answer_in_worker
+    web_baifang::handoff::PlayOn
 );

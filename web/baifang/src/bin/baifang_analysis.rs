@@ -1,6 +1,7 @@
-//! The Baifang review's analysis as a wasm module of its own, run only in the review's Web
-//! Worker (`web/workers/baifang_review_ai.js`): the search, the endgame tables and their
-//! fetch stay out of the review's page module, which a cold game link downloads.
+//! Baifang's AI as a wasm module of its own, run only in the AI's Web Worker
+//! (`web/workers/baifang_ai.js`) for the lobby's games, the puzzles and the review: the
+//! search, the endgame tables and their fetch stay out of the page modules a cold link
+//! downloads.
 
 fn main() {}
 

@@ -1,10 +1,9 @@
 //! Baifang's game review as a wasm module of its own: the shell loads it when a game is
 //! reviewed or a `#game=` link opened; its analysis runs in the AI's Web Worker
-//! (`web/workers/baifang_review_ai.js`) as a module of its own (`baifang_analysis`).
+//! (`web/workers/baifang_ai.js`) as a module of its own (`baifang_analysis`).
 
 fn main() {
     web_core::module::start_module();
-    web_baifang::ai::client::set_worker_script("./baifang_review_ai.js");
 }
 
 web_core::game_module_exports!(
