@@ -1,18 +1,25 @@
-// Interaction latency at 4x CPU throttle: from the input event that does something (the
-// last of a tap's pointerdown / pointerup / click before its effect, or the pointermove
-// that slides into a hex) to the end of the frame
-// that shows its effect, 30 times each for a Baifang placement, a Baifang move that forms
-// a square (the capture banner comes up), a Hex step and a tap in the editor (which also
-// asks the solver worker for a check). Goal: p98 ≤ 50 ms. Prints p50 / p98 / worst and
-// writes artifacts/bench-latency.json; asserts only that each input did what it should.
+// Interaction latency at 4x CPU throttle: from the input that starts an interaction (a
+// tap's pointerdown, or the pointermove that slides into a hex) to the frame that shows its
+// effect, 30 times each for a Baifang placement, a Baifang move that forms a square (the
+// capture banner comes up), a Hex step and a tap in the editor (which also asks the solver
+// worker for a check). Goal: p98 ≤ 50 ms. Prints p50 / p98 / worst and writes
+// artifacts/bench-latency.json; asserts only that each input did what it should.
 //
-// How: the page arms a MutationObserver for the effect (a selector whose attribute must
-// come to match), keeps the timestamp of the triggering event (event.timeStamp, the
-// moment the browser received it), and when the effect lands waits for the next
-// requestAnimationFrame and then a MessageChannel task, which runs after that frame's
-// style, layout and paint: the latency is that moment minus the event's. This is the
-// equivalent of the Event Timing API's duration (which does not cover pointermove, the
-// Hex step's event, and reports nothing under 16 ms).
+// Two measures. (1) The Event Timing API, the standard one (what INP reports): every event
+// of a tap carries an interactionId and a duration from the event to the next paint after
+// its handlers, in 8 ms steps; a tap's latency is the longest of its events. It reports
+// nothing under 16 ms (such a tap counts as 16) and does not cover pointermove. (2) Its
+// equivalent by frames, for every row: the page arms a MutationObserver for the effect (a
+// selector whose attribute must come to match), keeps the first triggering event's
+// timestamp, and when the effect lands waits for two requestAnimationFrame callbacks: the
+// second starts once the frame that drew the effect has finished its style, layout and
+// paint. Measured side by side on placements, the two agree within the API's 8 ms steps.
+// (An earlier version waited for a task after the first frame instead: with frames
+// uncapped, as the frame benchmark needs, running animations drew frame after frame before
+// that task and it reported up to 80 ms past the frame that showed the effect.)
+//
+// Taps come PACE_MS apart, as a person's do (a hot-seat tap is followed by the other
+// player's); the Hex step's slide goes on without a pause, as a finger's does.
 //
 // The control row is the floor: the same measurement of a bare listener that sets one
 // attribute on a small element, at 1x and 4x. DevTools' CPU throttling slows the page by
@@ -28,20 +35,31 @@ import { point, scenarios, startHotSeat } from "../tests/baifang-helpers.mjs";
 
 const RATE = Number(process.env.LATENCY_RATE ?? 4);
 const TAPS = 30;
+const PACE_MS = 250;
 const GOAL_P98_MS = 50;
 const results = [];
 
-/** Arms the measurement: the last of the `triggers` events starts it, the effect is
- * `selector`'s `attribute` matching `pattern` (a RegExp source). */
+/** Arms the measurement: the first of a tap's `triggers` events starts it (the last
+ * pointermove of a slide), the effect is
+ * `selector`'s `attribute` matching `pattern` (a RegExp source). Resolves to
+ * `{ frames, eventTiming }` in ms (`eventTiming` null when no event of the interaction
+ * reached the API's 16 ms threshold, or for a slide). */
 async function arm(page, triggers, selector, attribute, pattern) {
+  // a tap is timed from its pointerdown; a slide from the move that entered the hex
+  const fromLast = triggers.includes("pointermove");
   await page.evaluate(
-    ([triggers, selector, attribute, pattern]) => {
+    ([triggers, selector, attribute, pattern, fromLast]) => {
       const re = new RegExp(pattern);
       let t0 = null;
       const onEvent = (e) => {
-        t0 = e.timeStamp;
+        if (fromLast || t0 === null) t0 = e.timeStamp;
       };
       for (const t of triggers) addEventListener(t, onEvent, { capture: true });
+      const timed = [];
+      const po = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.interactionId) timed.push(e);
+      });
+      po.observe({ type: "event", durationThreshold: 16 });
       window.__latency = new Promise((resolve) => {
         const landed = () => {
           const el = document.querySelector(selector);
@@ -52,16 +70,23 @@ async function arm(page, triggers, selector, attribute, pattern) {
           mo.disconnect();
           for (const t of triggers) removeEventListener(t, onEvent, { capture: true });
           const start = t0;
-          requestAnimationFrame(() => {
-            const ch = new MessageChannel();
-            ch.port1.onmessage = () => resolve(performance.now() - start);
-            ch.port2.postMessage(0);
-          });
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const frames = performance.now() - start;
+              // the API delivers an entry after the paint it waited for: give it a moment
+              setTimeout(() => {
+                for (const e of po.takeRecords()) if (e.interactionId) timed.push(e);
+                po.disconnect();
+                const own = timed.filter((e) => e.startTime >= start - 1);
+                resolve({ frames, eventTiming: own.length ? Math.max(...own.map((e) => e.duration)) : null });
+              }, 100);
+            }),
+          );
         });
         mo.observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
       });
     },
-    [triggers, selector, attribute, pattern],
+    [triggers, selector, attribute, pattern, fromLast],
   );
 }
 
@@ -69,17 +94,27 @@ const TAP = ["pointerdown", "pointerup", "click"];
 
 const measured = (page) => page.evaluate(() => window.__latency);
 
+/** A tap on the middle of `locator`, PACE_MS after the one before. */
 async function tapAt(page, locator) {
+  await page.waitForTimeout(PACE_MS);
   // the editor's board scrolls in its frame on a phone: a cell may start out of view
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-function report(name, ms, rate = RATE) {
-  const row = { interaction: name, throttle: rate, n: ms.length, p50: quantile(ms, 0.5), p98: quantile(ms, 0.98), worst: Math.max(...ms), goalP98: GOAL_P98_MS };
+/** Prints and keeps one row: p50 / p98 / worst of the frames measure, and of the Event
+ * Timing API's where it reported (taps; a tap it did not report counts as 16 ms). */
+function report(name, samples, rate = RATE) {
+  const stats = (ms) => ({ p50: quantile(ms, 0.5), p98: quantile(ms, 0.98), worst: Math.max(...ms) });
+  const frames = stats(samples.map((s) => s.frames));
+  const tapped = samples.some((s) => s.eventTiming !== null);
+  const eventTiming = tapped ? stats(samples.map((s) => s.eventTiming ?? 16)) : null;
+  const row = { interaction: name, throttle: rate, n: samples.length, ...frames, eventTiming, goalP98: GOAL_P98_MS, samples };
   results.push(row);
-  process.stdout.write(`${name} at ${rate}x: n ${row.n}, p50 ${row.p50.toFixed(1)} ms, p98 ${row.p98.toFixed(1)} ms, worst ${row.worst.toFixed(1)} ms (goal p98 ≤ ${GOAL_P98_MS})\n`);
+  const line = (s) => `p50 ${s.p50.toFixed(1)} ms, p98 ${s.p98.toFixed(1)} ms, worst ${s.worst.toFixed(1)} ms`;
+  const et = eventTiming ? `; Event Timing ${line(eventTiming)}` : "";
+  process.stdout.write(`${name} at ${rate}x: n ${row.n}, frames ${line(frames)}${et} (goal p98 ≤ ${GOAL_P98_MS})\n`);
 }
 
 for (const rate of [...new Set([1, RATE])]) {
