@@ -199,7 +199,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         stem: Some("hex_editor"),
         worker: Some("hex_solver.js"),
         worker_stem: None,
-        budget_kib: 413,
+        budget_kib: 415,
         styles: HEX_STYLES,
         cold_budget_kib: None,
     },
