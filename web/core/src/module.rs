@@ -55,8 +55,7 @@ pub fn unmount_mode() {
 /// takes `Option<A>` for the screen's `OpenArg` `A` (`NoArg` when it takes none; a view
 /// taking another screen's argument does not compile); with `serve_worker`, also the entry
 /// point of the Web Worker that runs the same module (`web/workers/`), which answers jobs
-/// with that function until the page terminates the worker (`serve_worker_async`: with an
-/// async function, see [`crate::worker_link::serve_async`]).
+/// with that function until the page terminates the worker.
 #[macro_export]
 macro_rules! game_module_exports {
     ($screen:expr, $view:path, $arg:ty, serve_worker: $answer:expr) => {
@@ -65,14 +64,6 @@ macro_rules! game_module_exports {
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn serve_worker() {
             $crate::worker_link::serve($answer);
-        }
-    };
-    ($screen:expr, $view:path, $arg:ty, serve_worker_async: $answer:expr) => {
-        $crate::game_module_exports!($screen, $view, $arg);
-
-        #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn serve_worker() {
-            $crate::worker_link::serve_async($answer);
         }
     };
     ($screen:expr, $view:path, $arg:ty) => {
