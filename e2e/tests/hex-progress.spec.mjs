@@ -5,6 +5,10 @@ import { test, expect } from "@playwright/test";
 import { openApp, snap, watchConsole } from "./helpers.mjs";
 import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve, tapNext } from "./hex-helpers.mjs";
 
+/** The test ids of the pack sections on the page, in page order. */
+const packOrder = (page) =>
+  page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
+
 test("the level select is built a part per task: the first packs with the screen, each later pack after", async ({ page }) => {
   await openApp(page);
   // what the task that mounts the screen built, seen before any later task runs
@@ -13,6 +17,7 @@ test("the level select is built a part per task: the first packs with the screen
       const mo = new MutationObserver(() => {
         if (!document.querySelector('[data-testid="hex-select"]')) return;
         mo.disconnect();
+        // packOrder's list, read here because this runs inside the mounting task
         const packs = [...document.querySelectorAll('[data-testid^="hex-pack-"]')].map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t));
         resolve({ packs, editor: document.querySelector('[data-testid="hex-open-editor"]') !== null });
       });
@@ -25,7 +30,7 @@ test("the level select is built a part per task: the first packs with the screen
   expect(first).toEqual({ packs: shipped.slice(0, 2).map((n) => `hex-pack-${n}`), editor: false });
   // then every pack, in order, and the rest of the screen
   await expect(page.getByTestId("hex-open-editor")).toBeVisible();
-  const all = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
+  const all = await packOrder(page);
   expect(all).toEqual(shipped.map((n) => `hex-pack-${n}`));
 });
 
@@ -40,7 +45,7 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   const mainLine = mainLinePacks();
   // the packs come in a task each, the editor's button after the last
   await expect(page.getByTestId("hex-open-editor")).toBeVisible();
-  const order = await page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
+  const order = await packOrder(page);
   const shipped = hexSpec.progression.order.filter((n) => all.some((p) => p.pack === n));
   expect(order).toEqual(shipped.map((n) => `hex-pack-${n}`));
   const tutorial = all.find((p) => p.pack === 1).levels.map((l) => l.id);
