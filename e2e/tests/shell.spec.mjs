@@ -64,3 +64,37 @@ test("the splash covers the load and is gone once the app mounts", async ({ page
   await openApp(page);
   await expect(page.getByTestId("splash")).toHaveCount(0);
 });
+
+test("a cold link's first task draws its screen; the history entries it starts with follow in a task of their own", async ({ page }) => {
+  // Each history call is a same-document navigation of several milliseconds: the shell's first
+  // task, the one that draws the first screen, leaves them to a timer. Recorded here: each call,
+  // and whether the shell had drawn the game's frame (its loading line, or the module's screen)
+  // when it came; in the old order the entries were written before the shell drew anything.
+  await page.addInitScript(() => {
+    window.__history = [];
+    for (const method of ["pushState", "replaceState"]) {
+      const original = history[method].bind(history);
+      history[method] = (state, title, url) => {
+        window.__history.push({ method, state, url: url ?? null, drawn: document.querySelector('[data-testid="mode-loading"], [data-testid="screen-baifang"]') !== null });
+        return original(state, title, url);
+      };
+    }
+  });
+  const console = watchConsole(page);
+  await page.goto("./#open=baifang");
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  const calls = await page.evaluate(() => window.__history);
+  expect(calls.map((c) => [c.method, c.state, c.drawn])).toEqual([
+    ["replaceState", "home", true],
+    ["pushState", "baifang", true],
+  ]);
+  // The shortcut is dropped with the first entry, in the same call.
+  expect(calls[0].url).not.toContain("#");
+  expect(new URL(page.url()).hash).toBe("");
+  // Back lands at home inside the app, and forward returns to the lobby.
+  await page.goBack();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
+  await page.goForward();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  console.expectClean();
+});

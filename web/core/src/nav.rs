@@ -68,6 +68,7 @@ impl Nav {
         if self.screen.get_untracked() == screen {
             return;
         }
+        settle_history();
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.push_state(&JsValue::from_str(screen.key()), "");
         }
@@ -86,6 +87,7 @@ impl Nav {
     /// Goes back like the browser's back button (to the screen's parent when there is
     /// no entry).
     pub fn back(&self) {
+        settle_history();
         match web_sys::window().and_then(|w| w.history().ok()) {
             Some(history) if history.state().ok().and_then(|s| s.as_string()).is_some() => {
                 let _ = history.back();
@@ -99,6 +101,7 @@ impl Nav {
     /// it (a game room drawn on the lobby's screen) pops that entry and the screen, told
     /// by its `popstate`, decides what back means there instead of leaving at once.
     pub fn push_guard(&self) {
+        settle_history();
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let key = self.screen.get_untracked().key();
             let _ = history.push_state(&JsValue::from_str(key), "");
@@ -108,6 +111,7 @@ impl Nav {
     /// Removes the entry [`Nav::push_guard`] added (the page goes back to the screen's
     /// own entry, which the shell sees as no change of screen).
     pub fn pop_guard(&self) {
+        settle_history();
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.back();
         }
@@ -234,6 +238,7 @@ fn fragment_screen() -> Option<Screen> {
 /// Drops the URL fragment without a reload or a new history entry (after leaving
 /// a shared level, so a reload does not reopen it).
 pub fn clear_fragment() {
+    settle_history();
     if let Some(window) = web_sys::window() {
         let href = window.location().href().unwrap_or_default();
         if !href.contains('#') {
@@ -285,6 +290,69 @@ pub fn resume_screen() -> Option<Screen> {
     Screen::from_key(&storage::read(&storage::slot_key(RESUME_KEY))?)
 }
 
+/// The history entries a page starts with, written a task after the shell's first one.
+/// Each history call is a same-document navigation that costs the main thread several
+/// milliseconds (5-12 ms at full speed in a trace of a cold start, four times that on a slow
+/// phone), which the first task, the one that draws the first screen, should not pay.
+/// Everything that reads or writes the history first settles it ([`settle_history`]).
+struct HistorySetup {
+    first: Screen,
+    drop_fragment: bool,
+}
+
+thread_local! {
+    static PENDING_HISTORY: std::cell::Cell<Option<HistorySetup>> = const { std::cell::Cell::new(None) };
+}
+
+fn defer_history_setup(first: Screen, drop_fragment: bool) {
+    PENDING_HISTORY.with(|p| {
+        p.set(Some(HistorySetup {
+            first,
+            drop_fragment,
+        }))
+    });
+    if let Some(window) = web_sys::window() {
+        let settle = Closure::once_into_js(settle_history);
+        let _ =
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(settle.unchecked_ref(), 0);
+    }
+}
+
+/// Writes the page's first history entries if they are still pending: the app always
+/// starts at home, so the entry it starts on says so (a reload would otherwise keep the
+/// previous screen's state, and "back" from the next screen would land on that screen
+/// instead of home); a link's screen follows with its parent between (a share link starts
+/// on Hex Stroke with home one step back, a Baifang online or review screen with Baifang's
+/// lobby between), so "back" and the menu's 回到主页 land in the app instead of leaving
+/// it. The URL is left alone, less an `#open=` shortcut. Called by a timer after the first
+/// task, and before anything else touches the history (the shell's navigation, and a
+/// module's mount, after which the module may push entries of its own).
+pub fn settle_history() {
+    let Some(setup) = PENDING_HISTORY.with(|p| p.take()) else {
+        return;
+    };
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
+        return;
+    };
+    let home = JsValue::from_str(Screen::Home.key());
+    if setup.drop_fragment {
+        let href = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default().to_string();
+        let _ = history.replace_state_with_url(&home, "", Some(&base));
+        TAKEN.with(|taken| taken.borrow_mut().clear());
+    } else {
+        let _ = history.replace_state(&home, "");
+    }
+    if setup.first.parent() != Screen::Home {
+        let _ = history.push_state(&JsValue::from_str(setup.first.parent().key()), "");
+    }
+    if setup.first != Screen::Home {
+        let _ = history.push_state(&JsValue::from_str(setup.first.key()), "");
+    }
+}
+
 /// The shell's navigation handle. The page opens on the screen of a link in its URL
 /// fragment, else on the screen a game in progress marked ([`set_resume_screen`]), else
 /// home.
@@ -292,12 +360,11 @@ pub fn provide_nav() -> Nav {
     let first = fragment_screen()
         .or_else(resume_screen)
         .unwrap_or(Screen::Home);
-    // A shortcut has done its work once the screen is chosen: dropped, so leaving the game
-    // and reloading lands where the player is, as after any other navigation.
+    // A shortcut has done its work once the screen is chosen: dropped (with the history
+    // entries below), so leaving the game and reloading lands where the player is, as after
+    // any other navigation.
     let hash = page_hash();
-    if link_screen(&hash).is_none() && fragment_value(&hash, OPEN_KEY).is_some() {
-        clear_fragment();
-    }
+    let drop_fragment = link_screen(&hash).is_none() && fragment_value(&hash, OPEN_KEY).is_some();
     let nav = Nav {
         screen: RwSignal::new(first),
         owns_screen: true,
@@ -308,22 +375,8 @@ pub fn provide_nav() -> Nav {
         watch: RwSignal::new(None),
         arg: StoredValue::new(None),
     };
+    defer_history_setup(first, drop_fragment);
     if let Some(window) = web_sys::window() {
-        // The app always starts at home, so the entry it starts on says so (a reload
-        // would otherwise keep the previous screen's state, and "back" from the next
-        // screen would land on that screen instead of home). The URL is left alone.
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state(&JsValue::from_str(Screen::Home.key()), "");
-            // A share link starts on Hex Stroke with home one step back (a Baifang online
-            // or review screen with Baifang's lobby between), so "back" and the menu's
-            // 回到主页 land in the app instead of leaving it.
-            if first.parent() != Screen::Home {
-                let _ = history.push_state(&JsValue::from_str(first.parent().key()), "");
-            }
-            if first != Screen::Home {
-                let _ = history.push_state(&JsValue::from_str(first.key()), "");
-            }
-        }
         let on_pop =
             Closure::<dyn Fn(web_sys::PopStateEvent)>::new(move |event: web_sys::PopStateEvent| {
                 let screen = event

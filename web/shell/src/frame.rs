@@ -100,6 +100,8 @@ pub fn ModeFrame(stem: &'static str, arg: Option<String>) -> impl IntoView {
                 return;
             }
             let parent: &web_sys::HtmlElement = &parent;
+            // The module may push history entries of its own: the page's first ones go first.
+            web_core::nav::settle_history();
             let shown = loaded.and_then(|module| {
                 let arg = arg.as_deref().map_or(JsValue::UNDEFINED, JsValue::from_str);
                 call(&module, "mount", &js_sys::Array::of2(parent, &arg))?;
