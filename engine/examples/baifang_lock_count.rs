@@ -14,7 +14,8 @@
 
 use std::collections::HashSet;
 
-use engine::baifang::bitboard::{bits, context_mask, covered, formations_at, ALL, NEIGHBOURS};
+use engine::baifang::bitboard::{bits, context_mask, formations_at, takeable, ALL, NEIGHBOURS};
+use engine::baifang::spec::{LINE_CAPTURE, SQUARE_CAPTURE};
 use engine::baifang::tables::index::{apply_sym, SYMS};
 
 /// A lock: the step's two points (one-bit sets), then the capturer's and the other side's
@@ -46,13 +47,14 @@ fn main() {
         for &other in fives.iter().filter(|&&f| f & own == 0) {
             boards += 1;
             let empty = ALL & !(own | other);
-            let loose = other & !covered(other);
-            let takeable = if loose != 0 { loose } else { other };
+            let takeable = takeable(other);
             for from in bits(own) {
                 for to in bits(NEIGHBOURS[from] & empty) {
                     let after = own ^ (1 << from) ^ (1 << to);
                     let (squares, lines) = formations_at(after, to);
-                    if squares.count_ones() + 2 * lines.count_ones() != 1 {
+                    let owed = squares.count_ones() * u32::from(SQUARE_CAPTURE)
+                        + lines.count_ones() * u32::from(LINE_CAPTURE);
+                    if owed != 1 {
                         continue;
                     }
                     steps += 1;

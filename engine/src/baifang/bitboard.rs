@@ -196,6 +196,18 @@ pub fn covered(bb: u32) -> u32 {
     m
 }
 
+/// The stones of `stones` an owed capture may take (the shield): the loose ones, in no
+/// square or line of their own side, or every stone once none is loose.
+#[inline]
+pub fn takeable(stones: u32) -> u32 {
+    let loose = stones & !covered(stones);
+    if loose != 0 {
+        loose
+    } else {
+        stones
+    }
+}
+
 /// Formations of `bb` that contain point `p`: (square-id bitset, line-id bitset).
 /// Because `p` was empty before the action, each of them is new.
 #[inline]

@@ -331,13 +331,7 @@ impl State {
         if self.pending == 0 {
             return 0;
         }
-        let opp = self.board[self.to_move.other().idx()];
-        let loose = opp & !bitboard::covered(opp);
-        if loose != 0 {
-            loose
-        } else {
-            opp
-        }
+        bitboard::takeable(self.board[self.to_move.other().idx()])
     }
 
     /// Enemy stones currently protected by the shield (in a formation while
