@@ -240,11 +240,9 @@ fn fragment_screen() -> Option<Screen> {
 pub fn clear_fragment() {
     settle_history();
     if let Some(window) = web_sys::window() {
-        let href = window.location().href().unwrap_or_default();
-        if !href.contains('#') {
+        let Some(base) = url_with_fragment_dropped() else {
             return;
-        }
-        let base = href.split('#').next().unwrap_or_default().to_string();
+        };
         if let Ok(history) = window.history() {
             let state = history.state().unwrap_or(JsValue::NULL);
             let _ = history.replace_state_with_url(&state, "", Some(&base));
@@ -271,6 +269,13 @@ fn parse_go_detail(detail: &str) -> Option<(Screen, Option<String>)> {
     Some((Screen::from_key(key)?, arg))
 }
 
+/// The page's URL without its fragment, `None` when it has none.
+fn url_with_fragment_dropped() -> Option<String> {
+    let href = web_sys::window()?.location().href().ok()?;
+    let (base, _) = href.split_once('#')?;
+    Some(base.to_string())
+}
+
 /// Where this profile slot keeps the screen a reload comes back to.
 const RESUME_KEY: &str = "app:resume-screen";
 
@@ -292,7 +297,7 @@ pub fn resume_screen() -> Option<Screen> {
 
 /// The history entries a page starts with, written a task after the shell's first one.
 /// Each history call is a same-document navigation that costs the main thread several
-/// milliseconds (5-12 ms at full speed in a trace of a cold start, four times that on a slow
+/// milliseconds (1-12 ms at full speed in traces of cold starts, four times that on a slow
 /// phone), which the first task, the one that draws the first screen, should not pay.
 /// Everything that reads or writes the history first settles it ([`settle_history`]).
 struct HistorySetup {
@@ -335,15 +340,19 @@ pub fn settle_history() {
         return;
     };
     let home = JsValue::from_str(Screen::Home.key());
-    if setup.drop_fragment {
-        let href = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default().to_string();
-        let _ = history.replace_state_with_url(&home, "", Some(&base));
-        TAKEN.with(|taken| taken.borrow_mut().clear());
+    let base = if setup.drop_fragment {
+        url_with_fragment_dropped()
     } else {
-        let _ = history.replace_state(&home, "");
+        None
+    };
+    match base {
+        Some(base) => {
+            let _ = history.replace_state_with_url(&home, "", Some(&base));
+            TAKEN.with(|taken| taken.borrow_mut().clear());
+        }
+        None => {
+            let _ = history.replace_state(&home, "");
+        }
     }
     if setup.first.parent() != Screen::Home {
         let _ = history.push_state(&JsValue::from_str(setup.first.parent().key()), "");
