@@ -296,22 +296,38 @@ pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
 
 /// Parses and validates a pack file.
 pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
-    let p: PackJson = serde_json::from_str(text).map_err(|e| bad_json(Document::Pack, e))?;
-    pack_from_json(&p)
+    parse_pack_titled(text).map(|(pack, _)| pack)
 }
 
 /// A pack file's English titles as written (`titleEn`): the pack's, and each level's by
-/// level id. Nothing for text that is not a pack file (its problems are `parse_pack`'s).
-pub fn titles_en(text: &str) -> (Option<String>, Vec<(String, String)>) {
-    let Ok(p) = serde_json::from_str::<PackJson>(text) else {
-        return (None, Vec::new());
-    };
-    let levels = p
-        .levels
-        .into_iter()
-        .filter_map(|l| Some((l.id, l.title_en?)))
-        .collect();
-    (p.title_en, levels)
+/// level id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TitlesEn {
+    pub pack: Option<String>,
+    pub levels: Vec<(String, String)>,
+}
+
+impl PackJson {
+    /// The English titles this file gives.
+    pub fn titles_en(&self) -> TitlesEn {
+        let levels = self
+            .levels
+            .iter()
+            .filter_map(|l| Some((l.id.clone(), l.title_en.clone()?)))
+            .collect();
+        TitlesEn {
+            pack: self.title_en.clone(),
+            levels,
+        }
+    }
+}
+
+/// Parses and validates a pack file, with its English titles: one reading of the text for
+/// both (the app's catalogue reads every pack when the level select opens, where a second
+/// reading of each file was a sixth of the screen's first task).
+pub fn parse_pack_titled(text: &str) -> Result<(Pack, TitlesEn), Vec<LevelError>> {
+    let p: PackJson = serde_json::from_str(text).map_err(|e| bad_json(Document::Pack, e))?;
+    Ok((pack_from_json(&p)?, p.titles_en()))
 }
 
 /// Parses either a pack file or a single level (told apart by a `"levels"` key).
@@ -364,16 +380,17 @@ mod tests {
             r#"{{"pack":1,"title":"包","titleEn":"Pack One","levels":[{}]}}"#,
             WALLED_TRIANGLE.replacen('{', r#"{"titleEn":"Triangle","#, 1)
         );
-        let loaded = parse_pack(&pack).unwrap();
+        let (loaded, titles) = parse_pack_titled(&pack).unwrap();
+        assert_eq!(loaded, parse_pack(&pack).unwrap());
         let id = loaded.levels[0].id.clone();
         assert_eq!(
-            titles_en(&pack),
-            (
-                Some("Pack One".to_string()),
-                vec![(id, "Triangle".to_string())]
-            )
+            titles,
+            TitlesEn {
+                pack: Some("Pack One".to_string()),
+                levels: vec![(id, "Triangle".to_string())]
+            }
         );
-        assert_eq!(titles_en("not json"), (None, Vec::new()));
+        assert!(parse_pack_titled("not json").is_err());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use engine::hex::content::{earlier_packs, listing_key, pack_kind, PackKind};
-use engine::hex::level_file::{parse_pack, titles_en as written_titles_en};
+use engine::hex::level_file::parse_pack_titled;
 use engine::hex::Level;
 use web_core::i18n::Lang;
 
@@ -91,19 +91,17 @@ impl Catalog {
         let mut problems = Vec::new();
         let mut titles_en = Vec::new();
         for (name, text) in files {
-            match parse_pack(text) {
-                Ok(pack) => {
+            match parse_pack_titled(text) {
+                Ok((pack, titles)) => {
                     if packs.iter().any(|p| p.number == pack.pack) {
                         problems.push(format!("{name}: pack {} is defined twice", pack.pack));
                         continue;
                     }
-                    // The English titles, from the same validated file as written.
-                    let (title_en, levels_en) = written_titles_en(text);
-                    titles_en.extend(levels_en);
+                    titles_en.extend(titles.levels);
                     packs.push(PackInfo {
                         number: pack.pack,
                         title: pack.title,
-                        title_en,
+                        title_en: titles.pack,
                         kind: pack_kind(pack.pack),
                         levels: pack.levels,
                     });
