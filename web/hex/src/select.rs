@@ -190,6 +190,29 @@ fn PackSection(
     }
 }
 
+/// What a tile shows of the player's progress on its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TileState {
+    open: bool,
+    cleared: bool,
+    current: bool,
+    best: Option<u64>,
+}
+
+impl TileState {
+    /// The tile's classes: one attribute for its three marks.
+    fn class(self) -> &'static str {
+        match (self.open, self.cleared, self.current) {
+            (false, _, false) => "hex-level is-locked",
+            (false, _, true) => "hex-level is-locked is-current",
+            (true, false, false) => "hex-level",
+            (true, false, true) => "hex-level is-current",
+            (true, true, false) => "hex-level is-cleared",
+            (true, true, true) => "hex-level is-cleared is-current",
+        }
+    }
+}
+
 /// One level's tile: open (its number, cleared filled in), or locked (a lock;
 /// tapped, its pack says what opens it).
 #[component]
@@ -197,52 +220,60 @@ fn LevelTile(r: LevelRef, told: RwSignal<Option<LevelRef>>) -> impl IntoView {
     let ctx = use_hex();
     let cat = catalog();
     let level = cat.level(r);
-    let id = level.id.clone();
+    let id = level.id.as_str();
     let shown = display_id(level);
     let index = level
         .index
         .map(|i| i.to_string())
         .unwrap_or_else(|| shown.clone());
-    let id2 = id.clone();
-    let cleared = Memo::new(move |_| ctx.is_cleared(&id2));
-    let open = Memo::new(move |_| {
-        ctx.progress
-            .with(|p| cat.is_unlocked(r, &|x| p.is_cleared(x)))
+    // One reading of the progress per tile, which every mark below derives from: the
+    // level select builds its first packs' tiles in its first task, where each memo and
+    // effect of a tile is paid sixteen times over.
+    let state = Memo::new(move |_| {
+        let (open, cleared, current) = ctx.progress.with(|p| {
+            (
+                cat.is_unlocked(r, &|x| p.is_cleared(x)),
+                p.is_cleared(id),
+                p.current.as_deref() == Some(id),
+            )
+        });
+        let best = ctx.best.with(|b| b.best(id));
+        TileState {
+            open,
+            cleared,
+            current,
+            best,
+        }
     });
-    let id3 = id.clone();
-    let current = move || {
-        ctx.progress
-            .with(|p| p.current.as_deref() == Some(id3.as_str()))
-    };
     let locked_label = tr(Text::HexLocked);
     let best_label = tr(Text::HexBestTime);
-    let id4 = id.clone();
-    let best = Memo::new(move |_| ctx.best.with(|b| b.best(&id4)));
     let lang = use_lang();
-    // The number, then the level's title in the player's language.
-    let named = move || match cat.level_title(level, lang.get()) {
-        Some(t) => format!("{shown} {t}"),
-        None => shown.clone(),
-    };
-    let aria = move || match (open.get(), best.get()) {
-        (false, _) => format!("{} · {}", named(), locked_label()),
-        (true, Some(ms)) => format!("{} · {} {}", named(), best_label(), clock_text(ms)),
-        (true, None) => named(),
-    };
+    // The number, then the level's title in the player's language, then its state.
+    let aria = Memo::new(move |_| {
+        let named = match cat.level_title(level, lang.get()) {
+            Some(t) => format!("{shown} {t}"),
+            None => shown.clone(),
+        };
+        match state.get() {
+            TileState { open: false, .. } => format!("{named} · {}", locked_label()),
+            TileState { best: Some(ms), .. } => {
+                format!("{named} · {} {}", best_label(), clock_text(ms))
+            }
+            TileState { best: None, .. } => named,
+        }
+    });
+    let locked = move || !state.get().open;
     view! {
         <button
-            class="hex-level"
-            class:is-cleared=move || cleared.get()
-            class:is-locked=move || !open.get()
-            class:is-current=current
+            class=move || state.get().class()
             data-testid=format!("hex-level-{id}")
-            data-cleared=move || cleared.get().to_string()
-            data-locked=move || (!open.get()).to_string()
-            data-best-ms=best
-            aria-label=aria.clone()
+            data-cleared=move || state.get().cleared.to_string()
+            data-locked=move || locked().to_string()
+            data-best-ms=move || state.get().best
+            aria-label=aria
             title=aria
-            aria-disabled=move || (!open.get()).then_some("true")
-            on:click=move |_| if open.get_untracked() { ctx.open(r) } else { told.set(Some(r)) }
+            aria-disabled=move || locked().then_some("true")
+            on:click=move |_| if state.get_untracked().open { ctx.open(r) } else { told.set(Some(r)) }
         >
             <span class="hex-level-shape" aria-hidden="true"></span>
             <span class="hex-level-num">{index}</span>
