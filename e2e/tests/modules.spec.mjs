@@ -212,6 +212,40 @@ test("a shortcut into a game (#open=) opens its first screen cold with its modul
   await page.close();
 });
 
+test("a game's module is instantiated in one task and mounts its screen in a later one", async ({ browser }) => {
+  for (const [game, file, screen] of [["hex", "hex_bg.wasm", "screen-hex"], ["baifang", "baifang_bg.wasm", "screen-baifang"]]) {
+    const fresh = await browser.newContext({ serviceWorkers: "block" });
+    const page = await fresh.newPage();
+    // When a wasm instantiation resolves, a message is posted at once: its handler runs in
+    // the first task after the one that instantiated, and records whether the screen was
+    // there by then (mounted in the instantiation's own microtasks).
+    await page.addInitScript((screen) => {
+      window.__instantiated = [];
+      const original = WebAssembly.instantiateStreaming;
+      WebAssembly.instantiateStreaming = (source, imports) => {
+        const url = Promise.resolve(source).then((r) => r.url);
+        const result = original.call(WebAssembly, source, imports);
+        Promise.all([url, result]).then(([url]) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const mounted = document.querySelector(`[data-testid="${screen}"]`) !== null;
+            window.__instantiated.push({ url, mounted });
+          };
+          channel.port2.postMessage(null);
+        });
+        return result;
+      };
+    }, screen);
+    await page.goto(`./#open=${game}`);
+    await expect(page.getByTestId(screen)).toBeVisible();
+    const seen = await page.evaluate(() => window.__instantiated);
+    expect(seen.filter((i) => new URL(i.url).pathname.endsWith(`/${file}`))).toEqual([
+      expect.objectContaining({ mounted: false }),
+    ]);
+    await fresh.close();
+  }
+});
+
 test("the home screen asks for no game module and no test tool", async ({ browser }) => {
   const fresh = await browser.newContext({ serviceWorkers: "block" });
   const page = await fresh.newPage();

@@ -43,6 +43,15 @@ export function load_mode(stem, styles, attempt) {
     const sheets = styles.split(",").filter((f) => f).map((f) => style(f, retry));
     const code = import(url(`${stem}.js${retry}`)).then(async (module) => {
       await module.default({ module_or_path: url(`${stem}_bg.wasm${retry}`) });
+      // The mount runs in a task of its own: instantiating a module and mounting its
+      // screen were one long task, which a tap waited behind (Lighthouse's blocking time).
+      // A message, not a timer: a page's timers may be held (a background tab, a test's
+      // clock), and the screen must not wait on them.
+      await new Promise((next) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => next();
+        channel.port2.postMessage(null);
+      });
       return module;
     });
     const load = Promise.all([code, ...sheets]).then(([module]) => module);
