@@ -296,7 +296,12 @@ pub fn pack_from_json(p: &PackJson) -> Result<Pack, Vec<LevelError>> {
 
 /// Parses and validates a pack file.
 pub fn parse_pack(text: &str) -> Result<Pack, Vec<LevelError>> {
-    parse_pack_titled(text).map(|(pack, _)| pack)
+    pack_from_json(&read_pack_json(text)?)
+}
+
+/// A pack file's JSON as written, or why it is not one.
+fn read_pack_json(text: &str) -> Result<PackJson, Vec<LevelError>> {
+    serde_json::from_str(text).map_err(|e| bad_json(Document::Pack, e))
 }
 
 /// A pack file's English titles as written (`titleEn`): the pack's, and each level's by
@@ -309,14 +314,14 @@ pub struct TitlesEn {
 
 impl PackJson {
     /// The English titles this file gives.
-    pub fn titles_en(&self) -> TitlesEn {
+    pub fn into_titles_en(self) -> TitlesEn {
         let levels = self
             .levels
-            .iter()
-            .filter_map(|l| Some((l.id.clone(), l.title_en.clone()?)))
+            .into_iter()
+            .filter_map(|l| Some((l.id, l.title_en?)))
             .collect();
         TitlesEn {
-            pack: self.title_en.clone(),
+            pack: self.title_en,
             levels,
         }
     }
@@ -326,8 +331,8 @@ impl PackJson {
 /// both (the app's catalogue reads every pack when the level select opens, where a second
 /// reading of each file was a sixth of the screen's first task).
 pub fn parse_pack_titled(text: &str) -> Result<(Pack, TitlesEn), Vec<LevelError>> {
-    let p: PackJson = serde_json::from_str(text).map_err(|e| bad_json(Document::Pack, e))?;
-    Ok((pack_from_json(&p)?, p.titles_en()))
+    let p = read_pack_json(text)?;
+    Ok((pack_from_json(&p)?, p.into_titles_en()))
 }
 
 /// Parses either a pack file or a single level (told apart by a `"levels"` key).

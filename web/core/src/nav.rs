@@ -340,12 +340,11 @@ pub fn settle_history() {
         return;
     };
     let home = JsValue::from_str(Screen::Home.key());
-    let base = if setup.drop_fragment {
-        url_with_fragment_dropped()
-    } else {
-        None
-    };
-    match base {
+    match setup
+        .drop_fragment
+        .then(url_with_fragment_dropped)
+        .flatten()
+    {
         Some(base) => {
             let _ = history.replace_state_with_url(&home, "", Some(&base));
             TAKEN.with(|taken| taken.borrow_mut().clear());

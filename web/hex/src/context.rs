@@ -296,10 +296,6 @@ impl HexCtx {
         self.view.set(HexView::Select);
     }
 
-    pub fn is_cleared(&self, id: &str) -> bool {
-        self.progress.with(|p| p.is_cleared(id))
-    }
-
     pub fn set_colour_blind_walls(&self, on: bool) {
         self.settings.update(|s| s.colour_blind_walls = on);
         self.settings.with_untracked(Settings::save);
