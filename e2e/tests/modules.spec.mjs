@@ -212,6 +212,55 @@ test("a shortcut into a game (#open=) opens its first screen cold with its modul
   await page.close();
 });
 
+test("a lobby link opened cold asks whether a referee server is behind the page beside the module, once, and not inside a host", async ({ browser }) => {
+  for (const path of ["./#open=baifang", "./#room=ABC234"]) {
+    const fresh = await browser.newContext({ serviceWorkers: "block" });
+    const page = await fresh.newPage();
+    const console = watchConsole(page);
+    const asked = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
+    });
+    // A phone's link, as in the share link's test above: on loopback the module arrives in a
+    // few milliseconds, which says nothing about the order of the requests.
+    const cdp = await fresh.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 1024 * 1024,
+      uploadThroughput: 256 * 1024,
+    });
+    await page.goto(path);
+    await expect(page.getByTestId("lobby")).toBeVisible({ timeout: 15_000 });
+    // This test server is a plain static host: the lobby learns there is no referee server
+    // (a room link says it cannot be joined here) from the answer asked for beside the module.
+    if (path.includes("room")) await expect(page.getByTestId("room-link-refused")).toBeVisible();
+    const info = await timing(page, "/api/server");
+    const module = await timing(page, "/baifang_bg.wasm");
+    expect(info.length, path).toBe(1);
+    expect(module.length, path).toBe(1);
+    // Asked while the module still downloads, not a round trip after its mount...
+    expect(info[0].startTime, path).toBeLessThan(module[0].responseEnd);
+    // ...and the lobby's own question took that answer: one request.
+    expect(asked, path).toHaveLength(1);
+    console.expectClean();
+    await fresh.close();
+  }
+  // Inside a native host (the mock host stands in for the iPhone app) the lobby asks
+  // nothing, and neither does the page.
+  const page = await browser.newPage();
+  const asked = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
+  });
+  await page.goto("./?host=mock#open=baifang");
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  await page.close();
+});
+
 test("a game's module is instantiated in one task and mounts its screen in a later one", async ({ browser }) => {
   for (const [game, file, screen] of [["hex", "hex_bg.wasm", "screen-hex"], ["baifang", "baifang_bg.wasm", "screen-baifang"]]) {
     const fresh = await browser.newContext({ serviceWorkers: "block" });

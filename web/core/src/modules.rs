@@ -1,6 +1,7 @@
 //! The one table of the app's screens and the wasm modules that show them: each screen's
 //! key, the screen one step back from it, its module's file stem, the worker script that
-//! starts the module again, and what opening it may add to the page's download.
+//! starts the module again, what opening it may add to the page's download, and what its
+//! first screen asks the page's origin for.
 //!
 //! The page first loads only the shell (home screen, language, navigation, the update
 //! prompt). Opening a game loads that screen's module (`<stem>.js` with `<stem>_bg.wasm`)
@@ -14,6 +15,8 @@
 //! Shell and module are separate wasm instances with separate reactive runtimes. They meet
 //! only in [`crate::module`] (the module's exported `mount(parent, arg)` / `unmount()`) and
 //! the window events of [`crate::page_events`].
+
+use engine::baifang::referee_protocol::INFO_PATH;
 
 /// A screen of the app; its row in [`MODULES`] says everything else about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +90,10 @@ pub struct ModuleEntry {
     /// shell's `app.css`: loaded with the module, so the home screen and the other game never
     /// download or parse them.
     pub styles: &'static [&'static str],
+    /// What the module's first screen asks the page's origin for as it mounts. A link opened
+    /// cold asks for it beside the module (`index.html`), so the answer does not wait a round
+    /// trip after the module has downloaded and mounted.
+    pub first_fetches: &'static [&'static str],
 }
 
 /// Baifang's screens all draw its board and its lobby's recent games.
@@ -107,6 +114,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: None,
         budget_kib: 150,
         styles: &[],
+        first_fetches: &[],
         cold_budget_kib: None,
     },
     // Baifang's lobby and its games on one device (hot-seat, against the AI). The AI's
@@ -122,6 +130,9 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: Some("baifang_analysis"),
         budget_kib: 360,
         styles: BAIFANG_STYLES,
+        // The lobby asks whether the page came from the referee server (its online button
+        // and a `#room=` / `#watch=` link go where the answer says).
+        first_fetches: &[INFO_PATH],
         cold_budget_kib: Some(335),
     },
     // Online play through the referee server: its lobby and room.
@@ -134,6 +145,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: None,
         budget_kib: 300,
         styles: BAIFANG_STYLES,
+        first_fetches: &[],
         cold_budget_kib: None,
     },
     // Online play without the server: Game Center or browser tabs.
@@ -146,6 +158,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: None,
         budget_kib: 300,
         styles: BAIFANG_STYLES,
+        first_fetches: &[],
         cold_budget_kib: None,
     },
     // A game's review (a finished game, or a `#game=` link) with its analysis worker, which
@@ -159,6 +172,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: Some("baifang_analysis"),
         budget_kib: 300,
         styles: BAIFANG_STYLES,
+        first_fetches: &[],
         cold_budget_kib: Some(280),
     },
     // Hex Stroke for players: level select, play, share links, the daily puzzle (made
@@ -183,6 +197,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: None,
         budget_kib: 300,
         styles: HEX_STYLES,
+        first_fetches: &[],
         cold_budget_kib: Some(346),
     },
     // The level editor with everything of `hex` (for 试玩 and back), and its solver worker
@@ -201,6 +216,7 @@ pub const MODULES: [ModuleEntry; 7] = [
         worker_stem: None,
         budget_kib: 415,
         styles: HEX_STYLES,
+        first_fetches: &[],
         cold_budget_kib: None,
     },
 ];
@@ -323,6 +339,17 @@ mod tests {
         styles.sort();
         styles.dedup();
         let table = format!("var STYLES_OF_MODULE = {{ {} }};", styles.join(", "));
+        assert!(page.contains(&table), "index.html must hold: {table}");
+        let fetches: Vec<String> = MODULES
+            .iter()
+            .filter(|e| !e.first_fetches.is_empty())
+            .map(|e| {
+                let paths: Vec<String> =
+                    e.first_fetches.iter().map(|p| format!("\"{p}\"")).collect();
+                format!("{}: [{}]", e.stem.unwrap(), paths.join(", "))
+            })
+            .collect();
+        let table = format!("var FETCHES_OF_MODULE = {{ {} }};", fetches.join(", "));
         assert!(page.contains(&table), "index.html must hold: {table}");
     }
 

@@ -9,6 +9,8 @@
 //! `index.html` fallback, neither of which parses. A plain request is used
 //! rather than trying the WebSocket upgrade because a refused upgrade logs an
 //! error in every browser console, and the answer names the protocol version.
+//! A link opened cold has asked for it already, beside the module (the lobby's
+//! `first_fetches` in `web_core::modules`), and this request takes that answer.
 
 use std::cell::RefCell;
 use std::rc::Rc;
