@@ -147,17 +147,15 @@ async function timing(page, suffix) {
   );
 }
 
-test("a share link opened cold asks for Hex Stroke's module before the shell's wasm has arrived, once", async ({ browser }) => {
-  const fresh = await browser.newContext({ serviceWorkers: "block" });
-  const page = await fresh.newPage();
-  const console = watchConsole(page);
-  const seen = moduleRequests(page);
-  // A phone's link, not loopback's: on loopback the shell's wasm can arrive within a few
-  // milliseconds, before any second request could start, which says nothing about the
-  // preload. At 8 Mbit/s with 40 ms latency (this server sends the files uncompressed) the
-  // shell's wasm takes a few hundred milliseconds, as it does for a player, so "before it
-  // has arrived" measures the order of the requests.
-  const cdp = await fresh.newCDPSession(page);
+/**
+ * A phone's network for `page`, not loopback's: on loopback the shell's wasm and a module can
+ * arrive within a few milliseconds, before any second request could start, which says nothing
+ * about a preload. At 8 Mbit/s with 40 ms latency (this test server sends the files
+ * uncompressed) they take a few hundred milliseconds, as they do for a player, so "before it
+ * has arrived" measures the order of the requests.
+ */
+async function onPhoneNetwork(context, page) {
+  const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -165,6 +163,14 @@ test("a share link opened cold asks for Hex Stroke's module before the shell's w
     downloadThroughput: 1024 * 1024,
     uploadThroughput: 256 * 1024,
   });
+}
+
+test("a share link opened cold asks for Hex Stroke's module before the shell's wasm has arrived, once", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  const console = watchConsole(page);
+  const seen = moduleRequests(page);
+  await onPhoneNetwork(fresh, page);
   await page.goto(`./#play=${shareCode(level("1-1"))}`);
   await expect(page.getByTestId("screen-hex")).toBeVisible({ timeout: 15_000 });
   const shell = (await timing(page, "_bg.wasm")).filter((e) => /\/app-[0-9a-f]+_bg\.wasm$/.test(e.name));
@@ -221,16 +227,7 @@ test("a lobby link opened cold asks whether a referee server is behind the page 
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
     });
-    // A phone's link, as in the share link's test above: on loopback the module arrives in a
-    // few milliseconds, which says nothing about the order of the requests.
-    const cdp = await fresh.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 40,
-      downloadThroughput: 1024 * 1024,
-      uploadThroughput: 256 * 1024,
-    });
+    await onPhoneNetwork(fresh, page);
     await page.goto(path);
     await expect(page.getByTestId("lobby")).toBeVisible({ timeout: 15_000 });
     // This test server is a plain static host: the lobby learns there is no referee server
