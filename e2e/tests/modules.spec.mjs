@@ -218,15 +218,21 @@ test("a shortcut into a game (#open=) opens its first screen cold with its modul
   await page.close();
 });
 
+/** The page's requests for `/api/server` (is a referee server behind the page?) so far. */
+function serverQuestions(page) {
+  const asked = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
+  });
+  return asked;
+}
+
 test("a lobby link opened cold asks whether a referee server is behind the page beside the module, once, and not inside a host", async ({ browser }) => {
   for (const path of ["./#open=baifang", "./#room=ABC234"]) {
     const fresh = await browser.newContext({ serviceWorkers: "block" });
     const page = await fresh.newPage();
     const console = watchConsole(page);
-    const asked = [];
-    page.on("request", (r) => {
-      if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
-    });
+    const asked = serverQuestions(page);
     await onPhoneNetwork(fresh, page);
     await page.goto(path);
     await expect(page.getByTestId("lobby")).toBeVisible({ timeout: 15_000 });
@@ -247,10 +253,7 @@ test("a lobby link opened cold asks whether a referee server is behind the page 
   // Inside a native host (the mock host stands in for the iPhone app) the lobby asks
   // nothing, and neither does the page.
   const page = await browser.newPage();
-  const asked = [];
-  page.on("request", (r) => {
-    if (new URL(r.url()).pathname === "/api/server") asked.push(r.url());
-  });
+  const asked = serverQuestions(page);
   await page.goto("./?host=mock#open=baifang");
   await expect(page.getByTestId("lobby")).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -309,6 +309,12 @@ mod tests {
         }
     }
 
+    /// `["a", "b"]`'s inside as `index.html`'s script writes it: `"a", "b"`.
+    fn js_strings(items: &[&str]) -> String {
+        let quoted: Vec<String> = items.iter().map(|i| format!("\"{i}\"")).collect();
+        quoted.join(", ")
+    }
+
     /// `index.html` asks for a link's module while the shell still loads: its table of
     /// fragment keys to modules is this crate's, written out.
     #[test]
@@ -332,8 +338,7 @@ mod tests {
             .chain(OPENABLE.iter())
             .map(|screen| {
                 let e = entry(*screen);
-                let files: Vec<String> = e.styles.iter().map(|f| format!("\"{f}\"")).collect();
-                format!("{}: [{}]", e.stem.unwrap(), files.join(", "))
+                format!("{}: [{}]", e.stem.unwrap(), js_strings(e.styles))
             })
             .collect();
         styles.sort();
@@ -343,11 +348,7 @@ mod tests {
         let fetches: Vec<String> = MODULES
             .iter()
             .filter(|e| !e.first_fetches.is_empty())
-            .map(|e| {
-                let paths: Vec<String> =
-                    e.first_fetches.iter().map(|p| format!("\"{p}\"")).collect();
-                format!("{}: [{}]", e.stem.unwrap(), paths.join(", "))
-            })
+            .map(|e| format!("{}: [{}]", e.stem.unwrap(), js_strings(e.first_fetches)))
             .collect();
         let table = format!("var FETCHES_OF_MODULE = {{ {} }};", fetches.join(", "));
         assert!(page.contains(&table), "index.html must hold: {table}");
