@@ -2,7 +2,11 @@
 //! walls as undirected edges between two adjacent cells (never a kind of cell),
 //! and spinners normalised per lattice vertex. Holes are simply absent positions.
 
-use std::collections::HashMap;
+// The cell indexes are looked up for every neighbour of every cell while a level is built:
+// with the standard library's SipHash that was most of a cold page's catalogue (a level
+// select parses every pack as it opens). Fx is a fast deterministic hash; nothing iterates
+// these maps, so their order never shows.
+use rustc_hash::FxHashMap as HashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -431,8 +435,8 @@ fn index_cells(
     cells: &[Cell],
     problems: &mut Vec<LevelProblem>,
 ) -> (HashMap<Axial, usize>, HashMap<String, usize>) {
-    let mut by_pos: HashMap<Axial, usize> = HashMap::new();
-    let mut by_id: HashMap<String, usize> = HashMap::new();
+    let mut by_pos: HashMap<Axial, usize> = HashMap::default();
+    let mut by_id: HashMap<String, usize> = HashMap::default();
     for (i, c) in cells.iter().enumerate() {
         if c.id.is_empty() {
             problems.push(LevelProblem::EmptyCellId { ordinal: i + 1 });
