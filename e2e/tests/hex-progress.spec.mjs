@@ -34,6 +34,17 @@ test("the level select is built a part per task: the first packs with the screen
   expect(all).toEqual(shipped.map((n) => `hex-pack-${n}`));
 });
 
+test("the level select's later parts come without a timer: with the page's timers held, every pack and the editor's button still appear", async ({ page }) => {
+  // A background tab or a test's clock holds timers (a background tab's to one a second);
+  // the parts after the first are messages the page posts itself, so they come at once.
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(2026, 11, 22, 9, 0, 0));
+  await openHex(page);
+  await expect(page.getByTestId("hex-open-editor")).toBeVisible();
+  const shipped = hexSpec.progression.order.filter((n) => packs().some((p) => p.pack === n));
+  expect(await packOrder(page)).toEqual(shipped.map((n) => `hex-pack-${n}`));
+});
+
 const storage = (page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("mode:03-hex-walls")).map((k) => [k, localStorage.getItem(k)])));
 
