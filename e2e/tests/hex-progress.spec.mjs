@@ -9,6 +9,11 @@ import { drag, hexSpec, level, mainLinePacks, openHex, openLevel, packs, solve, 
 const packOrder = (page) =>
   page.locator('[data-testid^="hex-pack-"]').evaluateAll((els) => els.map((e) => e.dataset.testid).filter((t) => /^hex-pack-\d+$/.test(t)));
 
+/** The test ids of the shipped packs' sections, in the engine's progression order (the
+ * order the level select lists them). */
+const shippedPackIds = () =>
+  hexSpec.progression.order.filter((n) => packs().some((p) => p.pack === n)).map((n) => `hex-pack-${n}`);
+
 test("the level select is built a part per task: the first packs with the screen, each later pack after", async ({ page }) => {
   await openApp(page);
   // what the task that mounts the screen built, seen before any later task runs
@@ -26,12 +31,11 @@ test("the level select is built a part per task: the first packs with the screen
   });
   await page.getByTestId("home-hex").click();
   const first = await page.evaluate(() => window.__firstBuild);
-  const shipped = hexSpec.progression.order.filter((n) => packs().some((p) => p.pack === n));
-  expect(first).toEqual({ packs: shipped.slice(0, 2).map((n) => `hex-pack-${n}`), editor: false });
+  expect(first).toEqual({ packs: shippedPackIds().slice(0, 2), editor: false });
   // then every pack, in order, and the rest of the screen
   await expect(page.getByTestId("hex-open-editor")).toBeVisible();
   const all = await packOrder(page);
-  expect(all).toEqual(shipped.map((n) => `hex-pack-${n}`));
+  expect(all).toEqual(shippedPackIds());
 });
 
 test("the level select's later parts come without a timer: with the page's timers held, every pack and the editor's button still appear", async ({ page }) => {
@@ -41,8 +45,7 @@ test("the level select's later parts come without a timer: with the page's timer
   await page.clock.pauseAt(new Date(2026, 11, 22, 9, 0, 0));
   await openHex(page);
   await expect(page.getByTestId("hex-open-editor")).toBeVisible();
-  const shipped = hexSpec.progression.order.filter((n) => packs().some((p) => p.pack === n));
-  expect(await packOrder(page)).toEqual(shipped.map((n) => `hex-pack-${n}`));
+  expect(await packOrder(page)).toEqual(shippedPackIds());
 });
 
 const storage = (page) =>
@@ -56,9 +59,7 @@ test("level select: packs in order, linear unlock, the spinner branch after the 
   const mainLine = mainLinePacks();
   // the packs come in a task each, the editor's button after the last
   await expect(page.getByTestId("hex-open-editor")).toBeVisible();
-  const order = await packOrder(page);
-  const shipped = hexSpec.progression.order.filter((n) => all.some((p) => p.pack === n));
-  expect(order).toEqual(shipped.map((n) => `hex-pack-${n}`));
+  expect(await packOrder(page)).toEqual(shippedPackIds());
   const tutorial = all.find((p) => p.pack === 1).levels.map((l) => l.id);
   const mainIds = mainLine.flatMap((p) => p.levels.map((l) => l.id));
   await expect(page.getByTestId("hex-level-1-1")).toBeEnabled();

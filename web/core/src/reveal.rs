@@ -50,7 +50,7 @@ fn step(set: WriteSignal<usize>, total: usize) {
 /// channel of its own, not a zero timer: a chain of timers is held to 4 ms a step after
 /// the fifth, and a page's timers may be held (a background tab, a test's clock), which
 /// must not hold a screen's parts back.
-pub fn next_task(then: impl FnOnce() + 'static) {
+fn next_task(then: impl FnOnce() + 'static) {
     let Ok(channel) = web_sys::MessageChannel::new() else {
         set_timeout(then, Duration::ZERO);
         return;
