@@ -14,6 +14,7 @@ pub mod host;
 pub mod i18n;
 pub mod icon;
 pub mod json_text;
+pub mod later;
 pub mod module;
 pub mod modules;
 pub mod nav;

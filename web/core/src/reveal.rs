@@ -5,9 +5,8 @@
 //! in order, each appended below the ones before (nothing already shown moves).
 
 use leptos::prelude::*;
-use std::time::Duration;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+
+use crate::later::next_task;
 
 /// How many of `total` parts to show: `first` at once, then one more per task.
 #[derive(Clone, Copy)]
@@ -44,24 +43,4 @@ fn step(set: WriteSignal<usize>, total: usize) {
             step(set, total);
         }
     });
-}
-
-/// Runs `then` in a task of its own, after the tasks already queued. A message to a
-/// channel of its own, not a zero timer: a chain of timers is held to 4 ms a step after
-/// the fifth, and a page's timers may be held (a background tab, a test's clock), which
-/// must not hold a screen's parts back.
-fn next_task(then: impl FnOnce() + 'static) {
-    let Ok(channel) = web_sys::MessageChannel::new() else {
-        set_timeout(then, Duration::ZERO);
-        return;
-    };
-    let (receiver, sender) = (channel.port1(), channel.port2());
-    // the closure owns the channel, so neither port is collected before the message arrives
-    let run = Closure::once_into_js(move || {
-        drop(channel);
-        then();
-    });
-    receiver.set_onmessage(Some(run.unchecked_ref()));
-    // null to a port of its own: nothing to clone, and the port is open
-    let _ = sender.post_message(&JsValue::NULL);
 }

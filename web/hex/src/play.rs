@@ -426,8 +426,8 @@ impl CardTimer {
         let h = set_timeout_with_handle(
             move || {
                 card.try_set(Some(solved));
-                // once drawn (the view updates before another timer runs)
-                set_timeout(focus_card, Duration::ZERO);
+                // once built (the view updates before the next task)
+                web_core::later::next_task(focus_card);
             },
             Duration::from_millis(delay_ms),
         );

@@ -87,9 +87,7 @@ pub fn first_screen_ready() {
         // After the screen's first frame, in a task of its own: registering takes the main
         // thread some milliseconds (17 at full speed in a cold link's profile) that the
         // first paint of a link's game should not wait behind.
-        leptos::prelude::request_animation_frame(move || {
-            leptos::prelude::set_timeout(start, std::time::Duration::ZERO)
-        });
+        web_core::later::after_paint(start);
     }
 }
 
