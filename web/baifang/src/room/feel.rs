@@ -7,7 +7,6 @@ use std::cell::Cell;
 use engine::baifang::{Action, ActionOutcome};
 
 use web_core::host::haptics::{self, Haptic};
-use web_core::later::after_paint;
 use web_core::sound::{self, Sound};
 
 /// Two captures closer together than this are felt as one impact (a player taking two
@@ -72,9 +71,7 @@ thread_local! {
     static LAST_CAPTURE_MS: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
-/// Plays the haptic events and the sound of one applied action on the host, with the
-/// frame that shows it: the tap's frame does not wait for the host's vibration or the
-/// audio graph (a few milliseconds on a slow phone).
+/// Plays the haptic events of one applied action on the host.
 pub fn feel(action: Action, outcome: &ActionOutcome) {
     let now = js_sys::Date::now() as u64;
     let since = LAST_CAPTURE_MS
@@ -83,16 +80,12 @@ pub fn feel(action: Action, outcome: &ActionOutcome) {
     if matches!(action, Action::Capture { .. }) {
         LAST_CAPTURE_MS.with(|t| t.set(Some(now)));
     }
-    let felt = action_haptics(action, outcome, since);
-    let heard = action_sound(action, outcome, since);
-    after_paint(move || {
-        for h in felt {
-            haptics::play(h);
-        }
-        if let Some(s) = heard {
-            sound::play(s);
-        }
-    });
+    for h in action_haptics(action, outcome, since) {
+        haptics::play(h);
+    }
+    if let Some(s) = action_sound(action, outcome, since) {
+        sound::play(s);
+    }
 }
 
 #[cfg(test)]
