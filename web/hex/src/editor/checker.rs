@@ -1,4 +1,4 @@
-//! The editor's link to the solver worker: after every edit (after its frame, debounced) the draft
+//! The editor's link to the solver worker: after every edit (debounced) the draft
 //! is checked by the engine's content checks off the main thread, and the generator
 //! runs there too. Stale answers are dropped; a worker still busy with an outdated
 //! check is replaced, since a busy worker cannot read a "stop".
@@ -9,7 +9,6 @@ use engine::hex::generator::GenOptions;
 use engine::hex::level_file::{level_to_string, parse_any};
 use engine::hex::{Level, LevelProblem};
 use leptos::prelude::*;
-use web_core::later::after_paint;
 
 use super::status::{EditorFault, Status};
 use crate::context::{use_hex, HexCtx};
@@ -34,8 +33,6 @@ pub struct Checker {
     next_id: StoredValue<u32>,
     client: StoredValue<Option<SolverClient>, LocalStorage>,
     pending: StoredValue<Option<TimeoutHandle>, LocalStorage>,
-    /// A check waits for the next frame ([`Checker::queue_check`]).
-    check_queued: StoredValue<bool>,
     /// Set when a generated level replaces the draft (the canvas zooms to fit it).
     fit: RwSignal<bool>,
 }
@@ -56,15 +53,14 @@ impl Checker {
             next_id: StoredValue::new(1),
             client: StoredValue::new_local(None),
             pending: StoredValue::new_local(None),
-            check_queued: StoredValue::new(false),
             fit,
         };
         checker.spawn();
         on_cleanup(move || checker.cancel_pending());
         Effect::new(move |_| {
-            ctx.editor.track();
+            let level = ctx.editor.with(|h| h.present().to_level());
             on_change();
-            checker.queue_check();
+            checker.draft_changed(level);
         });
         checker
     }
@@ -99,30 +95,6 @@ impl Checker {
             h.clear();
         }
         let _ = self.pending.try_set_value(None);
-    }
-
-    /// Checks the draft once the frame showing the edit is drawn: reading the draft into a
-    /// level and the status panel's "checking" are work a tap's frame need not wait for.
-    /// Edits within that frame are checked together.
-    fn queue_check(self) {
-        if self.check_queued.get_value() {
-            return;
-        }
-        self.check_queued.set_value(true);
-        after_paint(move || {
-            // `Some`: the editor was closed meanwhile, its handles disposed
-            if self.check_queued.try_set_value(false).is_some() {
-                return;
-            }
-            let Some(level) = self
-                .ctx
-                .editor
-                .try_with_untracked(|h| h.present().to_level())
-            else {
-                return;
-            };
-            self.draft_changed(level);
-        });
     }
 
     fn draft_changed(self, level: Result<Level, Vec<LevelProblem>>) {
