@@ -1,6 +1,7 @@
-//! Code run in a later task of the page: after the tasks already queued, or after the
-//! next frame has been drawn (work a tap starts that the frame showing the tap need
-//! not wait for).
+//! Code run in a later task of the page: after the tasks already queued (a long screen's
+//! later parts, a card's focus once it is built), or after the next frame has been drawn
+//! (work the first screen's paint need not wait for, such as the service worker's
+//! registration).
 
 use leptos::prelude::*;
 use std::time::Duration;
