@@ -227,7 +227,6 @@ fn links(model: Arc<BoardModel>, state: Signal<BoardState>) -> impl IntoView {
                 view! {
                     <line
                         class="hex-link"
-                        pathLength="2"
                         style=format!("--i: {}", l.0)
                         x1=r1(mx - half * angle.to_radians().cos())
                         y1=r1(my - half * angle.to_radians().sin())
