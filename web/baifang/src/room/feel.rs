@@ -71,7 +71,7 @@ thread_local! {
     static LAST_CAPTURE_MS: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
-/// Plays the haptic events of one applied action on the host.
+/// Plays the haptic events (on the host) and the sound of one applied action.
 pub fn feel(action: Action, outcome: &ActionOutcome) {
     let now = js_sys::Date::now() as u64;
     let since = LAST_CAPTURE_MS
