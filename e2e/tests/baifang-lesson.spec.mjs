@@ -85,4 +85,12 @@ test("the rules page reads in both languages, passes axe, and leads to the lesso
   expect(await axeViolations(page)).toEqual([]);
   await page.getByTestId("lesson-back").click();
   await expect(page.getByTestId("lobby")).toBeVisible();
+  // The lessons are a screen behind the lobby: the browser's back gesture leaves one for the
+  // lobby, not for home.
+  await page.getByTestId("lobby-rules").click();
+  await expect(rules).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId("screen-home")).toBeVisible();
 });

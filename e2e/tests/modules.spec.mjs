@@ -12,7 +12,7 @@ import { level } from "./hex-helpers.mjs";
 
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."), "dist");
 
-const MODULE = /\/(baifang|baifang_online|baifang_peer|baifang_review|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
+const MODULE = /\/(baifang|baifang_play|baifang_online|baifang_peer|baifang_review|hex|hex_editor)(_bg\.wasm|\.js)(\?.*)?$/;
 
 /** The game modules' files this page has requested so far, by file name. */
 function moduleRequests(page) {
@@ -83,8 +83,11 @@ test("Baifang's online play and review are modules of their own, and a game cros
   await page.getByTestId("nav-back").click();
   await expect(page.getByTestId("screen-baifang")).toBeVisible();
 
-  // A finished hot-seat game goes to the review's module, and "play from here" comes back.
+  // A game on this device is the play screen's module, downloaded when the first one starts.
   await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("screen-baifang-play")).toBeVisible();
+  expect(baifangFiles()).toContain("baifang_play_bg.wasm");
+  // A finished hot-seat game goes to the review's module, and "play from here" comes back.
   for (const p of [0, 24, 1]) await page.getByTestId(`point-${p}`).click();
   await page.getByTestId("room-menu").click();
   await page.getByTestId("menu-resign").click();
@@ -99,7 +102,7 @@ test("Baifang's online play and review are modules of their own, and a game cros
   await expect(page.getByTestId("board")).toBeVisible();
   for (const p of [0, 24]) await expect(page.getByTestId(`point-${p}`)).toHaveAttribute("data-owner", /[BW]/);
   await expect(page.getByTestId("point-1")).toHaveAttribute("data-owner", "");
-  expect(baifangFiles().filter((f) => f.endsWith(".wasm"))).toEqual(["baifang_bg.wasm", "baifang_peer_bg.wasm", "baifang_review_bg.wasm"]);
+  expect(baifangFiles().filter((f) => f.endsWith(".wasm"))).toEqual(["baifang_bg.wasm", "baifang_peer_bg.wasm", "baifang_play_bg.wasm", "baifang_review_bg.wasm"]);
   const written = await otherTab.evaluate(() => window.__storageKeys);
   expect(written.filter((k) => /handoff|review|play-on/.test(k ?? ""))).toEqual([]);
   console.expectClean();
@@ -370,7 +373,7 @@ test("the editor keeps its draft when left through the history and opened again"
   await expect(page.getByTestId("editor-cell-1-0")).toHaveAttribute("data-id", /.+/);
 });
 
-test("the lobby's download carries no AI: its worker brings the analysis module when a game against the AI starts; the editor's solver runs in the editor's module", async ({ page }) => {
+test("the lobby's download carries no AI and no board: the play screen's module comes with a game, its worker brings the analysis module when a game against the AI starts; the editor's solver runs in the editor's module", async ({ page }) => {
   // A server of its own, whose log sees the workers' requests too.
   const { server, port } = await startStaticServer(dist, 0);
   const served = new Set();
@@ -381,6 +384,7 @@ test("the lobby's download carries no AI: its worker brings the analysis module 
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByTestId("home-baifang").click();
     await expect(page.getByTestId("lobby-ai")).toBeVisible();
+    // The lobby alone: its games' module comes with the first game.
     expect(wasmServed()).toEqual(["/app_bg.wasm", "/baifang_bg.wasm"]);
     await page.getByTestId("lobby-ai").click();
     await page.getByTestId("ai-level-medium").click();
@@ -402,7 +406,7 @@ test("the lobby's download carries no AI: its worker brings the analysis module 
 
     expect(served.has("/baifang_ai.js")).toBe(true);
     expect(served.has("/hex_solver.js")).toBe(true);
-    expect(wasmServed()).toEqual(["/app_bg.wasm", "/baifang_analysis_bg.wasm", "/baifang_bg.wasm", "/hex_bg.wasm", "/hex_editor_bg.wasm"]);
+    expect(wasmServed()).toEqual(["/app_bg.wasm", "/baifang_analysis_bg.wasm", "/baifang_bg.wasm", "/baifang_play_bg.wasm", "/hex_bg.wasm", "/hex_editor_bg.wasm"]);
   } finally {
     server.closeAllConnections();
     server.close();

@@ -1,7 +1,8 @@
 //! What one of Baifang's screens hands the next when the player moves between them, as the
 //! typed argument of the next screen's mount: a game to review (lobby, rooms → review), a
-//! game to play on (review → lobby's room) and a friend room to join or a live game to
-//! watch (a `#room=` or `#watch=` link, lobby → the server's screen).
+//! game to start, resume or play on, or a lesson (lobby, review → the play screen) and a
+//! friend room to join or a live game to watch (a `#room=` or `#watch=` link, lobby → the
+//! server's screen).
 //!
 //! The modules are separate wasm instances, so an argument crosses the shell as text: the
 //! engine's game code (its link format, whose decoder replays and checks every action)
@@ -15,7 +16,9 @@ use engine::baifang::{Action, Side};
 use web_core::nav::Screen;
 use web_core::open_arg::OpenArg;
 
+use crate::lobby::Learn;
 use crate::local::game::Opponent;
+use crate::local::room::RoomSetup;
 use crate::review::ReviewSource;
 
 /// What a link asks of the server's screen: join the friend room with this code (a
@@ -68,29 +71,68 @@ fn parse_review(text: &str) -> Result<ReviewSource, LinkError> {
     })
 }
 
-/// A game to continue in the lobby's room from its log, with who plays it:
-/// `<who> <game code>`.
+/// What the play screen opens: a room on this device with its setup and the actions
+/// already played (none for a new game; a saved game's to resume; the review's position
+/// to play on from), or one of the lessons. As text: `room <who> <clock> <game code>`
+/// (`clock` is `clock` or `free`) or `learn <lesson | rules | puzzles>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayOn {
-    pub log: Vec<Action>,
-    pub opponent: Opponent,
+pub enum Play {
+    Room { setup: RoomSetup, log: Vec<Action> },
+    Learn(Learn),
 }
 
-impl OpenArg for PlayOn {
-    const SCREEN: Screen = Screen::Baifang;
+const LEARN_WORDS: [(Learn, &str); 3] = [
+    (Learn::Lesson, "lesson"),
+    (Learn::Rules, "rules"),
+    (Learn::Puzzles, "puzzles"),
+];
+
+impl OpenArg for Play {
+    const SCREEN: Screen = Screen::BaifangPlay;
 
     fn encode(&self) -> String {
-        let code = game_link::encode(&GameRecord::new(["", ""], self.log.clone()));
-        format!("{} {code}", opponent_word(self.opponent))
+        match self {
+            Play::Room { setup, log } => {
+                let code = game_link::encode(&GameRecord::new(["", ""], log.clone()));
+                let clock = if setup.step_clock { "clock" } else { "free" };
+                format!("room {} {clock} {code}", opponent_word(setup.opponent))
+            }
+            Play::Learn(learn) => {
+                let word = LEARN_WORDS
+                    .iter()
+                    .find(|(l, _)| l == learn)
+                    .map(|(_, w)| *w);
+                format!("learn {}", word.unwrap_or("lesson"))
+            }
+        }
     }
 
     fn decode(text: &str) -> Option<Self> {
-        let (who, code) = text.split_once(' ')?;
-        let (record, _) = game_link::decode(code).ok()?;
-        Some(PlayOn {
-            log: record.log().to_vec(),
-            opponent: opponent_of(who)?,
-        })
+        match text.split_once(' ')? {
+            ("learn", word) => LEARN_WORDS
+                .iter()
+                .find(|(_, w)| *w == word)
+                .map(|(l, _)| Play::Learn(*l)),
+            ("room", rest) => {
+                let mut parts = rest.splitn(3, ' ');
+                let opponent = opponent_of(parts.next()?)?;
+                let step_clock = match parts.next()? {
+                    "clock" => true,
+                    "free" => false,
+                    _ => return None,
+                };
+                let (record, _) = game_link::decode(parts.next()?).ok()?;
+                let setup = RoomSetup {
+                    opponent,
+                    step_clock,
+                };
+                Some(Play::Room {
+                    setup,
+                    log: record.log().to_vec(),
+                })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -151,7 +193,7 @@ mod tests {
     fn each_argument_opens_its_own_screen() {
         assert_eq!(ServerLink::SCREEN, Screen::BaifangOnline);
         assert_eq!(ReviewSource::SCREEN, Screen::BaifangReview);
-        assert_eq!(PlayOn::SCREEN, Screen::Baifang);
+        assert_eq!(Play::SCREEN, Screen::BaifangPlay);
         for link in [
             ServerLink::JoinRoom("AB12CD".into()),
             ServerLink::Watch("g-42".into()),
@@ -162,21 +204,43 @@ mod tests {
     }
 
     #[test]
-    fn a_game_to_play_on_crosses_with_who_plays() {
-        for opponent in [
-            Opponent::HotSeat,
-            Opponent::Ai {
-                human: Side::White,
-                level: Strength::Master,
-            },
+    fn a_game_to_play_crosses_with_who_plays_and_the_clock() {
+        for (opponent, step_clock, log) in [
+            (Opponent::HotSeat, false, a_log()),
+            (Opponent::HotSeat, true, Vec::new()),
+            (
+                Opponent::Ai {
+                    human: Side::White,
+                    level: Strength::Master,
+                },
+                true,
+                a_log(),
+            ),
         ] {
-            let play_on = PlayOn {
-                log: a_log(),
-                opponent,
+            let play = Play::Room {
+                setup: RoomSetup {
+                    opponent,
+                    step_clock,
+                },
+                log,
             };
-            assert_eq!(PlayOn::decode(&play_on.encode()), Some(play_on));
+            assert_eq!(Play::decode(&play.encode()), Some(play));
         }
-        assert_eq!(PlayOn::decode("ai-X-hard AAAA"), None);
-        assert_eq!(PlayOn::decode("hotseat"), None);
+        for (learn, _) in LEARN_WORDS {
+            assert_eq!(
+                Play::decode(&Play::Learn(learn).encode()),
+                Some(Play::Learn(learn))
+            );
+        }
+        for bad in [
+            "room ai-X-hard free AAAA",
+            "room hotseat",
+            "room hotseat later AAAA",
+            "room hotseat free !!!",
+            "learn chess",
+            "hotseat AAAA",
+        ] {
+            assert_eq!(Play::decode(bad), None, "{bad}");
+        }
     }
 }

@@ -38,6 +38,8 @@ pub struct Nav {
     /// In the shell: the argument the next screen's module is mounted with, as its
     /// [`OpenArg`] wrote it, until the frame of that screen takes it.
     arg: StoredValue<Option<(Screen, String)>>,
+    /// In the shell: whether the screen holds the back gesture ([`Nav::hold_back`]).
+    back_held: StoredValue<bool>,
 }
 
 impl Nav {
@@ -65,6 +67,7 @@ impl Nav {
             return;
         }
         self.arg.set_value(arg.map(|a| (screen, a)));
+        self.back_held.set_value(false);
         if self.screen.get_untracked() == screen {
             return;
         }
@@ -85,8 +88,9 @@ impl Nav {
     }
 
     /// Goes back like the browser's back button (to the screen's parent when there is
-    /// no entry).
+    /// no entry), past a hold on the back gesture ([`Nav::hold_back`]).
     pub fn back(&self) {
+        self.hold_back(false);
         settle_history();
         match web_sys::window().and_then(|w| w.history().ok()) {
             Some(history) if history.state().ok().and_then(|s| s.as_string()).is_some() => {
@@ -97,24 +101,23 @@ impl Nav {
         }
     }
 
-    /// Adds a history entry for this same screen, so the browser's back gesture inside
-    /// it (a game room drawn on the lobby's screen) pops that entry and the screen, told
-    /// by its `popstate`, decides what back means there instead of leaving at once.
-    pub fn push_guard(&self) {
-        settle_history();
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let key = self.screen.get_untracked().key();
-            let _ = history.push_state(&JsValue::from_str(key), "");
+    /// While `on`, the browser's back gesture does not leave the current screen: the shell
+    /// keeps it (its history entry is put back) and tells the screen through
+    /// [`Nav::on_back_held`], so a game room asks before leaving instead of the page leaving
+    /// at once. Any screen change the app itself asks for ends the hold, and so does the
+    /// screen's unmounting (its module's cleanup calls this with `false`).
+    pub fn hold_back(&self, on: bool) {
+        if self.owns_screen {
+            self.back_held.set_value(on);
+        } else {
+            page_events::announce(page_events::HOLD_BACK_EVENT, if on { "on" } else { "off" });
         }
     }
 
-    /// Removes the entry [`Nav::push_guard`] added (the page goes back to the screen's
-    /// own entry, which the shell sees as no change of screen).
-    pub fn pop_guard(&self) {
-        settle_history();
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let _ = history.back();
-        }
+    /// Calls `on` each time the shell kept this screen against a back gesture
+    /// ([`Nav::hold_back`]), until the handle is removed.
+    pub fn on_back_held(&self, on: impl Fn() + 'static) -> WindowListenerHandle {
+        page_events::listen(page_events::BACK_HELD_EVENT, move |_| on())
     }
 
     /// Takes the link codes in the URL fragment that this module has not taken yet.
@@ -382,6 +385,7 @@ pub fn provide_nav() -> Nav {
         room: RwSignal::new(None),
         watch: RwSignal::new(None),
         arg: StoredValue::new(None),
+        back_held: StoredValue::new(false),
     };
     defer_history_setup(first, drop_fragment);
     if let Some(window) = web_sys::window() {
@@ -392,11 +396,20 @@ pub fn provide_nav() -> Nav {
                     .as_string()
                     .and_then(|key| Screen::from_key(&key))
                     .unwrap_or(Screen::Home);
-                // Back onto the same screen (a screen's own guard entry popped) keeps
-                // the module mounted: the screen handles it.
-                if nav.screen.get_untracked() != screen {
-                    nav.screen.set(screen);
+                let current = nav.screen.get_untracked();
+                if current == screen {
+                    return;
                 }
+                if nav.back_held.get_value() {
+                    // The screen stays and its entry comes back; the screen decides what
+                    // back means there (a room asks before leaving).
+                    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                        let _ = history.push_state(&JsValue::from_str(current.key()), "");
+                    }
+                    page_events::announce(page_events::BACK_HELD_EVENT, "");
+                    return;
+                }
+                nav.screen.set(screen);
             });
         let _ =
             window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
@@ -418,6 +431,10 @@ pub fn provide_nav() -> Nav {
                 nav.go_with(screen, arg);
             }
         }));
+        std::mem::forget(page_events::listen(
+            page_events::HOLD_BACK_EVENT,
+            move |detail| nav.back_held.set_value(detail == "on"),
+        ));
     }
     provide_context(nav);
     nav
@@ -436,6 +453,7 @@ pub fn provide_mode_nav(screen: Screen) -> Nav {
         room: RwSignal::new(None),
         watch: RwSignal::new(None),
         arg: StoredValue::new(None),
+        back_held: StoredValue::new(false),
     };
     nav.take_fragment_codes();
     let on_hash = leptos::prelude::window_event_listener_untyped("hashchange", move |_| {
@@ -463,7 +481,8 @@ mod tests {
     }
 
     #[test]
-    fn baifang_online_and_review_sit_behind_its_lobby() {
+    fn baifang_games_and_review_sit_behind_its_lobby() {
+        assert_eq!(Screen::BaifangPlay.parent(), Screen::Baifang);
         assert_eq!(Screen::BaifangOnline.parent(), Screen::Baifang);
         assert_eq!(Screen::BaifangPeer.parent(), Screen::Baifang);
         assert_eq!(Screen::BaifangReview.parent(), Screen::Baifang);

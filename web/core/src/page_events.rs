@@ -6,6 +6,11 @@ use wasm_bindgen::JsCast;
 
 /// Window event a module dispatches to open a screen; its detail is [`crate::nav::Screen::key`].
 pub const GO_EVENT: &str = "app-go";
+/// Window event a module dispatches to hold the back gesture on its screen ("on") or let it
+/// leave again ("off"); see [`crate::nav::Nav::hold_back`].
+pub const HOLD_BACK_EVENT: &str = "app-hold-back";
+/// Window event the shell dispatches when it kept a screen that holds the back gesture.
+pub const BACK_HELD_EVENT: &str = "app-back-held";
 /// Window event after the language changed; its detail is the language code.
 pub const LANG_EVENT: &str = "app-lang";
 

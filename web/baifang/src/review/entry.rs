@@ -1,6 +1,6 @@
 //! The review's screen (and module): the game handed over by the lobby or a room, or
 //! opened from a `#game=<code>` link, or why the link cannot be read. "Play from here"
-//! hands the position back to the lobby's module.
+//! hands the position to the play screen's module.
 
 use std::cell::RefCell;
 
@@ -15,8 +15,9 @@ use web_core::nav::{use_nav, Screen};
 use super::link_error::LinkErrorScreen;
 use super::screen::ReviewScreen;
 use super::ReviewSource;
-use crate::handoff::PlayOn;
+use crate::handoff::Play;
 use crate::local::game::Opponent;
+use crate::local::room::RoomSetup;
 
 /// What the screen shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +80,11 @@ pub fn baifang_review_module(handed: Option<ReviewSource>) -> impl IntoView {
     // 返回大厅: the lobby with the recent games, wherever the review was opened from.
     let on_exit = Callback::new(move |_| nav.go(Screen::Baifang));
     let on_play = Callback::new(move |(log, opponent): (Vec<Action>, Opponent)| {
-        nav.open(&PlayOn { log, opponent });
+        let setup = RoomSetup {
+            opponent,
+            step_clock: false,
+        };
+        nav.open(&Play::Room { setup, log });
     });
     let on_open = Callback::new(move |source: ReviewSource| open(Opened::Review(source)));
     view! {
