@@ -91,6 +91,12 @@ test("the rules page reads in both languages, passes axe, and leads to the lesso
   await expect(rules).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("lobby")).toBeVisible();
+  // A step forward into the screen just left has nothing to show there: it steps back to the
+  // lobby, and back from the lobby still leaves for home (no loop).
+  await page.goForward();
+  await page.waitForFunction(() => history.state === "baifang");
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page.getByTestId("screen-baifang-play")).toHaveCount(0);
   await page.goBack();
   await expect(page.getByTestId("screen-home")).toBeVisible();
 });

@@ -108,6 +108,26 @@ test("Baifang's online play and review are modules of their own, and a game cros
   console.expectClean();
 });
 
+test("a finger on a button that opens a Baifang game starts its module's download before the tap ends, once", async ({ page }) => {
+  const console = watchConsole(page);
+  const seen = moduleRequests(page);
+  await openApp(page);
+  await page.getByTestId("home-baifang").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  expect(seen.filter((f) => f.startsWith("baifang_play"))).toEqual([]);
+  // The pointer goes down on 双人对战 and stays there: the module comes, the lobby stays.
+  const asked = page.waitForRequest((r) => /\/baifang_play_bg\.wasm$/.test(new URL(r.url()).pathname));
+  await page.getByTestId("lobby-hotseat").dispatchEvent("pointerdown");
+  await asked;
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page.getByTestId("screen-baifang-play")).toHaveCount(0);
+  // The tap opens the room on the module already loaded: no second request.
+  await page.getByTestId("lobby-hotseat").click();
+  await expect(page.getByTestId("board")).toBeVisible();
+  expect(seen.filter((f) => f.startsWith("baifang_play")).sort()).toEqual(["baifang_play.js", "baifang_play_bg.wasm"]);
+  console.expectClean();
+});
+
 test("a game link opened cold downloads the review's module alone, with Baifang's lobby one step back", async ({ page, browser }) => {
   // A link to a finished game, from the review's own share field.
   await openApp(page);

@@ -10,6 +10,7 @@ use engine::baifang::spec::STEP_TIME_LIMIT_MS;
 use engine::baifang::Side;
 
 use web_core::i18n::{use_lang, Lang};
+use web_core::nav::{use_nav, Screen};
 
 use crate::local::game::Opponent;
 use crate::local::room::RoomSetup;
@@ -33,6 +34,7 @@ pub fn Lobby(
     on_learn: Callback<Learn>,
 ) -> impl IntoView {
     let lang = use_lang();
+    let warm = warm_play();
     let ai_sheet = RwSignal::new(false);
     // The sheet's choices outlive the sheet, so reopening it shows them again.
     let level = RwSignal::new(Strength::Medium);
@@ -70,12 +72,14 @@ pub fn Lobby(
                 <button class="capsule primary" data-testid="lobby-online" on:click=move |_| on_online.run(())>
                     {text(BaifangText::PlayOnline)}
                 </button>
-                <button class="capsule" data-testid="lobby-ai" on:click=move |_| ai_sheet.set(true)>
+                <button class="capsule" data-testid="lobby-ai" on:pointerdown=move |_| warm() on:focus=move |_| warm() on:click=move |_| ai_sheet.set(true)>
                     {text(BaifangText::VsAi)}
                 </button>
                 <button
                     class="capsule"
                     data-testid="lobby-hotseat"
+                    on:pointerdown=move |_| warm()
+                    on:focus=move |_| warm()
                     on:click=move |_| on_start.run(RoomSetup { opponent: Opponent::HotSeat, step_clock: step_clock.get_untracked() })
                 >
                     {text(BaifangText::HotSeat)}
@@ -96,6 +100,14 @@ pub fn Lobby(
     }
 }
 
+/// What a finger or the focus on a button that opens the play screen does: its module starts
+/// loading, so the tap that follows mostly finds it ready (the lobby's own download does not
+/// carry the games).
+fn warm_play() -> impl Fn() + Copy {
+    let nav = use_nav();
+    move || nav.warm(Screen::BaifangPlay)
+}
+
 /// What the lobby's learning buttons open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Learn {
@@ -110,6 +122,7 @@ pub enum Learn {
 #[component]
 fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
     let lang = use_lang();
+    let warm = warm_play();
     let pick = move |zh: &'static str, en: &'static str| {
         move || match lang.get() {
             Lang::Zh => zh,
@@ -130,7 +143,7 @@ fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
                 aria-label=move || BaifangText::Learn.in_lang(lang.get())>
                 <p>{pick("第一次玩摆方？五个小练习，一分钟学会规则。", "New to Baifang? Five short lessons teach the rules in a minute.")}</p>
                 <div class="lesson-offer-buttons">
-                    <button class="pill-button primary" data-testid="lesson-offer-start" on:click=move |_| answer(true)>
+                    <button class="pill-button primary" data-testid="lesson-offer-start" on:pointerdown=move |_| warm() on:focus=move |_| warm() on:click=move |_| answer(true)>
                         {pick("开始学习", "Start")}
                     </button>
                     <button class="pill-button" data-testid="lesson-offer-skip" on:click=move |_| answer(false)>
@@ -140,13 +153,13 @@ fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
             </div>
         </Show>
         <div class="lobby-learn">
-            <button class="pill-button" data-testid="lobby-lesson" on:click=move |_| on_learn.run(Learn::Lesson)>
+            <button class="pill-button" data-testid="lobby-lesson" on:pointerdown=move |_| warm() on:focus=move |_| warm() on:click=move |_| on_learn.run(Learn::Lesson)>
                 {move || BaifangText::Learn.in_lang(lang.get())}
             </button>
-            <button class="pill-button" data-testid="lobby-rules" on:click=move |_| on_learn.run(Learn::Rules)>
+            <button class="pill-button" data-testid="lobby-rules" on:pointerdown=move |_| warm() on:focus=move |_| warm() on:click=move |_| on_learn.run(Learn::Rules)>
                 {move || BaifangText::Rules.in_lang(lang.get())}
             </button>
-            <button class="pill-button" data-testid="lobby-puzzles" on:click=move |_| on_learn.run(Learn::Puzzles)>
+            <button class="pill-button" data-testid="lobby-puzzles" on:pointerdown=move |_| warm() on:focus=move |_| warm() on:click=move |_| on_learn.run(Learn::Puzzles)>
                 {move || BaifangText::Puzzles.in_lang(lang.get())}
             </button>
         </div>
@@ -157,6 +170,7 @@ fn LearnButtons(on_learn: Callback<Learn>) -> impl IntoView {
 #[component]
 fn ResumeButton(kind: Kind, game: Resumable, on_resume: Callback<Resumable>) -> impl IntoView {
     let lang = use_lang();
+    let warm = warm_play();
     let opponent = game.opponent;
     let label = move || {
         let lang = lang.get();
@@ -175,6 +189,7 @@ fn ResumeButton(kind: Kind, game: Resumable, on_resume: Callback<Resumable>) -> 
     let game = StoredValue::new(game);
     view! {
         <button class="capsule primary" data-testid=format!("lobby-resume-{}", kind.id())
+            on:pointerdown=move |_| warm() on:focus=move |_| warm()
             on:click=move |_| on_resume.run(game.get_value())>
             {label}
         </button>

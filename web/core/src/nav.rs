@@ -87,6 +87,12 @@ impl Nav {
         }
     }
 
+    /// The player is about to open `screen` (a finger or the focus on its button): the
+    /// shell loads its module without mounting it, once per page.
+    pub fn warm(&self, screen: Screen) {
+        page_events::announce(page_events::WARM_EVENT, screen.key());
+    }
+
     /// Goes back like the browser's back button (to the screen's parent when there is
     /// no entry), past a hold on the back gesture ([`Nav::hold_back`]).
     pub fn back(&self) {

@@ -6,6 +6,10 @@ use wasm_bindgen::JsCast;
 
 /// Window event a module dispatches to open a screen; its detail is [`crate::nav::Screen::key`].
 pub const GO_EVENT: &str = "app-go";
+/// Window event a module dispatches when the player is about to open a screen (a finger on
+/// its button); its detail is the screen's key, whose module the shell loads without
+/// mounting it, so the tap that follows does not wait for the download and instantiation.
+pub const WARM_EVENT: &str = "app-warm";
 /// Window event a module dispatches to hold the back gesture on its screen ("on") or let it
 /// leave again ("off"); see [`crate::nav::Nav::hold_back`].
 pub const HOLD_BACK_EVENT: &str = "app-hold-back";

@@ -3,12 +3,13 @@
 
 use leptos::prelude::*;
 
-use crate::frame::ModeFrame;
+use crate::frame::{self, ModeFrame};
 use crate::home::HomeScreen;
 use crate::offline::{self, UpdatePrompt};
 use web_core::i18n::provide_lang;
 use web_core::modules::module_of;
-use web_core::nav::provide_nav;
+use web_core::nav::{provide_nav, Screen};
+use web_core::page_events;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -16,6 +17,12 @@ pub fn App() -> impl IntoView {
     // A reload in the middle of a game that marked its screen (a server game) opens it.
     let nav = provide_nav();
     let update_ready = offline::register();
+    // Lives as long as the page, like the shell.
+    std::mem::forget(page_events::listen(page_events::WARM_EVENT, |key| {
+        if let Some(screen) = Screen::from_key(&key) {
+            frame::warm(screen);
+        }
+    }));
     if module_of(nav.current_untracked()).is_none() {
         when_loaded(offline::first_screen_ready);
     }

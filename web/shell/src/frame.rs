@@ -66,6 +66,19 @@ extern "C" {
     async fn load_mode(stem: &str, styles: &str, attempt: u32) -> Result<JsValue, JsValue>;
 }
 
+/// Loads the module of `screen` without mounting it (`page_events::WARM_EVENT`): the frame
+/// that opens the screen a moment later finds the load begun or done. A failed load is
+/// forgotten by the loader, and the frame tries again and says so.
+pub fn warm(screen: Screen) {
+    let Some(stem) = web_core::modules::module_of(screen) else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let styles = web_core::modules::styles_of(stem).join(",");
+        let _ = load_mode(stem, &styles, 0).await;
+    });
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
     Loading,
