@@ -11,7 +11,7 @@
 
 use engine::baifang::ai::Strength;
 use engine::baifang::game_link::{self, GameRecord, LinkError};
-use engine::baifang::{Action, Side};
+use engine::baifang::Action;
 
 use web_core::nav::Screen;
 use web_core::open_arg::OpenArg;
@@ -95,7 +95,7 @@ impl OpenArg for Play {
             Play::Room { setup, log } => {
                 let code = game_link::encode(&GameRecord::new(["", ""], log.clone()));
                 let clock = if setup.step_clock { "clock" } else { "free" };
-                format!("room {} {clock} {code}", opponent_word(setup.opponent))
+                format!("room {} {clock} {code}", setup.opponent.word())
             }
             Play::Learn(learn) => {
                 let word = LEARN_WORDS
@@ -115,7 +115,7 @@ impl OpenArg for Play {
                 .map(|(l, _)| Play::Learn(*l)),
             ("room", rest) => {
                 let mut parts = rest.splitn(3, ' ');
-                let opponent = opponent_of(parts.next()?)?;
+                let opponent = Opponent::from_word(parts.next()?)?;
                 let step_clock = match parts.next()? {
                     "clock" => true,
                     "free" => false,
@@ -136,32 +136,6 @@ impl OpenArg for Play {
     }
 }
 
-/// `hotseat`, or `ai-B-<level>` / `ai-W-<level>` for the human's side and the AI's level.
-pub(crate) fn opponent_word(opponent: Opponent) -> String {
-    match opponent {
-        Opponent::HotSeat => "hotseat".into(),
-        Opponent::Ai { human, level } => {
-            let side = if human == Side::Black { "B" } else { "W" };
-            format!("ai-{side}-{}", level.id())
-        }
-    }
-}
-
-pub(crate) fn opponent_of(word: &str) -> Option<Opponent> {
-    if word == "hotseat" {
-        return Some(Opponent::HotSeat);
-    }
-    let rest = word.strip_prefix("ai-")?;
-    let (side, level) = rest.split_once('-')?;
-    let human = match side {
-        "B" => Side::Black,
-        "W" => Side::White,
-        _ => return None,
-    };
-    let level = Strength::ALL.into_iter().find(|s| s.id() == level)?;
-    Some(Opponent::Ai { human, level })
-}
-
 /// The level named `id`; the default level for an unknown one.
 fn strength_of(id: &str) -> Strength {
     Strength::ALL
@@ -173,6 +147,7 @@ fn strength_of(id: &str) -> Strength {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::baifang::Side;
 
     fn a_log() -> Vec<Action> {
         [0, 6, 12, 18].map(|to| Action::Place { to }).to_vec()

@@ -24,6 +24,36 @@ pub enum Opponent {
     Ai { human: Side, level: Strength },
 }
 
+impl Opponent {
+    /// Who plays as one word, the same in a saved game and in what opens the play screen:
+    /// `hotseat`, or `ai-B-<level>` / `ai-W-<level>` for the human's side and the AI's level.
+    pub fn word(self) -> String {
+        match self {
+            Opponent::HotSeat => "hotseat".into(),
+            Opponent::Ai { human, level } => {
+                let side = if human == Side::Black { "B" } else { "W" };
+                format!("ai-{side}-{}", level.id())
+            }
+        }
+    }
+
+    /// The opponent a [`Opponent::word`] names (`None` for any other text).
+    pub fn from_word(word: &str) -> Option<Opponent> {
+        if word == "hotseat" {
+            return Some(Opponent::HotSeat);
+        }
+        let rest = word.strip_prefix("ai-")?;
+        let (side, level) = rest.split_once('-')?;
+        let human = match side {
+            "B" => Side::Black,
+            "W" => Side::White,
+            _ => return None,
+        };
+        let level = Strength::ALL.into_iter().find(|s| s.id() == level)?;
+        Some(Opponent::Ai { human, level })
+    }
+}
+
 /// What a tap did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tap {

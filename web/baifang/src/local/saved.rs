@@ -2,7 +2,7 @@
 //! storage after every action so a reload, a closed tab or a stray tap loses nothing:
 //! the lobby offers it again (继续上局).
 //!
-//! Stored as JSON: who plays (the handoff's word, `hotseat` or `ai-B-medium`), whether
+//! Stored as JSON: who plays (`Opponent::word`, `hotseat` or `ai-B-medium`), whether
 //! the step clock was on, and the log in the engine's action format (the replay file's
 //! packets). A stored game is trusted for nothing: it is replayed by the engine when
 //! read; one that does not replay, or is already finished, is no game to resume.
@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 
 use engine::baifang::{Action, Game};
 
-use crate::handoff::{opponent_of, opponent_word};
 use crate::local::game::Opponent;
 use web_core::storage;
 
@@ -81,7 +80,7 @@ pub enum Read {
 /// The stored text of a game in progress.
 pub fn to_text(opponent: Opponent, step_clock: bool, log: &[Action]) -> String {
     let stored = Stored {
-        who: opponent_word(opponent),
+        who: opponent.word(),
         step_clock,
         log: log.to_vec(),
     };
@@ -94,7 +93,7 @@ pub fn parse(text: &str) -> Read {
     let Ok(stored) = serde_json::from_str::<Stored>(text) else {
         return Read::Broken;
     };
-    let Some(opponent) = opponent_of(&stored.who) else {
+    let Some(opponent) = Opponent::from_word(&stored.who) else {
         return Read::Broken;
     };
     match Game::from_log(&stored.log) {
