@@ -103,6 +103,16 @@ test("Baifang's online play and review are modules of their own, and a game cros
   for (const p of [0, 24]) await expect(page.getByTestId(`point-${p}`)).toHaveAttribute("data-owner", /[BW]/);
   await expect(page.getByTestId("point-1")).toHaveAttribute("data-owner", "");
   expect(baifangFiles().filter((f) => f.endsWith(".wasm"))).toEqual(["baifang_bg.wasm", "baifang_peer_bg.wasm", "baifang_play_bg.wasm", "baifang_review_bg.wasm"]);
+  // 返回大厅 goes to the lobby, though the review opened this room; back from there passes the
+  // room left (nothing to show) and lands on the review, one step at a time.
+  await page.getByTestId("room-menu").click();
+  await page.getByTestId("menu-lobby").click();
+  const confirm = page.getByTestId("leave-confirm");
+  await expect(page.getByTestId("lobby").or(confirm)).toBeVisible();
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId("screen-baifang-review")).toBeVisible();
   const written = await otherTab.evaluate(() => window.__storageKeys);
   expect(written.filter((k) => /handoff|review|play-on/.test(k ?? ""))).toEqual([]);
   console.expectClean();

@@ -71,15 +71,30 @@ fn parse_review(text: &str) -> Result<ReviewSource, LinkError> {
     })
 }
 
-/// What the play screen opens: a room on this device with its setup and the actions
-/// already played (none for a new game; a saved game's to resume; the review's position
-/// to play on from), or one of the lessons. As text: `room <who> <clock> <game code>`
-/// (`clock` is `clock` or `free`) or `learn <lesson | rules | puzzles>`.
+/// What the play screen opens: a room on this device with its setup, the actions already
+/// played (none for a new game; a saved game's to resume; the review's position to play on
+/// from) and the screen that opened it, or one of the lessons. As text:
+/// `room <who> <clock> <opener> <game code>` (`clock` is `clock` or `free`, `opener` is
+/// `lobby` or `review`) or `learn <lesson | rules | puzzles>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Play {
-    Room { setup: RoomSetup, log: Vec<Action> },
+    Room {
+        setup: RoomSetup,
+        log: Vec<Action>,
+        opener: Opener,
+    },
     Learn(Learn),
 }
+
+/// The screen a room was opened from. Leaving a room goes to the lobby (its menu says
+/// 返回大厅): one step back when the lobby opened it, a step to the lobby when the review did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opener {
+    Lobby,
+    Review,
+}
+
+const OPENER_WORDS: [(Opener, &str); 2] = [(Opener::Lobby, "lobby"), (Opener::Review, "review")];
 
 const LEARN_WORDS: [(Learn, &str); 3] = [
     (Learn::Lesson, "lesson"),
@@ -92,10 +107,18 @@ impl OpenArg for Play {
 
     fn encode(&self) -> String {
         match self {
-            Play::Room { setup, log } => {
+            Play::Room { setup, log, opener } => {
                 let code = game_link::encode(&GameRecord::new(["", ""], log.clone()));
                 let clock = if setup.step_clock { "clock" } else { "free" };
-                format!("room {} {clock} {code}", setup.opponent.word())
+                let opener = OPENER_WORDS
+                    .iter()
+                    .find(|(o, _)| o == opener)
+                    .map(|(_, w)| *w);
+                format!(
+                    "room {} {clock} {} {code}",
+                    setup.opponent.word(),
+                    opener.unwrap_or("lobby")
+                )
             }
             Play::Learn(learn) => {
                 let word = LEARN_WORDS
@@ -114,13 +137,15 @@ impl OpenArg for Play {
                 .find(|(_, w)| *w == word)
                 .map(|(l, _)| Play::Learn(*l)),
             ("room", rest) => {
-                let mut parts = rest.splitn(3, ' ');
+                let mut parts = rest.splitn(4, ' ');
                 let opponent = Opponent::from_word(parts.next()?)?;
                 let step_clock = match parts.next()? {
                     "clock" => true,
                     "free" => false,
                     _ => return None,
                 };
+                let opener = parts.next()?;
+                let (opener, _) = OPENER_WORDS.iter().find(|(_, w)| *w == opener)?;
                 let (record, _) = game_link::decode(parts.next()?).ok()?;
                 let setup = RoomSetup {
                     opponent,
@@ -129,6 +154,7 @@ impl OpenArg for Play {
                 Some(Play::Room {
                     setup,
                     log: record.log().to_vec(),
+                    opener: *opener,
                 })
             }
             _ => None,
@@ -179,10 +205,10 @@ mod tests {
     }
 
     #[test]
-    fn a_game_to_play_crosses_with_who_plays_and_the_clock() {
-        for (opponent, step_clock, log) in [
-            (Opponent::HotSeat, false, a_log()),
-            (Opponent::HotSeat, true, Vec::new()),
+    fn a_game_to_play_crosses_with_who_plays_the_clock_and_its_opener() {
+        for (opponent, step_clock, log, opener) in [
+            (Opponent::HotSeat, false, a_log(), Opener::Review),
+            (Opponent::HotSeat, true, Vec::new(), Opener::Lobby),
             (
                 Opponent::Ai {
                     human: Side::White,
@@ -190,6 +216,7 @@ mod tests {
                 },
                 true,
                 a_log(),
+                Opener::Lobby,
             ),
         ] {
             let play = Play::Room {
@@ -198,6 +225,7 @@ mod tests {
                     step_clock,
                 },
                 log,
+                opener,
             };
             assert_eq!(Play::decode(&play.encode()), Some(play));
         }
@@ -208,10 +236,12 @@ mod tests {
             );
         }
         for bad in [
-            "room ai-X-hard free AAAA",
+            "room ai-X-hard free lobby AAAA",
             "room hotseat",
-            "room hotseat later AAAA",
-            "room hotseat free !!!",
+            "room hotseat later lobby AAAA",
+            "room hotseat free home AAAA",
+            "room hotseat free AAAA",
+            "room hotseat free lobby !!!",
             "learn chess",
             "hotseat AAAA",
         ] {

@@ -38,7 +38,7 @@ use web_core::chrome::ScreenHeader;
 use web_core::i18n::Text;
 
 use crate::online::server::{probe, Reach};
-use handoff::{Play, ServerLink};
+use handoff::{Opener, Play, ServerLink};
 use lobby::{Learn, Lobby};
 use local::room::RoomSetup;
 use local::saved::Resumable;
@@ -96,6 +96,7 @@ pub fn baifang_lobby_module(_: Option<NoArg>) -> impl IntoView {
         play(Play::Room {
             setup,
             log: Vec::new(),
+            opener: Opener::Lobby,
         })
     });
     let resume = Callback::new(move |game: Resumable| {
@@ -106,6 +107,7 @@ pub fn baifang_lobby_module(_: Option<NoArg>) -> impl IntoView {
         play(Play::Room {
             setup,
             log: game.log,
+            opener: Opener::Lobby,
         })
     });
     let on_review = Callback::new(move |source: ReviewSource| {

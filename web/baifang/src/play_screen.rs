@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use engine::baifang::ai::Strength;
 use engine::baifang::game_link::GameRecord;
 
-use web_core::nav::{use_nav, Nav};
+use web_core::nav::{use_nav, Nav, Screen};
 
-use crate::handoff::Play;
+use crate::handoff::{Opener, Play};
 use crate::lesson::rules::RulesPage;
 use crate::lesson::screen::LessonScreen;
 use crate::lobby::Learn;
@@ -27,9 +27,15 @@ pub fn baifang_play_module(play: Option<Play>) -> impl IntoView {
     // A fresh key per game so a new room never reuses the old one's state.
     let counter = StoredValue::new(0u32);
     let back = BackHold::new(nav);
+    // Where leaving goes: the lobby, whichever screen opened the room.
+    let opener = StoredValue::new(Opener::Lobby);
     let open = move |what: Play| {
         counter.update_value(|n| *n += 1);
         back.set(matches!(what, Play::Room { .. }));
+        opener.set_value(match what {
+            Play::Room { opener, .. } => opener,
+            Play::Learn(_) => Opener::Lobby,
+        });
         shown.set(Some((what, counter.get_value())));
     };
     match play {
@@ -40,11 +46,13 @@ pub fn baifang_play_module(play: Option<Play>) -> impl IntoView {
         open(Play::Room {
             setup,
             log: Vec::new(),
+            opener: opener.get_value(),
         })
     });
-    // Leaving a room or a lesson goes back to where it was opened from (the lobby, or the
-    // review whose position was played on).
-    let leave = Callback::new(move |_| nav.back());
+    let leave = Callback::new(move |_| match opener.get_value() {
+        Opener::Lobby => nav.back(),
+        Opener::Review => nav.go(Screen::Baifang),
+    });
     let review = move |level: Strength| {
         Callback::new(move |record: GameRecord| {
             nav.open(&ReviewSource { record, level });
@@ -57,7 +65,7 @@ pub fn baifang_play_module(play: Option<Play>) -> impl IntoView {
                 Play::Learn(Learn::Lesson) => view! { <LessonScreen on_exit=leave/> }.into_any(),
                 Play::Learn(Learn::Puzzles) => view! { <PuzzleScreen on_exit=leave/> }.into_any(),
                 Play::Learn(Learn::Rules) => view! { <RulesPage on_exit=leave on_lesson=lesson/> }.into_any(),
-                Play::Room { setup, log } => view! {
+                Play::Room { setup, log, .. } => view! {
                     <Room setup=setup start=log on_exit=leave on_review=review(level_of(setup.opponent)) ask_leave=back.asked on_again=again/>
                 }.into_any(),
             })}

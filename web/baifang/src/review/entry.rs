@@ -15,7 +15,7 @@ use web_core::nav::{use_nav, Screen};
 use super::link_error::LinkErrorScreen;
 use super::screen::ReviewScreen;
 use super::ReviewSource;
-use crate::handoff::Play;
+use crate::handoff::{Opener, Play};
 use crate::local::game::Opponent;
 use crate::local::room::RoomSetup;
 
@@ -84,7 +84,11 @@ pub fn baifang_review_module(handed: Option<ReviewSource>) -> impl IntoView {
             opponent,
             step_clock: false,
         };
-        nav.open(&Play::Room { setup, log });
+        nav.open(&Play::Room {
+            setup,
+            log,
+            opener: Opener::Review,
+        });
     });
     let on_open = Callback::new(move |source: ReviewSource| open(Opened::Review(source)));
     view! {
