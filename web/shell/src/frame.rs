@@ -74,9 +74,14 @@ pub fn warm(screen: Screen) {
         return;
     };
     wasm_bindgen_futures::spawn_local(async move {
-        let styles = web_core::modules::styles_of(stem).join(",");
-        let _ = load_mode(stem, &styles, 0).await;
+        let _ = load(stem, 0).await;
     });
+}
+
+/// The module `stem` with its stylesheets, loaded once per page (the `attempt`th try).
+async fn load(stem: &str, attempt: u32) -> Result<JsValue, JsValue> {
+    let styles = web_core::modules::styles_of(stem).join(",");
+    load_mode(stem, &styles, attempt).await
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,8 +121,7 @@ pub fn ModeFrame(stem: &'static str, arg: Option<String>) -> impl IntoView {
         let (into, gone) = ((*load_into).clone(), (*load_gone).clone());
         let arg = arg.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let styles = web_core::modules::styles_of(stem).join(",");
-            let loaded = load_mode(stem, &styles, attempt).await;
+            let loaded = load(stem, attempt).await;
             if gone.get() {
                 return;
             }
