@@ -110,32 +110,16 @@ impl OpenArg for Play {
             Play::Room { setup, log, opener } => {
                 let code = game_link::encode(&GameRecord::new(["", ""], log.clone()));
                 let clock = if setup.step_clock { "clock" } else { "free" };
-                let opener = OPENER_WORDS
-                    .iter()
-                    .find(|(o, _)| o == opener)
-                    .map(|(_, w)| *w);
-                format!(
-                    "room {} {clock} {} {code}",
-                    setup.opponent.word(),
-                    opener.unwrap_or("lobby")
-                )
+                let opener = word_of(&OPENER_WORDS, *opener);
+                format!("room {} {clock} {opener} {code}", setup.opponent.word())
             }
-            Play::Learn(learn) => {
-                let word = LEARN_WORDS
-                    .iter()
-                    .find(|(l, _)| l == learn)
-                    .map(|(_, w)| *w);
-                format!("learn {}", word.unwrap_or("lesson"))
-            }
+            Play::Learn(learn) => format!("learn {}", word_of(&LEARN_WORDS, *learn)),
         }
     }
 
     fn decode(text: &str) -> Option<Self> {
         match text.split_once(' ')? {
-            ("learn", word) => LEARN_WORDS
-                .iter()
-                .find(|(_, w)| *w == word)
-                .map(|(l, _)| Play::Learn(*l)),
+            ("learn", word) => named(&LEARN_WORDS, word).map(Play::Learn),
             ("room", rest) => {
                 let mut parts = rest.splitn(4, ' ');
                 let opponent = Opponent::from_word(parts.next()?)?;
@@ -144,8 +128,7 @@ impl OpenArg for Play {
                     "free" => false,
                     _ => return None,
                 };
-                let opener = parts.next()?;
-                let (opener, _) = OPENER_WORDS.iter().find(|(_, w)| *w == opener)?;
+                let opener = named(&OPENER_WORDS, parts.next()?)?;
                 let (record, _) = game_link::decode(parts.next()?).ok()?;
                 let setup = RoomSetup {
                     opponent,
@@ -154,12 +137,28 @@ impl OpenArg for Play {
                 Some(Play::Room {
                     setup,
                     log: record.log().to_vec(),
-                    opener: *opener,
+                    opener,
                 })
             }
             _ => None,
         }
     }
+}
+
+/// `value`'s word in a table that names each value of its type once.
+fn word_of<T: PartialEq + Copy, const N: usize>(
+    table: &[(T, &'static str); N],
+    value: T,
+) -> &'static str {
+    table
+        .iter()
+        .find_map(|&(v, w)| (v == value).then_some(w))
+        .expect("the table names every value")
+}
+
+/// The value `word` names in `table`, if any.
+fn named<T: Copy, const N: usize>(table: &[(T, &'static str); N], word: &str) -> Option<T> {
+    table.iter().find_map(|&(v, w)| (w == word).then_some(v))
 }
 
 /// The level named `id`; the default level for an unknown one.
