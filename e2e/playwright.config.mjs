@@ -4,16 +4,22 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
 
+// scripts/test.sh runs the suite twice over: the tests tagged @alone (those that time the main
+// thread or a worker against a budget) with one worker, then the rest with two, each group
+// writing its report under its own name (E2E_GROUP). A plain run is one group with one worker.
+const group = process.env.E2E_GROUP ?? "";
+const suffix = group ? `-${group}` : "";
+
 export default defineConfig({
   testDir: "./tests",
-  outputDir: "../artifacts/test-output",
+  outputDir: `../artifacts/test-output${suffix}`,
   fullyParallel: false,
   workers: 1,
   // One retry absorbs a shared CI machine's noise; scripts/test.sh names every test that
   // needed it ("passed on retry"), so a flaky test is visible, never silent.
   retries: 1,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: "../artifacts/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `../artifacts/e2e-results${suffix}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     // A first visit speaks the browser's language; the tests read the Chinese interface

@@ -73,19 +73,19 @@ scripts/services.sh start "$services_dir" || fail "services (scripts/services.sh
 # With the services running, a cluster test that cannot reach them fails instead of skipping.
 export BAIFANG_REQUIRE_SERVICES=1
 
-step "cargo test (workspace, release profile so property tests and solvers run at speed)"
-cargo test --workspace --release 2>&1 | tee "$log_dir/cargo-test.log"
+step "cargo test (workspace, profile checks: release code so property tests and solvers run at speed, built in parallel)"
+cargo test --workspace --profile checks 2>&1 | tee "$log_dir/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 read -r rust_passed rust_failed < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$log_dir/cargo-test.log")
 [ "$cargo_status" -eq 0 ] || fail "cargo test"
 scripts/services.sh stop "$services_dir" >/dev/null 2>&1 || true
 
-step "engine CLI (the release binary cargo test built for its CLI tests; the browser tests check the UI against it)"
-# `cargo test --release` above built target/release/engine and target/release/server for the
-# integration tests. A `cargo build` here would build both again with another feature set
+step "engine CLI (the binary cargo test built for its CLI tests; the browser tests check the UI against it)"
+# `cargo test --profile checks` above built target/checks/engine and target/checks/server for
+# the integration tests. A `cargo build` here would build both again with another feature set
 # (no dev-dependencies), about two minutes, and the next test run would rebuild them back.
-export ENGINE_BIN="$PWD/target/release/engine"
-[ -x "$ENGINE_BIN" ] || cargo build -p engine --release --quiet || fail "engine build"
+export ENGINE_BIN="$PWD/target/checks/engine"
+[ -x "$ENGINE_BIN" ] || cargo build -p engine --profile checks --quiet || fail "engine build"
 
 step "level content law (engine hex verify levels/*.json)"
 "$ENGINE_BIN" hex verify levels/*.json || fail "hex verify"
@@ -118,21 +118,31 @@ scripts/check-wasm-determinism.sh || fail "wasm vs native generator levels"
 step "Endgame tables: the probe in wasm32 reads what the native one reads (node), times beside each other"
 scripts/bench-tables-wasm.sh || fail "endgame tables probe, wasm vs native (scripts/bench-tables-wasm.sh)"
 
-step "referee server (the release binary cargo test built; the server browser tests start it on loopback)"
-export SERVER_BIN="$PWD/target/release/server"
-[ -x "$SERVER_BIN" ] || cargo build -p server --release --quiet || fail "server build"
+step "referee server (the binary cargo test built; the server browser tests start it on loopback)"
+export SERVER_BIN="$PWD/target/checks/server"
+[ -x "$SERVER_BIN" ] || cargo build -p server --profile checks --quiet || fail "server build"
 
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts
-npx playwright test --config e2e/playwright.config.mjs 2>&1 | tee "$log_dir/e2e.log"
+# Two groups: the tests tagged @alone time the main thread or a worker against a budget, so
+# they run by themselves, one at a time; the rest run two at a time (two browsers), which on
+# 2 cores took the suite from about 21 to about N minutes.
+E2E_GROUP=alone npx playwright test --config e2e/playwright.config.mjs --grep @alone --workers 1 2>&1 | tee "$log_dir/e2e-alone.log"
 e2e_status=${PIPESTATUS[0]}
-if [ -f artifacts/e2e-results.json ]; then
-  read -r web_passed web_failed web_skipped web_flaky < <(node -e '
-    const s = require("./artifacts/e2e-results.json").stats;
-    console.log(s.expected, s.unexpected, s.skipped, s.flaky);')
+E2E_GROUP=shared npx playwright test --config e2e/playwright.config.mjs --grep-invert @alone --workers 2 2>&1 | tee "$log_dir/e2e.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || e2e_status=1
+: > "$log_dir/e2e-outcomes.txt"
+for group in alone shared; do
+  report="artifacts/e2e-results-$group.json"
+  [ -f "$report" ] || { e2e_status=1; echo "no report from the $group group"; continue; }
+  read -r passed failed skipped flaky < <(node -e '
+    const s = require("./" + process.argv[1]).stats;
+    console.log(s.expected, s.unexpected, s.skipped, s.flaky);' "$report")
+  web_passed=$((web_passed + passed)); web_failed=$((web_failed + failed))
+  web_skipped=$((web_skipped + skipped)); web_flaky=$((web_flaky + flaky))
   # Name every test that failed, or passed only on its retry, so a CI log's tail says which.
-  node e2e/report-outcomes.mjs artifacts/e2e-results.json > "$log_dir/e2e-outcomes.txt"
-fi
+  node e2e/report-outcomes.mjs "$report" >> "$log_dir/e2e-outcomes.txt"
+done
 
 step "browser tests in WebKit (WebKitGTK WebDriver under Xvfb against dist/ on 127.0.0.1)"
 webkit_started=$(date +%s)

@@ -40,7 +40,7 @@ function seeded(seed) {
   };
 }
 
-test("a vs-AI game on 困难 is played to the end, the main thread never blocked", async ({ page }, testInfo) => {
+test("a vs-AI game on 困难 is played to the end, the main thread never blocked", { tag: ["@alone"] }, async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const console = watchConsole(page);
   await openBaifang(page);

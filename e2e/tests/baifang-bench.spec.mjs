@@ -12,7 +12,7 @@ const DEPTH = 8;
 const RUNS = 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-test("wasm search in the worker matches native node for node; nodes/s reported", async ({ page }, testInfo) => {
+test("wasm search in the worker matches native node for node; nodes/s reported", { tag: ["@alone"] }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one measurement is enough");
   test.setTimeout(180_000);
   const native = spawnSync(engineBin(), ["baifang", "bench", "--depth", String(DEPTH), "--runs", String(RUNS)], { encoding: "utf8" });

@@ -156,7 +156,7 @@ test("shielded stones cannot be captured while loose ones exist, and can once no
   await expect(point(page, 18)).toHaveAttribute("data-owner", "");
 });
 
-test("the A-B shuttle captures only the first time, its stone marked while the lock stands", { tag: ["@surfaced-locks", "@surfaced-phase"] }, async ({ page }, testInfo) => {
+test("the A-B shuttle captures only the first time, its stone marked while the lock stands", { tag: ["@surfaced-locks", "@surfaced-phase", "@alone"] }, async ({ page }, testInfo) => {
   const console = watchConsole(page);
   await startHotSeat(page);
   const moves = scenarios.shuttle;

@@ -67,7 +67,7 @@ test("finish a game, review it, step to the capture and see its formation", asyn
   console.expectClean();
 });
 
-test("a 60-ply game's analysis completes with no main-thread task over 50 ms", async ({ page }, testInfo) => {
+test("a 60-ply game's analysis completes with no main-thread task over 50 ms", { tag: ["@alone"] }, async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const console = watchConsole(page);
   await playAndReview(page, longGame(60));

@@ -45,7 +45,7 @@ function makeAll(page, dates) {
   }, dates);
 }
 
-test("30 days of daily puzzles in the browser's worker equal the CLI's, under 100 ms median at 4x throttle", async ({ page }, testInfo) => {
+test("30 days of daily puzzles in the browser's worker equal the CLI's, under 100 ms median at 4x throttle", { tag: ["@alone"] }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one measurement is enough");
   test.setTimeout(180_000);
   await openApp(page);
