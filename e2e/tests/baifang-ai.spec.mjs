@@ -107,7 +107,7 @@ test("play again against the AI swaps the colours: the AI opens the new game", a
   await expect(page.getByTestId("room")).toHaveAttribute("data-to-move", "W");
 });
 
-test("leaving a game while the AI thinks stops it cleanly", async ({ page }) => {
+test("leaving a game while the AI thinks stops it cleanly", { tag: ["@alone"] }, async ({ page }) => {
   const console = watchConsole(page);
   await openBaifang(page);
   await page.getByTestId("lobby-ai").click();

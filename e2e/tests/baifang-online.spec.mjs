@@ -309,7 +309,7 @@ test("a dropped network within the grace resumes, and the side behind receives t
   await expect(black.getByTestId("settlement")).toHaveCount(0);
 });
 
-test("a network split: the side whose own network went shows 连接中断，本局未计分 and keeps its record, the other wins", async ({ context }) => {
+test("a network split: the side whose own network went shows 连接中断，本局未计分 and keeps its record, the other wins", { tag: ["@alone"] }, async ({ context }) => {
   const { black, white } = await pairPages(context, { clock: true });
   await playByClicks(black, white, scenarios.fewerThanFour.slice(0, 2));
   await black.clock.pauseAt(T0 + 60_000);

@@ -186,7 +186,7 @@ test("importing a level JSON with errors lists every one", async ({ page }) => {
   console.expectClean();
 });
 
-test("a generated 60-cell level reaches a verdict without long tasks on the page", async ({ page }) => {
+test("a generated 60-cell level reaches a verdict without long tasks on the page", { tag: ["@alone"] }, async ({ page }) => {
   const console = watchConsole(page);
   await openEditor(page);
   await setNumber(page, "editor-gen-cells", 60);
