@@ -132,7 +132,7 @@ test("a fast drag across three cells in one pointer move appends all three", asy
   console.expectClean();
 });
 
-test("no long task over 50 ms while drawing a 20-cell board", async ({ page }) => {
+test("no long task over 50 ms while drawing a 20-cell board", { tag: ["@alone"] }, async ({ page }) => {
   const console = watchConsole(page);
   const lvl = largestPlainLevel();
   expect(lvl.cells.length).toBeGreaterThanOrEqual(20);
