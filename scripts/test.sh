@@ -130,7 +130,7 @@ rm -rf artifacts
 # from about 21 to about 13 minutes.
 E2E_GROUP=alone npx playwright test --config e2e/playwright.config.mjs --grep @alone --workers 1 2>&1 | tee "$log_dir/e2e-alone.log"
 e2e_status=${PIPESTATUS[0]}
-E2E_GROUP=shared npx playwright test --config e2e/playwright.config.mjs --grep-invert @alone --workers 2 2>&1 | tee "$log_dir/e2e.log"
+E2E_GROUP=shared npx playwright test --config e2e/playwright.config.mjs --grep-invert @alone --workers 2 2>&1 | tee "$log_dir/e2e-shared.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || e2e_status=1
 : > "$log_dir/e2e-outcomes.txt"
 for group in alone shared; do
