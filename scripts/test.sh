@@ -124,10 +124,9 @@ export SERVER_BIN="$PWD/target/checks/server"
 
 step "browser tests (Playwright + /usr/bin/chromium against dist/ on 127.0.0.1)"
 rm -rf artifacts
-# Two groups: the tests tagged @alone time the main thread or a worker against a budget, or
-# failed their first try when a second browser shared the machine, so they run by themselves,
-# one at a time; the rest run two at a time (two browsers), which on 2 cores took the suite
-# from about 21 to about 13 minutes.
+# Two groups: the tests tagged @alone time the main thread or a worker against a budget, so
+# they run by themselves, one at a time; the rest run two at a time (two browsers), which on
+# 2 cores took the suite from about 21 to about 13 minutes.
 E2E_GROUP=alone npx playwright test --config e2e/playwright.config.mjs --grep @alone --workers 1 2>&1 | tee "$log_dir/e2e-alone.log"
 e2e_status=${PIPESTATUS[0]}
 E2E_GROUP=shared npx playwright test --config e2e/playwright.config.mjs --grep-invert @alone --workers 2 2>&1 | tee "$log_dir/e2e-shared.log"

@@ -107,17 +107,27 @@ test("play again against the AI swaps the colours: the AI opens the new game", a
   await expect(page.getByTestId("room")).toHaveAttribute("data-to-move", "W");
 });
 
-test("leaving a game while the AI thinks stops it cleanly", { tag: ["@alone"] }, async ({ page }) => {
+test("leaving a game while the AI thinks stops it cleanly", async ({ page }) => {
   const console = watchConsole(page);
+  // The page's clock stops once the game starts, so the AI's first move (shown after its
+  // readable delay, a timer) cannot land before the player leaves: on a slow machine it
+  // used to, and leaving a game with a move in it asks to confirm first.
+  await page.clock.install();
   await openBaifang(page);
   await page.getByTestId("lobby-ai").click();
   await page.getByTestId("ai-level-master").click();
   await page.getByTestId("ai-colour-W").click();
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
   await page.getByTestId("ai-start").click();
+  await expect(page.getByTestId("board")).toHaveClass(/waiting/);
   await page.getByTestId("room-menu").click();
   await page.getByTestId("menu-lobby").click();
   await expect(page.getByTestId("lobby")).toBeVisible();
-  await page.waitForTimeout(1500);
+  expect(await page.locator('[data-testid^="point-"][data-owner="B"]').count(), "left before the AI moved").toBe(0);
+  // Whatever the AI's search or its delay had pending runs out now, on the lobby.
+  await page.clock.runFor(5_000);
   await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page.getByTestId("room")).toHaveCount(0);
   console.expectClean();
 });
