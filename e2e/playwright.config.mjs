@@ -5,8 +5,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 // scripts/test.sh runs the suite twice over: the tests tagged @alone (those that time the main
-// thread or a worker against a budget) with one worker, then the rest with two, each group writing its report under its own name
-// (E2E_GROUP). A plain run is one group with one worker.
+// thread or a worker against a budget) with one worker, then the rest with two, each group
+// writing its report under its own name (E2E_GROUP). A plain run is one group with one worker.
 const group = process.env.E2E_GROUP ?? "";
 const suffix = group ? `-${group}` : "";
 
