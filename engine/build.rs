@@ -1,10 +1,15 @@
-//! Writes the few numbers of `spec/hex.json` that the apps read at run time (which
-//! pack numbers are of which kind, the order players meet the packs in, where the
-//! tutorial teaches walls) as Rust constants in `$OUT_DIR/hex_spec_app.rs`, so the
-//! web modules carry these numbers instead of a JSON parser for the whole spec
-//! (about 11 KiB of each Hex Stroke module). The file stays the one source: the
-//! content law still reads all of it through `src/hex/spec.rs`, and a test there
-//! holds these constants equal to the parsed spec.
+//! Writes what the apps read at run time of two spec files as Rust constants, so the web
+//! modules carry these values instead of a JSON parser for the whole spec:
+//! - `spec/hex.json`'s few numbers (which pack numbers are of which kind, the order players
+//!   meet the packs in, where the tutorial teaches walls) in `$OUT_DIR/hex_spec_app.rs`
+//!   (about 11 KiB of each Hex Stroke module);
+//! - `spec/baifang_ai.json`'s strength names and game-review numbers in
+//!   `$OUT_DIR/baifang_ai_app.rs` (about 9 KiB of Baifang's review module, which names
+//!   strengths and classifies turns but runs no search).
+//!
+//! Each file stays the one source: the engine still reads all of it (`src/hex/spec.rs`,
+//! `src/baifang/ai/strength.rs`), and a test beside each holds these constants equal to
+//! the parsed spec.
 
 use std::env;
 use std::fs;
@@ -28,6 +33,13 @@ fn numbers(spec: &Value, path: &[&str]) -> Vec<u64> {
 }
 
 fn main() {
+    let dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    fs::write(dir.join("hex_spec_app.rs"), hex_constants()).expect("OUT_DIR is writable");
+    fs::write(dir.join("baifang_ai_app.rs"), baifang_ai_constants()).expect("OUT_DIR is writable");
+}
+
+/// `spec/hex.json`'s numbers the apps read.
+fn hex_constants() -> String {
     println!("cargo:rerun-if-changed=spec/hex.json");
     let text = fs::read_to_string("spec/hex.json").expect("engine/spec/hex.json exists");
     let spec: Value = serde_json::from_str(&text).expect("engine/spec/hex.json is JSON");
@@ -38,7 +50,7 @@ fn main() {
     let first_wall = spec["mainLine"]["firstWall"]["value"]
         .as_u64()
         .expect("spec/hex.json: mainLine.firstWall.value is a number");
-    let out = [
+    [
         "// Written by engine/build.rs from engine/spec/hex.json.\n".to_string(),
         list("TUTORIAL_PACKS", &["tutorial", "packs"]),
         list("SPINNER_PACKS", &["spinner", "packs"]),
@@ -47,7 +59,52 @@ fn main() {
         list("PROGRESSION", &["progression", "order"]),
         format!("pub const FIRST_WALL: usize = {first_wall};\n"),
     ]
-    .concat();
-    let dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    fs::write(dir.join("hex_spec_app.rs"), out).expect("OUT_DIR is writable");
+    .concat()
+}
+
+/// `spec/baifang_ai.json`'s strength names (ids, Chinese, English; weakest first, as many as
+/// the file has: `strength.rs` asserts at compile time that it is one per `Strength`) and its
+/// game-review numbers.
+fn baifang_ai_constants() -> String {
+    println!("cargo:rerun-if-changed=spec/baifang_ai.json");
+    let text =
+        fs::read_to_string("spec/baifang_ai.json").expect("engine/spec/baifang_ai.json exists");
+    let spec: Value = serde_json::from_str(&text).expect("engine/spec/baifang_ai.json is JSON");
+    let rows = spec["strengths"]
+        .as_array()
+        .expect("spec/baifang_ai.json: strengths is a list");
+    let names = |name: &str, field: &str| {
+        let items: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                let text = row[field].as_str().unwrap_or_else(|| {
+                    panic!("spec/baifang_ai.json: every strength has a text {field}")
+                });
+                format!("{text:?}")
+            })
+            .collect();
+        format!(
+            "pub const {name}: [&str; {}] = [{}];\n",
+            items.len(),
+            items.join(", ")
+        )
+    };
+    let review = |name: &str, field: &str| {
+        let value = spec["review"][field]["value"].as_u64().unwrap_or_else(|| {
+            panic!("spec/baifang_ai.json: review.{field}.value is a whole number")
+        });
+        format!("pub const {name}: u64 = {value};\n")
+    };
+    [
+        "// Written by engine/build.rs from engine/spec/baifang_ai.json.\n".to_string(),
+        names("STRENGTH_IDS", "id"),
+        names("STRENGTH_NAMES", "name"),
+        names("STRENGTH_EN", "en"),
+        review("REVIEW_NODES", "nodes"),
+        review("REVIEW_SCORE_CAP", "scoreCap"),
+        review("REVIEW_GOOD_BELOW", "goodBelow"),
+        review("REVIEW_INACCURACY_BELOW", "inaccuracyBelow"),
+        review("REVIEW_MISTAKE_BELOW", "mistakeBelow"),
+    ]
+    .concat()
 }

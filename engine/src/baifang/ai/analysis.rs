@@ -25,8 +25,8 @@ use super::super::codec::{Packet, PacketRefusal};
 use super::super::game_file::packet_actions;
 use super::super::state::{Phase, Side, State};
 use super::search::{Limits, Searcher, WIN};
+use super::strength::app;
 pub use super::strength::ReviewSpec;
-use super::strength::{ai_spec, IntParam};
 use super::turn::whole_turns;
 use super::Strength;
 use crate::baifang::ai::table_play::{for_mover, table_reply};
@@ -53,13 +53,12 @@ impl TurnClass {
     /// The class of a turn that loses `loss` (a stone = 100) and is not the
     /// engine's best.
     pub fn of_loss(loss: i32) -> TurnClass {
-        let r = &ai_spec().review;
-        let below = |p: &IntParam| (loss as i64) < p.value as i64;
-        if below(&r.good_below) {
+        let below = |limit: u64| (loss as i64) < limit as i64;
+        if below(app::REVIEW_GOOD_BELOW) {
             TurnClass::Good
-        } else if below(&r.inaccuracy_below) {
+        } else if below(app::REVIEW_INACCURACY_BELOW) {
             TurnClass::Inaccuracy
-        } else if below(&r.mistake_below) {
+        } else if below(app::REVIEW_MISTAKE_BELOW) {
             TurnClass::Mistake
         } else {
             TurnClass::Blunder
@@ -430,7 +429,7 @@ impl ExactTurn {
 /// verdict decides instead: a turn that keeps the exact value is *best*, one
 /// that throws a win away or lets a held position slip to a loss a *blunder*.
 pub fn classify_turns(line: &GameLine, evals: &[PositionEval]) -> Vec<TurnReview> {
-    let cap = ai_spec().review.score_cap.value as i32;
+    let cap = app::REVIEW_SCORE_CAP as i32;
     let clamp = |v: i32| v.clamp(-cap, cap);
     let mut out = Vec::new();
     for (i, t) in line.turns().iter().enumerate() {
@@ -532,6 +531,7 @@ pub fn review_game(line: &GameLine, nodes: u64, tables: Option<Tables>) -> Revie
 
 #[cfg(test)]
 mod tests {
+    use super::super::strength::ai_spec;
     use super::*;
 
     fn place(to: u8) -> Action {
@@ -761,7 +761,7 @@ mod tests {
             .collect();
         evals[3].score = WIN - 5; // White had a forced win before turn 3 …
         let rev = classify_turns(&line, &evals);
-        let cap = ai_spec().review.score_cap.value as i32;
+        let cap = app::REVIEW_SCORE_CAP as i32;
         assert_eq!((rev[3].before, rev[3].loss), (cap, cap));
         assert_eq!(rev[3].class, Some(TurnClass::Blunder));
         assert_eq!(rev[7].class, None); // timeout

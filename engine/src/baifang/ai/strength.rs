@@ -94,6 +94,21 @@ pub struct AiSpec {
     pub review: ReviewSpec,
 }
 
+/// The spec's strength names and game-review numbers, as constants written by
+/// `engine/build.rs` from the same file (a test holds them equal to [`ai_spec`]): a web
+/// module that names a strength or classifies a turn then carries no JSON parser for the
+/// spec. The search's settings are read from the parsed spec.
+pub mod app {
+    include!(concat!(env!("OUT_DIR"), "/baifang_ai_app.rs"));
+}
+
+const _: () = assert!(
+    app::STRENGTH_IDS.len() == Strength::ALL.len()
+        && app::STRENGTH_NAMES.len() == Strength::ALL.len()
+        && app::STRENGTH_EN.len() == Strength::ALL.len(),
+    "spec/baifang_ai.json has one row per strength"
+);
+
 /// The parsed AI spec (parsed once).
 pub fn ai_spec() -> &'static AiSpec {
     static SPEC: OnceLock<AiSpec> = OnceLock::new();
@@ -138,24 +153,23 @@ impl Strength {
     }
     /// Stable id (`beginner`…).
     pub fn id(self) -> &'static str {
-        &self.spec().id
+        app::STRENGTH_IDS[self as usize]
     }
     /// Chinese display name (入门…).
     pub fn name(self) -> &'static str {
-        &self.spec().name
+        app::STRENGTH_NAMES[self as usize]
     }
     /// English display name.
     pub fn en(self) -> &'static str {
-        &self.spec().en
+        app::STRENGTH_EN[self as usize]
     }
     /// Parses an id, a Chinese or English name, or the index 0..3.
     pub fn parse(s: &str) -> Option<Strength> {
         let t = s.trim();
         Strength::ALL.into_iter().find(|l| {
-            let r = l.spec();
-            r.id.eq_ignore_ascii_case(t)
-                || r.en.eq_ignore_ascii_case(t)
-                || r.name == t
+            l.id().eq_ignore_ascii_case(t)
+                || l.en().eq_ignore_ascii_case(t)
+                || l.name() == t
                 || (*l as usize).to_string() == t
         })
     }
@@ -198,6 +212,22 @@ pub struct ReviewSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_apps_constants_are_the_spec() {
+        let s = ai_spec();
+        for (i, row) in s.strengths.iter().enumerate() {
+            assert_eq!(app::STRENGTH_IDS[i], row.id);
+            assert_eq!(app::STRENGTH_NAMES[i], row.name);
+            assert_eq!(app::STRENGTH_EN[i], row.en);
+        }
+        let r = &s.review;
+        assert_eq!(app::REVIEW_NODES, r.nodes.value);
+        assert_eq!(app::REVIEW_SCORE_CAP, r.score_cap.value);
+        assert_eq!(app::REVIEW_GOOD_BELOW, r.good_below.value);
+        assert_eq!(app::REVIEW_INACCURACY_BELOW, r.inaccuracy_below.value);
+        assert_eq!(app::REVIEW_MISTAKE_BELOW, r.mistake_below.value);
+    }
 
     #[test]
     fn spec_rows_match_the_enum() {

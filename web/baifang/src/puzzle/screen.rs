@@ -216,7 +216,7 @@ fn PuzzlePlay(
         }
     };
     view! {
-        <div class="puzzle-play" data-testid="puzzle-play" data-stage=move || format!("{:?}", stage()).to_lowercase()
+        <div class="puzzle-play" data-testid="puzzle-play" data-stage=move || format!("{:?}", stage()).to_ascii_lowercase()
             data-plies-played=move || run.with(|r| r.plies_played())>
             <h2 class="puzzle-goal" data-testid="puzzle-goal">{goal}</h2>
             <p class="puzzle-progress" data-testid="puzzle-progress">{progress}</p>

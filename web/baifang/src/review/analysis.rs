@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::ai::analysis::{classify_turns, GameLine, PositionEval, TurnReview};
-use engine::baifang::ai::strength::ai_spec;
+use engine::baifang::ai::strength::app;
 use engine::baifang::Action;
 
 use crate::ai::client::AiClient;
@@ -95,7 +95,7 @@ impl Run {
 /// The node budget per position (the engine's review default, the same as the
 /// `engine baifang analyse` command without `--nodes`).
 pub fn default_nodes() -> u64 {
-    ai_spec().review.nodes.value as u64
+    app::REVIEW_NODES
 }
 
 /// The page's handle on one game's analysis (all `Copy`).

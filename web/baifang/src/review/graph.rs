@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use engine::baifang::ai::analysis::PositionEval;
-use engine::baifang::ai::strength::ai_spec;
+use engine::baifang::ai::strength::app;
 
 const WIDTH: f64 = 300.0;
 const HEIGHT: f64 = 80.0;
@@ -13,7 +13,7 @@ const HEIGHT: f64 = 80.0;
 /// The polyline's points: x spreads `total` positions over the width, y puts
 /// Blue winning at the top, even in the middle.
 pub fn graph_points(evals: &[PositionEval], total: usize) -> Vec<(f64, f64)> {
-    let cap = ai_spec().review.score_cap.value as f64;
+    let cap = app::REVIEW_SCORE_CAP as f64;
     let span = (total.max(2) - 1) as f64;
     evals
         .iter()
@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn blue_ahead_is_up_and_scores_are_capped() {
-        let cap = ai_spec().review.score_cap.value as i32;
+        let cap = app::REVIEW_SCORE_CAP as i32;
         let pts = graph_points(&[eval(0), eval(cap * 5), eval(-cap)], 3);
         assert_eq!(pts[0], (0.0, HEIGHT / 2.0));
         assert_eq!(pts[1], (WIDTH / 2.0, 0.0));

@@ -71,7 +71,12 @@ pub fn ReviewScreen(
             r.as_ref()
                 .and_then(|r| r.review_of_ply(ply.get()))
                 .and_then(|r| r.class)
-                .map(|c| (format!("{c:?}").to_lowercase(), class_words(c, lang.get())))
+                .map(|c| {
+                    (
+                        format!("{c:?}").to_ascii_lowercase(),
+                        class_words(c, lang.get()),
+                    )
+                })
         })
     };
     let result_marks = Signal::derive(move || {

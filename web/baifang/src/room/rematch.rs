@@ -46,7 +46,7 @@ pub fn RematchPanel(source: RematchSource, #[prop(optional)] offer: bool) -> imp
     let secs = move |expires_at: u64| expires_at.saturating_sub(source.clock.get()).div_ceil(1000);
     let ended = move || match source.ended.get() {
         Some(why) if offer => Some(view! {
-            <p class="notice" data-testid="rematch-ended" data-why=format!("{why:?}").to_lowercase() role="status">
+            <p class="notice" data-testid="rematch-ended" data-why=format!("{why:?}").to_ascii_lowercase() role="status">
                 {move || ended_text(why).in_lang(lang.get())}
             </p>
         }),
