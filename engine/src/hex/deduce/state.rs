@@ -265,8 +265,10 @@ impl State {
         Ok(())
     }
 
-    /// The path when every cell's step is known and consecutive steps share a side
-    /// the path may cross then.
+    /// The path when every cell's step is known, consecutive steps share a side the path
+    /// may cross then, and every side held used joins consecutive steps. (The steps alone
+    /// can make a path while a side only assumed used, in a look-ahead's trial, joins two
+    /// cells far apart: that trial has failed, not found a solution.)
     pub fn path(&self, b: &Board) -> Option<Vec<usize>> {
         let mut path = vec![usize::MAX; b.n];
         for c in 0..b.n {
@@ -280,6 +282,13 @@ impl State {
             });
             if !ok {
                 return None;
+            }
+        }
+        for c in 0..b.n {
+            for d in (0..6).filter(|&d| self.used[c] & (1 << d) != 0) {
+                if self.fixed(c)?.abs_diff(self.fixed(b.at(c, d))?) != 1 {
+                    return None;
+                }
             }
         }
         Some(path)
