@@ -1,6 +1,6 @@
 //! The game engine: pure, deterministic, integer-only rules and algorithms.
 //!
-//! Two modes live side by side and share nothing but utilities ([`json_error`]):
+//! Two modes live side by side and share nothing but utilities ([`json_error`], [`decimal`]):
 //! - [`baifang`]: the 5×5 stone game (rules, spec, AI, match protocol);
 //! - [`hex`]: the Hex Stroke path puzzle (model, rules, input machine, solver, generator).
 //!
@@ -9,5 +9,6 @@
 
 pub mod baifang;
 pub mod code_envelope;
+pub mod decimal;
 pub mod hex;
 pub mod json_error;

@@ -25,6 +25,7 @@ use super::deduce::{Outcome, Technique};
 use super::level_file::Pack;
 use super::model::Level;
 use super::spec::{app, spec, PackSpec, Range, Row, Size};
+use crate::decimal::tenths;
 
 /// The tutorial pack's number.
 pub fn tutorial_pack() -> u32 {
@@ -452,7 +453,8 @@ fn phone_fit_rule(level: &Level, out: &mut Vec<Violation>) {
             out.push(v(
                 Some(level),
                 format!(
-                    "the board is {x:.1} hex widths {way}; a phone in portrait fits at most {max}"
+                    "the board is {} hex widths {way}; a phone in portrait fits at most {max}",
+                    tenths(x)
                 ),
             ));
         }

@@ -31,6 +31,28 @@ pub const DIRECTION_NAMES: [&str; 6] = ["E", "SE", "SW", "W", "NW", "NE"];
 /// √3: a hex's width across its flat sides is `SQRT3 · circumradius`.
 pub const SQRT3: f64 = 1.732_050_807_568_877_2;
 
+/// The unit vector at `30° · twelfths` (clockwise from +x, y down), exact to the last
+/// bit: every direction and corner of a hex lies at a multiple of 30°, and a table
+/// keeps the trigonometric functions (and their tables) out of the page modules.
+pub fn unit_vector(twelfths: i64) -> (f64, f64) {
+    const H: f64 = SQRT3 / 2.0;
+    const UNITS: [(f64, f64); 12] = [
+        (1.0, 0.0),
+        (H, 0.5),
+        (0.5, H),
+        (0.0, 1.0),
+        (-0.5, H),
+        (-H, 0.5),
+        (-1.0, 0.0),
+        (-H, -0.5),
+        (-0.5, -H),
+        (0.0, -1.0),
+        (0.5, -H),
+        (H, -0.5),
+    ];
+    UNITS[twelfths.rem_euclid(12) as usize]
+}
+
 /// Angle in degrees (clockwise from +x) from a hex's centre to the midpoint of its
 /// edge in direction `d`.
 pub fn direction_angle(d: usize) -> f64 {
@@ -129,16 +151,16 @@ impl Axial {
     /// Pixel position of corner `k` (vertex at angle `30° + 60°·k`).
     pub fn corner_pixel(self, k: usize, size: f64) -> (f64, f64) {
         let (cx, cy) = self.to_pixel(size);
-        let a = corner_angle(k).to_radians();
-        (cx + size * a.cos(), cy + size * a.sin())
+        let (ux, uy) = unit_vector(1 + 2 * (k % 6) as i64);
+        (cx + size * ux, cy + size * uy)
     }
 
     /// Pixel position of the midpoint of the edge shared with the neighbour in direction `d`.
     pub fn edge_midpoint_pixel(self, d: usize, size: f64) -> (f64, f64) {
         let (cx, cy) = self.to_pixel(size);
-        let a = direction_angle(d).to_radians();
+        let (ux, uy) = unit_vector(2 * (d % 6) as i64);
         let h = size * SQRT3 / 2.0;
-        (cx + h * a.cos(), cy + h * a.sin())
+        (cx + h * ux, cy + h * uy)
     }
 }
 
@@ -221,6 +243,18 @@ mod tests {
         // two rows of 8 lie half a hex apart: 8.5 across
         let wide = rows.iter().copied().chain([Axial::new(7, 1)]);
         assert!((extent_in_hex_widths(wide).0 - 8.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn unit_vectors_are_the_cosine_and_sine_of_their_angle() {
+        for n in -13..=25_i64 {
+            let a = (30.0 * n as f64).to_radians();
+            let (x, y) = unit_vector(n);
+            assert!(
+                (x - a.cos()).abs() < 1e-15 && (y - a.sin()).abs() < 1e-15,
+                "{n}"
+            );
+        }
     }
 
     #[test]

@@ -223,15 +223,15 @@ fn links(model: Arc<BoardModel>, state: Signal<BoardState>) -> impl IntoView {
     view! {
         <For each=steps key=|l| *l let:l>
             {
-                let ((mx, my), angle) = model.link(l.1, l.2);
+                let ((mx, my), (ux, uy)) = model.link(l.1, l.2);
                 view! {
                     <line
                         class="hex-link"
                         style=format!("--i: {}", l.0)
-                        x1=r1(mx - half * angle.to_radians().cos())
-                        y1=r1(my - half * angle.to_radians().sin())
-                        x2=r1(mx + half * angle.to_radians().cos())
-                        y2=r1(my + half * angle.to_radians().sin())
+                        x1=r1(mx - half * ux)
+                        y1=r1(my - half * uy)
+                        x2=r1(mx + half * ux)
+                        y2=r1(my + half * uy)
                     />
                 }
             }
@@ -250,7 +250,7 @@ fn walls(model: &BoardModel) -> impl IntoView {
                 <g
                     class="hex-wall"
                     data-testid=format!("hex-wall-{a}-{b}")
-                    transform=format!("translate({} {}) rotate({})", r1(w.mid.0), r1(w.mid.1), w.angle)
+                    transform=format!("translate({} {}) rotate({})", r1(w.mid.0), r1(w.mid.1), r1(w.angle))
                 >
                     <g data-fx=format!("ws{k}")>
                         <WallShape x=-WALL_LEN / 2.0 fx=format!("w{k}")/>
@@ -283,10 +283,10 @@ fn spinners(model: &BoardModel, state: Signal<BoardState>) -> impl IntoView {
                     transform=format!("translate({} {})", r1(s.pivot.0), r1(s.pivot.1))
                 >
                     <g data-fx=format!("ss{k}")>
-                        <g class="spinner-arm" style=move || format!("transform: rotate({}deg)", angle())>
+                        <g class="spinner-arm" style=move || format!("transform: rotate({}deg)", r1(angle()))>
                             <WallShape x=0.0 fx=format!("s{k}")/>
                         </g>
-                        <circle class="spinner-pivot" r=WALL_THICK * 0.62/>
+                        <circle class="spinner-pivot" r=r1(WALL_THICK * 0.62)/>
                     </g>
                 </g>
             }

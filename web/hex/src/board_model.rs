@@ -112,12 +112,14 @@ impl BoardModel {
         self.cell_at(Axial::from_pixel(x, y, SIZE))
     }
 
-    /// Centre and angle (degrees) of the short line across the edge `a`–`b`.
-    pub fn link(&self, a: usize, b: usize) -> ((f64, f64), f64) {
+    /// Centre of the short line across the edge `a`–`b`, and the unit vector from
+    /// `a`'s centre towards `b`'s, along which the line runs.
+    pub fn link(&self, a: usize, b: usize) -> ((f64, f64), (f64, f64)) {
         let (ax, ay) = self.cells[a].center;
         let (bx, by) = self.cells[b].center;
-        let angle = (by - ay).atan2(bx - ax).to_degrees();
-        (((ax + bx) / 2.0, (ay + by) / 2.0), angle)
+        let (dx, dy) = (bx - ax, by - ay);
+        let len = (dx * dx + dy * dy).sqrt().max(f64::MIN_POSITIVE);
+        (((ax + bx) / 2.0, (ay + by) / 2.0), (dx / len, dy / len))
     }
 
     pub fn view_box_attr(&self) -> String {

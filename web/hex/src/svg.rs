@@ -3,7 +3,8 @@
 //! compact SVG numbers. Geometry itself (centres, corners, angles) is
 //! `engine::hex::coord`.
 
-use engine::hex::coord::{corner_angle, Axial, SQRT3};
+use engine::decimal::tenths;
+use engine::hex::coord::{unit_vector, Axial, SQRT3};
 
 /// Hex circumradius in board units.
 pub const SIZE: f64 = 50.0;
@@ -11,18 +12,18 @@ pub const SIZE: f64 = 50.0;
 /// A rectangle in board units: x, y, width, height.
 pub type Rect = (f64, f64, f64, f64);
 
-/// Rounds to 0.1 for compact SVG attributes.
-pub fn r1(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
+/// A compact SVG number: rounded to 0.1 and written without a trailing `.0`.
+pub fn r1(v: f64) -> String {
+    tenths(v)
 }
 
 /// The `points` of a hexagon of circumradius `r` around the origin, corners in the
-/// engine's order and angles.
+/// engine's order and angles (corner `k` at `30° + 60°·k`).
 pub fn hex_points(r: f64) -> String {
     (0..6)
         .map(|k| {
-            let a = corner_angle(k).to_radians();
-            format!("{},{}", r1(r * a.cos()), r1(r * a.sin()))
+            let (x, y) = unit_vector(1 + 2 * k);
+            format!("{},{}", r1(r * x), r1(r * y))
         })
         .collect::<Vec<_>>()
         .join(" ")
