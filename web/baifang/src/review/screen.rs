@@ -27,6 +27,7 @@ use web_core::chrome::{send_link_noted, CopyNote};
 use web_core::i18n::use_lang;
 use web_core::icon::{icon, Icon};
 use web_core::nav::share_link_here_as;
+use web_core::reveal::Reveal;
 
 /// The link of a record from the current page: `…#game=<code>`.
 pub fn game_link_here(record: &GameRecord) -> String {
@@ -59,7 +60,6 @@ pub fn ReviewScreen(
     let frame = Memo::new(move |_| timeline.with_value(|t| t.frame(ply.get())));
     let board = Signal::derive(move || frame.with(|f| f.board.clone()));
     let analysis = Analysis::new(source.record.log().to_vec());
-    let link = game_link_here(&source.record);
     let level = source.level;
 
     arrow_keys(ply, last);
@@ -99,7 +99,15 @@ pub fn ReviewScreen(
         };
         on_play.run((log, opponent));
     };
-    let finished_here = move || timeline.with_value(|t| t.state(ply.get()).is_finished());
+    let finished_here =
+        Signal::derive(move || timeline.with_value(|t| t.state(ply.get()).is_finished()));
+    // The board and its controls are built with the screen; the move list, the analysis
+    // and the rest below each in a task of its own after it (`Reveal`): a long game's
+    // list of buttons built with the board was one long task that held a cold phone's
+    // first tap (Lighthouse's blocking time on a game link).
+    let reveal = Reveal::new(LATER_PARTS, 0);
+    let (moves_part, analysis_part, tail_part) = (reveal.part(0), reveal.part(1), reveal.part(2));
+    let (log, record) = (source.record.log().to_vec(), source.record.clone());
 
     view! {
         <div class="review" data-testid="review" data-ply=move || ply.get() data-last=last
@@ -138,21 +146,13 @@ pub fn ReviewScreen(
             </p>
             <ExactNote analysis=analysis ply=ply/>
             <StepControls ply=ply last=last/>
-            <MoveList log=source.record.log().to_vec() ply=ply marks=result_marks/>
-            <AnalysisPanel analysis=analysis ply=ply/>
-            <section class="review-actions">
-                <button class="pill-button" data-testid="review-play-hotseat"
-                    disabled=finished_here on:click=move |_| play_from_here(false)>
-                    {text(ReviewText::PlayHotSeat)}
-                </button>
-                <button class="pill-button" data-testid="review-play-ai"
-                    disabled=finished_here on:click=move |_| play_from_here(true)>
-                    {text(ReviewText::PlayAi)}
-                </button>
-            </section>
-            <ShareLink link=link/>
-            <GameTransfer record=source.record.clone()
-                on_open=Callback::new(move |record| on_open.run(ReviewSource { record, level }))/>
+            {move || moves_part.get().then(|| view! { <MoveList log=log.clone() ply=ply marks=result_marks/> })}
+            {move || analysis_part.get().then(|| view! { <AnalysisPanel analysis=analysis ply=ply/> })}
+            {move || tail_part.get().then(|| view! {
+                <ReviewTail record=record.clone() finished_here=finished_here
+                    play_from_here=Callback::new(play_from_here)
+                    on_open=Callback::new(move |record| on_open.run(ReviewSource { record, level }))/>
+            })}
         </div>
     }
     .into_any()
@@ -269,6 +269,38 @@ fn StepControls(ply: RwSignal<usize>, last: usize) -> impl IntoView {
                 aria-label=text(ReviewText::Ply)
                 prop:value=move || ply.get().to_string()
                 on:input=move |ev| step(event_target_value(&ev).parse().unwrap_or(0))/>
+    }
+}
+
+/// The review's parts built after its first task: the move list, the analysis, the rest.
+const LATER_PARTS: usize = 3;
+
+/// Below the analysis: play on from here (hot seat or against the AI), the game link
+/// and the game's file.
+#[component]
+fn ReviewTail(
+    record: GameRecord,
+    finished_here: Signal<bool>,
+    /// Play on from the shown ply: against the AI (`true`) or hot seat.
+    play_from_here: Callback<bool>,
+    on_open: Callback<GameRecord>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let text = move |t: ReviewText| move || t.in_lang(lang.get());
+    let link = game_link_here(&record);
+    view! {
+        <section class="review-actions">
+            <button class="pill-button" data-testid="review-play-hotseat"
+                disabled=finished_here on:click=move |_| play_from_here.run(false)>
+                {text(ReviewText::PlayHotSeat)}
+            </button>
+            <button class="pill-button" data-testid="review-play-ai"
+                disabled=finished_here on:click=move |_| play_from_here.run(true)>
+                {text(ReviewText::PlayAi)}
+            </button>
+        </section>
+        <ShareLink link=link/>
+        <GameTransfer record=record on_open=on_open/>
     }
 }
 
