@@ -10,9 +10,10 @@
 //   a game's screen   what opening it adds to the shell already on screen: its module's JS and
 //            wasm and its stylesheets, with the worker script that starts the same module again
 //            (the AI, the editor's solver) or a module of its own (the review's analysis)
-//   "cold"   for a screen a link opens (a game link, a share link): the shell and the module
-//            together, which is what a link opened in a fresh browser downloads (a worker
-//            starts later, when the player asks for it)
+//   "cold"   for a screen a link opens (a game link, a share link): what a link opened in a
+//            fresh browser downloads: the page, the shell's stylesheet and snippets, and the
+//            module, which carries the shell (the page starts from it, index.html), with its
+//            stylesheets; a worker starts later, when the player asks for it
 // The service worker, the manifest, its icons and the mock host are left out: the first two
 // are fetched beside the page (not before it works) and the mock host is only for tests.
 //
@@ -71,7 +72,8 @@ function styles(files) {
   return files;
 }
 const moduleStyles = new Set(MODULES.flatMap((m) => m.styles));
-const home = ["index.html", ...binary("app"), ...snippets(), ...names.filter((n) => n.endsWith(".css") && !moduleStyles.has(n))];
+const page = ["index.html", ...snippets(), ...names.filter((n) => n.endsWith(".css") && !moduleStyles.has(n))];
+const home = [...page, ...binary("app")];
 /** Each screen's line: its files and budget; a screen a link opens also has a cold line. */
 const lines = [];
 for (const m of MODULES) {
@@ -86,7 +88,7 @@ for (const m of MODULES) {
   // A link opens the screen; its worker starts later, when the player asks for it.
   if (m.coldBudgetKiB != null) {
     const link = FRAGMENT_OF[m.screen] ?? "link";
-    lines.push({ screen: `${m.screen} ${link}, cold`, files: [...home, ...opened], budget: m.coldBudgetKiB });
+    lines.push({ screen: `${m.screen} ${link}, cold`, files: [...page, ...opened], budget: m.coldBudgetKiB });
   }
 }
 

@@ -198,7 +198,7 @@ async function onPhoneNetwork(context, page) {
   });
 }
 
-test("a share link opened cold asks for Hex Stroke's module before the shell's wasm has arrived, once", async ({ browser }) => {
+test("a share link opened cold starts the page from Hex Stroke's module, which carries the shell: one wasm, asked for while the page is parsed, once", async ({ browser }) => {
   const fresh = await browser.newContext({ serviceWorkers: "block" });
   const page = await fresh.newPage();
   const console = watchConsole(page);
@@ -206,20 +206,35 @@ test("a share link opened cold asks for Hex Stroke's module before the shell's w
   await onPhoneNetwork(fresh, page);
   await page.goto(`./#play=${shareCode(level("1-1"))}`);
   await expect(page.getByTestId("screen-hex")).toBeVisible({ timeout: 15_000 });
-  const shell = (await timing(page, "_bg.wasm")).filter((e) => /\/app-[0-9a-f]+_bg\.wasm$/.test(e.name));
+  // No download of the shell's own binary: the module brings it (web_shell::carry_the_shell!).
+  const wasm = (await timing(page, "_bg.wasm")).map((e) => new URL(e.name).pathname);
+  expect(wasm).toEqual([expect.stringMatching(/\/hex_bg\.wasm$/)]);
   const hexWasm = await timing(page, "/hex_bg.wasm");
   const hexJs = await timing(page, "/hex.js");
-  expect(shell.length).toBe(1);
-  expect(hexWasm.length).toBe(1);
   expect(hexJs.length).toBe(1);
-  // In parallel with the shell, not after it: both of the module's requests start before
-  // the shell's wasm has finished arriving (without the preload they start only once the
-  // shell runs, after it).
-  expect(hexWasm[0].startTime).toBeLessThan(shell[0].responseEnd);
-  expect(hexJs[0].startTime).toBeLessThan(shell[0].responseEnd);
-  // The preload is the download the module uses: one request each.
+  // Asked for by the page's first script, while the document is still being parsed (no
+  // waterfall behind any other download or script).
+  const parsed = await page.evaluate(() => performance.getEntriesByType("navigation")[0].domInteractive);
+  expect(hexWasm[0].startTime).toBeLessThan(parsed);
+  expect(hexJs[0].startTime).toBeLessThan(parsed);
+  // The preload is the download the page starts from: one request each.
   expect(seen.sort()).toEqual(["hex.js", "hex_bg.wasm"]);
   console.expectClean();
+  await fresh.close();
+});
+
+test("a cold link whose module does not arrive starts the shell alone, which says so and loads the game on retry", async ({ browser }) => {
+  const fresh = await browser.newContext({ serviceWorkers: "block" });
+  const page = await fresh.newPage();
+  await page.route(/hex_bg\.wasm/, (route) => route.abort("internetdisconnected"));
+  await page.goto(`./#play=${shareCode(level("1-1"))}`);
+  const failed = page.getByTestId("mode-failed");
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await page.unroute(/hex_bg\.wasm/);
+  await page.getByTestId("mode-retry").click();
+  await expect(page.getByTestId("screen-hex")).toBeVisible();
+  await expect(page.getByTestId("hex-board")).toBeVisible();
+  await expect(failed).toHaveCount(0);
   await fresh.close();
 });
 
@@ -231,7 +246,8 @@ test("a shortcut into a game (#open=) opens its first screen cold with its modul
     const seen = moduleRequests(page);
     await page.goto(`./#open=${game}`);
     await expect(page.locator(shown).first()).toBeVisible();
-    // index.html's script asked for the module beside the shell; the shell's loader reused it.
+    // index.html's script asked for the module, which carries the shell, and the page
+    // started from it; the shell's loader found it started.
     const preloads = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => new URL(l.href).pathname),
     );
@@ -341,8 +357,8 @@ test("the home screen asks for no game module and no test tool", async ({ browse
   await page.waitForLoadState("networkidle");
   expect(seen).toEqual([]);
   expect(mockHost).toEqual([]);
-  // The shell's own preloads are all the page holds: Trunk's for app-<hash> and for the
-  // shell crate's (`web-shell`) wasm-bindgen snippets.
+  // The shell's own preloads are all the page holds: index.html's for app-<hash>, the binary
+  // the home screen starts from.
   const shellOwn = /\/app-[0-9a-f]+(_bg\.wasm|\.js)$|\/snippets\/web-shell-[0-9a-f]+\/inline\d+\.js$/;
   const preloads = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => new URL(l.href).pathname),
@@ -453,10 +469,11 @@ test("a cold game link downloads the review without its analysis; the analysis m
   const game = [0, 24, 1, 23, 5, 22, 6].map((to) => ({ actionType: 0, toIndex: to }));
   await page.goto(`/#game=${gameLinkCode(game)}`);
   await expect(page.getByTestId("review")).toBeVisible();
-  expect(wasm.sort()).toEqual(["app", "baifang_review"]);
+  // The review's module carries the shell: the page starts from it alone.
+  expect(wasm.sort()).toEqual(["baifang_review"]);
   await page.getByTestId("review-analyse").click();
   await expect(page.getByTestId("review-analysis")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
-  expect(wasm.sort()).toEqual(["app", "baifang_analysis", "baifang_review"]);
+  expect(wasm.sort()).toEqual(["baifang_analysis", "baifang_review"]);
   console.expectClean();
 });
 

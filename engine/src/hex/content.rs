@@ -25,7 +25,7 @@ use super::deduce::{Outcome, Technique};
 use super::level_file::Pack;
 use super::model::Level;
 use super::spec::{app, spec, PackSpec, Range, Row, Size};
-use crate::decimal::tenths;
+use crate::decimal::one_decimal;
 
 /// The tutorial pack's number.
 pub fn tutorial_pack() -> u32 {
@@ -454,7 +454,7 @@ fn phone_fit_rule(level: &Level, out: &mut Vec<Violation>) {
                 Some(level),
                 format!(
                     "the board is {} hex widths {way}; a phone in portrait fits at most {max}",
-                    tenths(x)
+                    one_decimal(x)
                 ),
             ));
         }

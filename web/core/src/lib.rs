@@ -5,7 +5,7 @@
 //! ([`open_arg`]), the sounds ([`sound`]), the Web Worker
 //! link and the native host ([`host`]).
 //!
-//! The crates' direction is shell → games → core: this crate depends on no game and on no
+//! The crates' direction is games → shell → core: this crate depends on no game and on no
 //! shell, and Cargo refuses a path back (`scripts/test.sh` checks `cargo tree`).
 
 pub mod chrome;

@@ -41,8 +41,16 @@ export function load_mode(stem, styles, attempt) {
   if (!loads.has(stem)) {
     const retry = attempt > 0 ? `?attempt=${attempt}` : "";
     const sheets = styles.split(",").filter((f) => f).map((f) => style(f, retry));
-    const code = import(url(`${stem}.js${retry}`)).then(async (module) => {
-      await module.default({ module_or_path: url(`${stem}_bg.wasm${retry}`) });
+    // The module a cold link started the page from (index.html) carries this shell: it is
+    // instantiated already, and mounting it needs no download.
+    const booted = globalThis.__bootModule;
+    const started = booted && booted.stem === stem && attempt === 0
+      ? Promise.resolve(booted.module)
+      : import(url(`${stem}.js${retry}`)).then(async (module) => {
+          await module.default({ module_or_path: url(`${stem}_bg.wasm${retry}`) });
+          return module;
+        });
+    const code = started.then(async (module) => {
       // The mount runs in a task of its own: instantiating a module and mounting its
       // screen were one long task, which a tap waited behind (Lighthouse's blocking time).
       // A message, not a timer: a page's timers may be held (a background tab, a test's

@@ -11,6 +11,22 @@ pub mod frame;
 pub mod home;
 pub mod offline;
 
+/// Declares `start_shell()` in a game module's binary that carries the shell: a module a link
+/// opens (`web_core::modules`, a module with a cold budget). A link opened cold starts the page
+/// from that module (`index.html`'s boot script calls `start_shell` once it is instantiated)
+/// instead of from the shell's own binary (`app`), so it downloads one wasm instead of two,
+/// and the runtime, allocator and formatting code they share once. The shell's frame then
+/// finds the game's module started already (the loader's `__bootModule`).
+#[macro_export]
+macro_rules! carry_the_shell {
+    () => {
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn start_shell() {
+            $crate::start();
+        }
+    };
+}
+
 /// The shell's start: installs the panic hook (so a Rust panic reaches the console),
 /// starts listening for the first gesture (sounds wait for it), mounts the app, and removes the static splash that covered the load. The games'
 /// modules start in their own crates' binaries (`web-baifang`, `web-hex`).

@@ -12,3 +12,6 @@ web_core::game_module_exports!(
     web_baifang::baifang_lobby_module,
     web_core::open_arg::NoArg
 );
+
+// A link opens this module cold: the page starts from it, the shell with it.
+web_shell::carry_the_shell!();

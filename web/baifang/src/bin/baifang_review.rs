@@ -11,3 +11,6 @@ web_core::game_module_exports!(
     web_baifang::review::entry::baifang_review_module,
     web_baifang::review::ReviewSource
 );
+
+// A link opens this module cold: the page starts from it, the shell with it.
+web_shell::carry_the_shell!();
