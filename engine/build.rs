@@ -38,11 +38,17 @@ fn main() {
     fs::write(dir.join("baifang_ai_app.rs"), baifang_ai_constants()).expect("OUT_DIR is writable");
 }
 
+/// The spec file `spec/<name>`, parsed; the build runs again when it changes.
+fn spec(name: &str) -> Value {
+    let path = format!("spec/{name}");
+    println!("cargo:rerun-if-changed={path}");
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("engine/{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("engine/{path} is not JSON: {e}"))
+}
+
 /// `spec/hex.json`'s numbers the apps read.
 fn hex_constants() -> String {
-    println!("cargo:rerun-if-changed=spec/hex.json");
-    let text = fs::read_to_string("spec/hex.json").expect("engine/spec/hex.json exists");
-    let spec: Value = serde_json::from_str(&text).expect("engine/spec/hex.json is JSON");
+    let spec = spec("hex.json");
     let list = |name: &str, path: &[&str]| {
         let items: Vec<String> = numbers(&spec, path).iter().map(u64::to_string).collect();
         format!("pub const {name}: &[u32] = &[{}];\n", items.join(", "))
@@ -66,10 +72,7 @@ fn hex_constants() -> String {
 /// the file has: `strength.rs` asserts at compile time that it is one per `Strength`) and its
 /// game-review numbers.
 fn baifang_ai_constants() -> String {
-    println!("cargo:rerun-if-changed=spec/baifang_ai.json");
-    let text =
-        fs::read_to_string("spec/baifang_ai.json").expect("engine/spec/baifang_ai.json exists");
-    let spec: Value = serde_json::from_str(&text).expect("engine/spec/baifang_ai.json is JSON");
+    let spec = spec("baifang_ai.json");
     let rows = spec["strengths"]
         .as_array()
         .expect("spec/baifang_ai.json: strengths is a list");

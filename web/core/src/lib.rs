@@ -24,4 +24,5 @@ pub mod page_url;
 pub mod reveal;
 pub mod sound;
 pub mod storage;
+pub mod variant_key;
 pub mod worker_link;

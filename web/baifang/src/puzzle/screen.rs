@@ -11,6 +11,7 @@ use engine::baifang::Action;
 
 use web_core::chrome::{BackAction, ScreenHeader};
 use web_core::i18n::{use_lang, Label, Lang};
+use web_core::variant_key::variant_key;
 
 use super::run::{PuzzleRun, Stage, Tapped};
 use crate::ai::client::AiClient;
@@ -216,7 +217,7 @@ fn PuzzlePlay(
         }
     };
     view! {
-        <div class="puzzle-play" data-testid="puzzle-play" data-stage=move || format!("{:?}", stage()).to_ascii_lowercase()
+        <div class="puzzle-play" data-testid="puzzle-play" data-stage=move || variant_key(&stage())
             data-plies-played=move || run.with(|r| r.plies_played())>
             <h2 class="puzzle-goal" data-testid="puzzle-goal">{goal}</h2>
             <p class="puzzle-progress" data-testid="puzzle-progress">{progress}</p>

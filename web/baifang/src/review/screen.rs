@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 
-use engine::baifang::ai::analysis::TurnClass;
 use engine::baifang::game_link::{encode, GameRecord};
 use engine::baifang::{Action, Reason, Side};
 
@@ -28,15 +27,11 @@ use web_core::i18n::use_lang;
 use web_core::icon::{icon, Icon};
 use web_core::nav::share_link_here_as;
 use web_core::reveal::Reveal;
+use web_core::variant_key::variant_key;
 
 /// The link of a record from the current page: `…#game=<code>`.
 pub fn game_link_here(record: &GameRecord) -> String {
     share_link_here_as("game", &encode(record))
-}
-
-/// A turn's class as the board's `data-class` value (`good`, `blunder`…).
-fn class_key(class: TurnClass) -> String {
-    format!("{class:?}").to_ascii_lowercase()
 }
 
 #[component]
@@ -77,7 +72,7 @@ pub fn ReviewScreen(
             r.as_ref()
                 .and_then(|r| r.review_of_ply(ply.get()))
                 .and_then(|r| r.class)
-                .map(|c| (class_key(c), class_words(c, lang.get())))
+                .map(|c| (variant_key(&c), class_words(c, lang.get())))
         })
     };
     let result_marks = Signal::derive(move || {

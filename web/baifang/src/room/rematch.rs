@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use engine::baifang::rematch::{PendingOffer, RematchEnd};
 use web_core::i18n::use_lang;
+use web_core::variant_key::variant_key;
 
 use crate::strings::BaifangText;
 
@@ -46,7 +47,7 @@ pub fn RematchPanel(source: RematchSource, #[prop(optional)] offer: bool) -> imp
     let secs = move |expires_at: u64| expires_at.saturating_sub(source.clock.get()).div_ceil(1000);
     let ended = move || match source.ended.get() {
         Some(why) if offer => Some(view! {
-            <p class="notice" data-testid="rematch-ended" data-why=format!("{why:?}").to_ascii_lowercase() role="status">
+            <p class="notice" data-testid="rematch-ended" data-why=variant_key(&why) role="status">
                 {move || ended_text(why).in_lang(lang.get())}
             </p>
         }),
